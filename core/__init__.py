@@ -1,0 +1,26 @@
+"""preferans.core: the engine, hook specifications, config loading and the command line.
+
+Typical use::
+
+    from preferans.core import load_variant, Game
+    game = Game(load_variant("sochi"), seed=1)
+    while not game.is_terminal:
+        game.apply(game.legal_actions()[0])
+"""
+
+from .cards import card_name, format_cards, parse_card, parse_cards
+from .config import DEFAULT_VARIANT, Variant, load_config, load_variant
+from .contracts import ContractRegistry, ContractSpec, ContractTable
+from .engine import Game, Phase
+from .errors import BadInput, ConfigError, IllegalActionError, NoRuleError, PreferansError, RecordError
+from .hookspecs import HOOK_API, hookimpl, hookspec
+from .model import DealResult, Entry, MatchView, Settlement
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "DEFAULT_VARIANT", "HOOK_API", "BadInput", "ConfigError", "ContractRegistry", "ContractSpec", "ContractTable",
+    "DealResult", "Entry", "Game", "IllegalActionError", "MatchView", "NoRuleError", "Phase", "PreferansError",
+    "RecordError", "Settlement", "Variant", "card_name", "format_cards", "hookimpl", "hookspec", "load_config",
+    "load_variant", "parse_card", "parse_cards",
+]

@@ -1,0 +1,122 @@
+"""The 32-card pack as bit masks.
+
+A card is an integer ``suit * 8 + rank`` with ranks 0..7 for 7 8 9 10 J Q K A and suits in the Russian
+order of rank: spades, clubs, diamonds, hearts. A set of cards (a hand, the talon, a trick) is an ``int``
+with one bit per card, so following suit is ``hand & SUIT_MASK[suit]`` and the highest card of a suit
+is ``mask.bit_length() - 1``. Everything on the hot path (legal cards, trick winner) uses these masks;
+names are only for people and files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+SUITS = "SCDH"
+"""Suit letters in the order of their index: spades, clubs, diamonds, hearts."""
+SUIT_SYMBOLS = "♠♣♦♥"
+RANKS = ("7", "8", "9", "10", "J", "Q", "K", "A")
+NO_TRUMP = -1
+
+FULL_PACK = (1 << 32) - 1
+SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
+CARD_NAMES = tuple(r + s for s in SUITS for r in RANKS)
+"""Canonical card names by index: ``7S`` ... ``AS``, ``7C`` ... ``AH``."""
+
+_SYMBOL_TO_LETTER = dict(zip(SUIT_SYMBOLS, SUITS, strict=True)) | {"♤": "S", "♧": "C", "♢": "D", "♡": "H"}
+_RANK_ALIASES = {"T": "10", "1": "10"}
+
+
+class CardError(ValueError):
+    """A string that is not a card of the 32-card pack."""
+
+
+def suit_of(card: int) -> int:
+    return card >> 3
+
+
+def rank_of(card: int) -> int:
+    return card & 7
+
+
+def bit(card: int) -> int:
+    return 1 << card
+
+
+def _build_lookup() -> dict[str, int]:
+    table: dict[str, int] = {}
+    for index, name in enumerate(CARD_NAMES):
+        rank, suit = name[:-1], name[-1]
+        for r in {rank} | {alias for alias, real in _RANK_ALIASES.items() if real == rank}:
+            for s in {suit, SUIT_SYMBOLS[SUITS.index(suit)]}:
+                table[(r + s).upper()] = index
+    return table
+
+
+_LOOKUP = _build_lookup()
+
+
+def parse_card(text: str) -> int:
+    """Parse ``AS``, ``10H``, ``TH``, ``A♠``, ``10♥`` (case-insensitive) into a card index."""
+    key = text.strip().upper()
+    if key in _LOOKUP:
+        return _LOOKUP[key]
+    if key and key[-1] in _SYMBOL_TO_LETTER:
+        key = key[:-1] + _SYMBOL_TO_LETTER[key[-1]]
+        if key in _LOOKUP:
+            return _LOOKUP[key]
+    raise CardError(f"not a card: {text!r} (expected rank 7 8 9 10 J Q K A and suit S C D H, e.g. 10H, AS, K♠)")
+
+
+def card_name(card: int) -> str:
+    return CARD_NAMES[card]
+
+
+def pretty(card: int) -> str:
+    """Name with the suit symbol, e.g. ``10♥``."""
+    return RANKS[card & 7] + SUIT_SYMBOLS[card >> 3]
+
+
+def cards_of(mask: int) -> Iterator[int]:
+    """The cards of a mask, lowest index first."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def mask_of(cards: Iterable[int]) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def parse_cards(text: str | Iterable[str]) -> int:
+    """Parse a space/comma separated list (or an iterable) of cards into a mask; duplicates are an error."""
+    items = text.replace(",", " ").split() if isinstance(text, str) else list(text)
+    m = 0
+    for item in items:
+        c = parse_card(item)
+        if m >> c & 1:
+            raise CardError(f"card listed twice: {item!r}")
+        m |= 1 << c
+    return m
+
+
+def format_cards(mask: int, symbols: bool = False) -> str:
+    """Cards of a mask grouped by suit, highest first: ``AS 10S 7S KH``."""
+    out = []
+    for s in range(4):
+        for c in sorted(cards_of(mask & SUIT_MASK[s]), reverse=True):
+            out.append(pretty(c) if symbols else CARD_NAMES[c])
+    return " ".join(out)
+
+
+def highest(mask: int) -> int:
+    """The highest-index card of a non-empty mask (within one suit: the highest rank)."""
+    return mask.bit_length() - 1
+
+
+def above(card: int) -> int:
+    """Mask of the cards of the same suit ranked above ``card``."""
+    return SUIT_MASK[card >> 3] & ~((2 << card) - 1)

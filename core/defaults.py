@@ -1,0 +1,143 @@
+"""The core's own implementations: the answer when no variant plugin answers.
+
+Registered first and marked ``trylast``, like pytest's and datasette's built-in plugins. They describe
+the plainest trick-taking game the hooks allow, so a variant only implements what differs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from .contracts import ContractSpec
+from .errors import NoRuleError
+from .hookspecs import hookimpl
+from .model import (
+    AllPassed,
+    AllPassOutcome,
+    AuctionStep,
+    AuctionView,
+    DealResult,
+    DeclarationView,
+    Defended,
+    DefenceStep,
+    DefenceView,
+    Entry,
+    MatchView,
+    Next,
+    PlayRules,
+    PlayView,
+    Redeal,
+    Settlement,
+    Won,
+)
+
+
+@hookimpl(trylast=True)
+def pref_rules_sections() -> dict[str, Any]:
+    return {
+        # 3 players, or 4 with the dealer sitting out.
+        "players": (int, Field(ge=3, le=4, description="number of players at the table (3, or 4: the dealer sits out)")),
+        "max_deals": (int | None, Field(default=None, ge=1, description="stop the match after this many deals")),
+    }
+
+
+def _is_binding(spec: ContractSpec | None) -> bool:
+    return spec is not None and spec.first_bid_only
+
+
+@hookimpl(trylast=True)
+def pref_auction_legal(view: AuctionView, seat: int, rules: BaseModel) -> list[str]:
+    mine = view.calls_of(seat)
+    if any(_is_binding(view.contracts.get(c)) for c in mine):
+        return ["pass"]  # a binding bid (misère) cannot be changed: the seat can only pass
+    best = view.highest()
+    legal = ["pass"]
+    for spec in view.contracts.biddable():
+        if best is not None and spec.rank <= best[1].rank:
+            continue
+        if spec.first_bid_only and mine:
+            continue
+        legal.append(spec.name)
+    return legal
+
+
+@hookimpl(trylast=True)
+def pref_auction_step(view: AuctionView, rules: BaseModel) -> AuctionStep:
+    passed = view.passed()
+    remaining = [s for s in view.bidders if s not in passed]
+    best = view.highest()
+    if not remaining:
+        return AllPassed()
+    if len(remaining) == 1 and best is not None and best[0] == remaining[0]:
+        return Won(best[0], best[1].name)
+    if not view.calls:
+        return Next(view.bidders[0])
+    last = view.calls[-1][0]
+    order = view.bidders
+    i = order.index(last)
+    for step in range(1, len(order) + 1):
+        candidate = order[(i + step) % len(order)]
+        if candidate not in passed:
+            return Next(candidate)
+    return AllPassed()  # pragma: no cover - remaining was non-empty
+
+
+@hookimpl(trylast=True)
+def pref_all_pass(view: AuctionView, rules: BaseModel) -> AllPassOutcome:
+    return Redeal()
+
+
+@hookimpl(trylast=True)
+def pref_declaration_legal(view: DeclarationView, rules: BaseModel) -> list[str]:
+    if view.bid.first_bid_only:
+        return [view.bid.name]
+    return [s.name for s in view.contracts.biddable() if s.rank >= view.bid.rank and not s.first_bid_only]
+
+
+@hookimpl(trylast=True)
+def pref_defence_legal(view: DefenceView, seat: int, rules: BaseModel) -> list[str]:
+    return ["pass", "whist"]
+
+
+@hookimpl(trylast=True)
+def pref_defence_step(view: DefenceView, rules: BaseModel) -> DefenceStep:
+    spoken = [s for s, _ in view.calls]
+    for seat in view.defenders:
+        if seat not in spoken:
+            return Next(seat)
+    whisters = tuple(s for s, c in view.calls if c == "whist")
+    return Defended(whisters=whisters, played=bool(whisters))
+
+
+@hookimpl(trylast=True)
+def pref_play_rules(view: PlayView, rules: BaseModel) -> PlayRules:
+    spec = view.contract
+    return PlayRules(
+        trump=spec.trump,
+        leader=view.first_hand,
+        hands=view.active,
+        must_trump=spec.must_trump,
+        must_beat=spec.must_beat,
+        controllers=view.defence.controllers,
+        open_hands=view.defence.open_hands,
+        declarer=view.declarer,
+    )
+
+
+@hookimpl(trylast=True)
+def pref_score_deal(result: DealResult, match: MatchView, rules: BaseModel) -> list[Entry]:
+    what = result.contract.name if result.contract else result.kind
+    raise NoRuleError("pref_score_deal", f"nothing scores a {what!r} deal")
+
+
+@hookimpl(trylast=True)
+def pref_match_over(match: MatchView, rules: BaseModel) -> bool:
+    limit = getattr(rules, "max_deals", None)
+    return limit is not None and len(match.history) >= limit
+
+
+@hookimpl(trylast=True)
+def pref_settle(match: MatchView, rules: BaseModel) -> Settlement:
+    raise NoRuleError("pref_settle", "the variant has no final settlement")

@@ -1,0 +1,450 @@
+"""The game: a state machine over a fixed phase skeleton, with an OpenSpiel-like interface.
+
+Phases of a deal: ``auction`` -> (all pass: the variant's ``pref_all_pass`` answer) | (``discard`` two
+talon cards, ``declare`` the contract) -> ``defence`` -> ``play`` -> scoring -> next deal, until the variant
+says the match is over (phase ``over``). Actions are strings: calls (``"pass"``, ``"7H"``, ``"misere"``),
+card names (``"AS"``, ``"10H"``) and defence calls (``"whist"``). The engine alone changes the state; it
+asks the hooks what is legal and what happens next.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from .cards import CARD_NAMES, FULL_PACK, CardError, bit, cards_of, parse_card
+from .config import Variant, config_from_dict
+from .contracts import ContractSpec
+from .errors import IllegalActionError, RecordError
+from .model import (
+    AllPassed,
+    AuctionView,
+    DealResult,
+    DeclarationView,
+    Defended,
+    DefenceView,
+    Entry,
+    LedgerView,
+    MatchView,
+    Next,
+    PlayAllPass,
+    PlayView,
+    Settlement,
+    Won,
+)
+from .match import Match
+from .play import TrickPlay
+
+SAVE_FORMAT = "preferans-game"
+SAVE_VERSION = 1
+
+
+class Phase(StrEnum):
+    AUCTION = "auction"
+    DISCARD = "discard"
+    DECLARE = "declare"
+    DEFENCE = "defence"
+    PLAY = "play"
+    OVER = "over"
+
+
+@dataclass
+class Deal:
+    """The mutable state of the deal in progress (the engine's own; hooks never see it)."""
+
+    number: int
+    dealer: int
+    active: tuple[int, ...]
+    hands: list[int]
+    talon_cards: tuple[int, ...]
+    dealt: tuple[int, ...]
+    phase: Phase = Phase.AUCTION
+    to_act: int = 0
+    calls: list[tuple[int, str]] = field(default_factory=list)
+    declarer: int | None = None
+    bid: str | None = None
+    talon_taken: bool = False
+    discard: int = 0
+    contract: ContractSpec | None = None
+    defence_calls: list[tuple[int, str]] = field(default_factory=list)
+    defended: Defended | None = None
+    play: TrickPlay | None = None
+    all_pass: bool = False
+
+    @property
+    def first_hand(self) -> int:
+        return self.active[0]
+
+    @property
+    def talon(self) -> int:
+        m = 0
+        for c in self.talon_cards:
+            m |= 1 << c
+        return m
+
+    def copy(self) -> Deal:
+        return Deal(
+            self.number, self.dealer, self.active, self.hands.copy(), self.talon_cards, self.dealt, self.phase,
+            self.to_act, self.calls.copy(), self.declarer, self.bid, self.talon_taken, self.discard,
+            self.contract, self.defence_calls.copy(), self.defended,
+            self.play.copy() if self.play is not None else None, self.all_pass,
+        )
+
+
+class Game:
+    """One match (pulka) of a variant among ``rules.players`` seats.
+
+    ``current_player``, ``legal_actions()``, ``apply(action)``, ``is_terminal``, ``clone()``,
+    ``to_json()`` / ``from_json()`` and ``replay()`` follow OpenSpiel. The game owns its
+    ``random.Random(seed)``; the same seed and actions give the same game.
+    """
+
+    def __init__(self, variant: Variant, seed: int = 0, first_dealer: int = 0) -> None:
+        self.variant = variant
+        self.rules = variant.rules
+        self.n_players: int = variant.rules.players
+        self.seed = seed
+        self.first_dealer = first_dealer % self.n_players
+        self.match = Match(variant)
+        self.book = self.match.book
+        self.contracts = self.match.contracts
+        self.rng = random.Random(seed)
+        self.history: list[str] = []
+        self._legal: list[str] | None = None
+        self._pending_entries: list[Entry] = []
+        self.deal: Deal = self._new_deal(self.first_dealer)
+
+    # ------------------------------------------------------------------ public interface
+
+    @property
+    def phase(self) -> Phase:
+        return self.deal.phase
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.deal.phase is Phase.OVER
+
+    @property
+    def current_player(self) -> int:
+        """The seat that must act now (the controller of the hand to play), or -1 when the game is over."""
+        return -1 if self.is_terminal else self.deal.to_act
+
+    def legal_actions(self) -> list[str]:
+        if self._legal is None:
+            self._legal = self._compute_legal()
+        return list(self._legal)
+
+    def apply(self, action: str) -> None:
+        """Apply ``action`` for the current player; raise :class:`IllegalActionError` (state unchanged)
+        if it is not legal now."""
+        legal = self._legal if self._legal is not None else self.legal_actions()
+        assert self._legal is not None
+        if action not in self._legal:
+            action = self._canonical(action, legal)
+        deal = self.deal
+        phase = deal.phase
+        self._legal = None
+        self.history.append(action)
+        if phase is Phase.PLAY:
+            self._apply_play(action)
+        elif phase is Phase.AUCTION:
+            self._apply_auction(action)
+        elif phase is Phase.DISCARD:
+            card = parse_card(action)
+            deal.hands[deal.to_act] &= ~bit(card)
+            deal.discard |= bit(card)
+            if deal.discard.bit_count() == 2:
+                deal.phase = Phase.DECLARE
+        elif phase is Phase.DECLARE:
+            deal.contract = self.contracts[action]
+            self._start_defence()
+        elif phase is Phase.DEFENCE:
+            deal.defence_calls.append((deal.to_act, action))
+            self._step_defence()
+
+    def clone(self) -> Game:
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.history = self.history.copy()
+        other.match = self.match.copy()
+        other.deal = self.deal.copy()
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "config": self.variant.config_dict(),
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "actions": list(self.history),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], source: str = "saved game") -> Game:
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise RecordError(f"{source}: format: not a {SAVE_FORMAT} record")
+        if data.get("version") != SAVE_VERSION:
+            raise RecordError(f"{source}: version: {data.get('version')!r} is not supported (expected {SAVE_VERSION})")
+        cfg = data.get("config")
+        if not isinstance(cfg, dict):
+            raise RecordError(f"{source}: config: expected a table with 'variant' and 'rules'")
+        variant = config_from_dict(cfg, f"{source}: config")
+        seed, first = data.get("seed", 0), data.get("first_dealer", 0)
+        actions = data.get("actions", [])
+        if not isinstance(seed, int) or not isinstance(first, int) or not isinstance(actions, list):
+            raise RecordError(f"{source}: seed/first_dealer must be integers and actions a list")
+        return cls.replay(variant, seed, actions, first_dealer=first, source=source)
+
+    @classmethod
+    def from_json(cls, text: str, source: str = "saved game") -> Game:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{source}: malformed JSON: {exc}") from None
+        return cls.from_dict(data, source)
+
+    @classmethod
+    def replay(cls, variant: Variant, seed: int, actions: list[str], first_dealer: int = 0,
+               source: str = "replay") -> Game:
+        game = cls(variant, seed, first_dealer)
+        for i, action in enumerate(actions):
+            try:
+                game.apply(str(action))
+            except IllegalActionError as exc:
+                raise RecordError(f"{source}: actions[{i}]: {exc}") from None
+        return game
+
+    # ------------------------------------------------------------------ views for hooks, UIs and bots
+
+    @property
+    def ledger(self) -> LedgerView:
+        return self.match.ledger
+
+    @property
+    def results(self) -> list[DealResult]:
+        return self.match.results
+
+    @property
+    def deal_entries(self) -> list[list[Entry]]:
+        return self.match.deal_entries
+
+    def match_view(self) -> MatchView:
+        return self.match.view()
+
+    def settlement(self) -> Settlement:
+        """The final settlement, or the settlement as if the match stopped now."""
+        return self.match.settlement()
+
+    def hand(self, seat: int) -> int:
+        return self.deal.hands[seat]
+
+    def cards_accounted(self) -> tuple[int, int]:
+        """(union, total count) of the cards in hands, talon, discard and tricks: 32 cards each once."""
+        deal = self.deal
+        parts = [*deal.hands, deal.discard]
+        if not deal.talon_taken:
+            parts.append(deal.talon)
+        if deal.play is not None:
+            parts.append(deal.play.played)
+        union = 0
+        count = 0
+        for p in parts:
+            union |= p
+            count += p.bit_count()
+        return union, count
+
+    def visible_hands(self, seat: int) -> dict[int, int]:
+        """The hands ``seat`` may see: its own, those it plays for, and the open ones."""
+        deal = self.deal
+        out = {seat: deal.hands[seat]}
+        if deal.play is not None:
+            rules = deal.play.rules
+            for hand, controller in rules.controllers:
+                if controller == seat:
+                    out[hand] = deal.hands[hand]
+            hidden = rules.open_after_declarer_leads and not deal.play.played and rules.leader == rules.declarer
+            for hand in () if hidden else rules.open_hands:
+                out[hand] = deal.hands[hand]
+        return out
+
+    # ------------------------------------------------------------------ internals: legality
+
+    def _compute_legal(self) -> list[str]:
+        deal = self.deal
+        phase = deal.phase
+        if phase is Phase.PLAY:
+            assert deal.play is not None
+            return [CARD_NAMES[c] for c in cards_of(deal.play.legal_mask())]
+        if phase is Phase.AUCTION:
+            return self.book.auction_legal(self._auction_view(), deal.to_act)
+        if phase is Phase.DISCARD:
+            return [CARD_NAMES[c] for c in cards_of(deal.hands[deal.to_act])]
+        if phase is Phase.DECLARE:
+            assert deal.declarer is not None and deal.bid is not None
+            view = DeclarationView(self.match_view(), deal.declarer, self.contracts[deal.bid], self.contracts)
+            return self.book.declaration_legal(view)
+        if phase is Phase.DEFENCE:
+            return self.book.defence_legal(self._defence_view(), deal.to_act)
+        return []
+
+    def _canonical(self, action: str, legal: list[str]) -> str:
+        text = str(action).strip()
+        for candidate in (text, text.lower(), text.upper()):
+            if candidate in legal:
+                return candidate
+        if self.deal.phase in (Phase.PLAY, Phase.DISCARD):
+            try:
+                name = CARD_NAMES[parse_card(text)]
+            except CardError:
+                name = ""
+            if name in legal:
+                return name
+        raise IllegalActionError(action, self.deal.phase.value, legal)
+
+    # ------------------------------------------------------------------ internals: deal lifecycle
+
+    def _seats_from(self, dealer: int) -> tuple[int, ...]:
+        n = self.n_players
+        order = tuple((dealer + i) % n for i in range(1, n + 1))
+        # four players: the dealer sits out (he sits "on the talon")
+        return order[:3] if n == 4 else order
+
+    def _new_deal(self, dealer: int) -> Deal:
+        self._pending_entries = self.match.before_deal(dealer)
+        active = self._seats_from(dealer)
+        pack = list(range(32))
+        self.rng.shuffle(pack)
+        hands = [0] * self.n_players
+        for i, seat in enumerate(active):
+            for c in pack[i * 10:(i + 1) * 10]:
+                hands[seat] |= 1 << c
+        talon = tuple(pack[30:32])
+        deal = Deal(len(self.match.results), dealer, active, hands, talon, tuple(hands))
+        self.deal = deal
+        self._step_auction()
+        return deal
+
+    def _auction_view(self) -> AuctionView:
+        deal = self.deal
+        return AuctionView(self.match_view(), deal.dealer, deal.active, tuple(deal.calls), self.contracts)
+
+    def _apply_auction(self, action: str) -> None:
+        self.deal.calls.append((self.deal.to_act, action))
+        self._step_auction()
+
+    def _step_auction(self) -> None:
+        deal = self.deal
+        step = self.book.auction_step(self._auction_view())
+        if isinstance(step, Next):
+            deal.to_act = step.seat
+        elif isinstance(step, Won):
+            deal.declarer, deal.bid = step.seat, step.bid
+            spec = self.contracts[step.bid]
+            deal.to_act = step.seat
+            if spec.with_talon:
+                deal.hands[step.seat] |= deal.talon
+                deal.talon_taken = True
+                deal.phase = Phase.DISCARD
+            else:
+                deal.phase = Phase.DECLARE
+        elif isinstance(step, AllPassed):
+            deal.all_pass = True
+            outcome = self.book.all_pass(self._auction_view())
+            if isinstance(outcome, PlayAllPass):
+                deal.contract = self.contracts[outcome.contract]
+                self._start_play(Defended(whisters=(), played=True))
+            else:
+                self._finish_deal(played=False)
+        else:  # pragma: no cover - guarded by the Rulebook
+            raise TypeError(f"pref_auction_step returned {step!r}")
+
+    def _defence_view(self) -> DefenceView:
+        deal = self.deal
+        assert deal.declarer is not None and deal.contract is not None
+        defenders = tuple(s for s in self._seats_from(deal.declarer) if s in deal.active and s != deal.declarer)
+        return DefenceView(self.match_view(), deal.declarer, deal.contract, defenders, tuple(deal.defence_calls))
+
+    def _start_defence(self) -> None:
+        self.deal.phase = Phase.DEFENCE
+        self._step_defence()
+
+    def _step_defence(self) -> None:
+        deal = self.deal
+        step = self.book.defence_step(self._defence_view())
+        if isinstance(step, Next):
+            deal.to_act = step.seat
+            return
+        deal.defended = step
+        if step.played:
+            self._start_play(step)
+        else:
+            self._finish_deal(played=False)
+
+    def _start_play(self, defended: Defended) -> None:
+        deal = self.deal
+        assert deal.contract is not None
+        deal.defended = defended
+        view = PlayView(self.match_view(), deal.dealer, deal.active, deal.declarer, deal.contract, defended,
+                        deal.first_hand)
+        rules = self.book.play_rules(view)
+        talon_cards = deal.talon_cards if (rules.talon_leads and not deal.talon_taken) else ()
+        deal.play = TrickPlay.start(rules, deal.hands, talon_cards, self.n_players)
+        deal.hands = deal.play.hands  # one list: the trick play owns the hands now
+        deal.phase = Phase.PLAY
+        deal.to_act = self._controller(deal.play.to_play)
+
+    def _controller(self, hand: int) -> int:
+        assert self.deal.play is not None
+        for h, seat in self.deal.play.rules.controllers:
+            if h == hand:
+                return seat
+        return hand
+
+    def _apply_play(self, action: str) -> None:
+        deal = self.deal
+        play = deal.play
+        assert play is not None
+        play.play(parse_card(action))
+        if play.finished:
+            self._finish_deal(played=True)
+        else:
+            deal.to_act = self._controller(play.to_play)
+
+    def _finish_deal(self, played: bool) -> None:
+        deal = self.deal
+        tricks = tuple(deal.play.tricks_won) if (played and deal.play is not None) else (0,) * self.n_players
+        defended = deal.defended
+        result = DealResult(
+            kind="all_pass" if deal.all_pass else "contract",
+            dealer=deal.dealer,
+            active=deal.active,
+            tricks=tricks,
+            declarer=deal.declarer,
+            contract=deal.contract,
+            bid=deal.bid,
+            defence=tuple(deal.defence_calls),
+            whisters=defended.whisters if defended else (),
+            played=played,
+            index_in_match=deal.number,
+        )
+        self.match.post(result, self._pending_entries)
+        if self.match.is_over():
+            deal.phase = Phase.OVER
+            deal.to_act = -1
+            return
+        self._new_deal((deal.dealer + 1) % self.n_players)
+
+    def check_cards(self) -> None:
+        """Raise AssertionError unless the 32 cards are all present exactly once."""
+        union, count = self.cards_accounted()
+        if union != FULL_PACK or count != 32:
+            raise AssertionError(f"card conservation broken: {count} cards, mask {union:#x}")

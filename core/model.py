@@ -1,0 +1,271 @@
+"""Frozen values passed to and returned by hooks.
+
+Hooks never see the mutable game: they get one of these views and return a value; the engine alone
+applies it. A return value of ``None`` from a ``firstresult`` hook always means "not mine, ask the next
+plugin", so every domain answer is a typed object (``Next``, ``Won``, ``AllPassed`` ...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Literal
+
+from .cards import NO_TRUMP
+from .contracts import ContractSpec, ContractTable
+
+Seat = int
+Amount = int | Fraction
+
+
+# ---------------------------------------------------------------- ledger
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line written on the score sheet.
+
+    ``account`` is the column (Russian: ``pool`` = пуля, ``gora`` = mountain, ``whists`` = висты written
+    by ``seat`` on ``other``; a pot variant would use ``pot``/``purse``). Amounts are ints or Fractions,
+    never floats.
+    """
+
+    account: str
+    seat: Seat
+    amount: Amount
+    other: Seat | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class LedgerView:
+    """Running totals of the sheet, keyed by ``(account, seat, other)``."""
+
+    totals: Mapping[tuple[str, Seat, Seat | None], Amount]
+    n_players: int
+
+    def get(self, account: str, seat: Seat, other: Seat | None = None) -> Amount:
+        return self.totals.get((account, seat, other), 0)
+
+    def column(self, account: str) -> tuple[Amount, ...]:
+        return tuple(self.get(account, s) for s in range(self.n_players))
+
+
+def apply_entries(totals: dict[tuple[str, Seat, Seat | None], Amount], entries: Iterable[Entry]) -> None:
+    for e in entries:
+        key = (e.account, e.seat, e.other)
+        totals[key] = totals.get(key, 0) + e.amount
+
+
+# ---------------------------------------------------------------- deal results
+
+
+@dataclass(frozen=True, slots=True)
+class DealResult:
+    """What happened in one deal, as far as scoring needs to know.
+
+    Built by the engine after play, or by :mod:`preferans.core.scorecard` from a paper record, so the
+    same scoring hook serves both. ``tricks`` has one entry per seat (a sitting-out dealer's entry counts
+    the raspasovka tricks his talon cards won). ``defence`` lists the defence calls in the order spoken.
+    ``index_in_match`` is the 0-based number of the deal.
+    """
+
+    kind: Literal["contract", "all_pass", "redeal"]
+    dealer: Seat
+    active: tuple[Seat, ...]
+    tricks: tuple[int, ...]
+    declarer: Seat | None = None
+    contract: ContractSpec | None = None
+    bid: str | None = None
+    defence: tuple[tuple[Seat, str], ...] = ()
+    whisters: tuple[Seat, ...] = ()
+    played: bool = True
+    index_in_match: int = 0
+
+
+@dataclass(frozen=True)
+class MatchView:
+    """The match so far: the number of players, the deals already scored and the sheet totals."""
+
+    n_players: int
+    history: tuple[DealResult, ...]
+    ledger: LedgerView
+
+    def trailing_all_passes(self) -> int:
+        """How many all-pass deals in a row end the history (the raspasovka streak)."""
+        count = 0
+        for r in reversed(self.history):
+            if r.kind != "all_pass":
+                break
+            count += 1
+        return count
+
+
+# ---------------------------------------------------------------- auction
+
+
+@dataclass(frozen=True)
+class AuctionView:
+    """The auction so far. ``bidders`` are the seats that bid, in speaking order (first hand first)."""
+
+    match: MatchView
+    dealer: Seat
+    bidders: tuple[Seat, ...]
+    calls: tuple[tuple[Seat, str], ...]
+    contracts: ContractTable
+
+    def calls_of(self, seat: Seat) -> tuple[str, ...]:
+        return tuple(c for s, c in self.calls if s == seat)
+
+    def passed(self) -> frozenset[Seat]:
+        return frozenset(s for s, c in self.calls if c == "pass")
+
+    def highest(self) -> tuple[Seat, ContractSpec] | None:
+        best: tuple[Seat, ContractSpec] | None = None
+        for seat, call in self.calls:
+            spec = self.contracts.get(call)
+            if spec is not None and (best is None or spec.rank > best[1].rank):
+                best = (seat, spec)
+        return best
+
+
+@dataclass(frozen=True, slots=True)
+class Next:
+    """The named seat acts next."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Won:
+    """The auction is won by ``seat`` with the contract named ``bid``."""
+
+    seat: Seat
+    bid: str
+
+
+@dataclass(frozen=True, slots=True)
+class AllPassed:
+    """Everybody passed."""
+
+
+AuctionStep = Next | Won | AllPassed
+
+
+# ---------------------------------------------------------------- all pass
+
+
+@dataclass(frozen=True, slots=True)
+class PlayAllPass:
+    """Play the all-pass deal (raspasovka) under the contract row ``contract``."""
+
+    contract: str = "raspasovka"
+
+
+@dataclass(frozen=True, slots=True)
+class Redeal:
+    """Nothing is played; the deal is scored as an all-pass deal and the next one is dealt."""
+
+
+AllPassOutcome = PlayAllPass | Redeal
+
+
+# ---------------------------------------------------------------- declaration and defence
+
+
+@dataclass(frozen=True)
+class DeclarationView:
+    """The declarer after taking the talon and discarding: which contract he may name."""
+
+    match: MatchView
+    declarer: Seat
+    bid: ContractSpec
+    contracts: ContractTable
+
+
+@dataclass(frozen=True)
+class DefenceView:
+    """Defence decisions so far. ``defenders`` are in speaking order (left of the declarer first)."""
+
+    match: MatchView
+    declarer: Seat
+    contract: ContractSpec
+    defenders: tuple[Seat, ...]
+    calls: tuple[tuple[Seat, str], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Defended:
+    """The defence is settled.
+
+    ``whisters`` defend for score; ``played`` says whether the cards are played at all; ``controllers``
+    maps a hand to the seat that plays it (a lone whister plays the passer's hand); ``open_hands`` lie
+    face up.
+    """
+
+    whisters: tuple[Seat, ...]
+    played: bool
+    controllers: tuple[tuple[Seat, Seat], ...] = ()
+    open_hands: tuple[Seat, ...] = ()
+
+
+DefenceStep = Next | Defended
+
+
+# ---------------------------------------------------------------- play
+
+
+@dataclass(frozen=True)
+class PlayView:
+    """The situation when play starts: who declared what, who defends, who leads by default."""
+
+    match: MatchView
+    dealer: Seat
+    active: tuple[Seat, ...]
+    declarer: Seat | None
+    contract: ContractSpec
+    defence: Defended
+    first_hand: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class PlayRules:
+    """How the cards of one deal are played; the engine applies these with bit masks.
+
+    ``talon_leads`` tricks are led by the talon cards (raspasovka); ``talon_contends`` says whether such a
+    card can win its trick (four players: it is the dealer's lead) or only names the suit (three players).
+    Play stops early when the declarer has ``stop_declarer_at`` tricks or the defence ``stop_defence_at``.
+    ``open_after_declarer_leads``: when the declarer has the first lead, the open hands are shown only
+    after it (Russian misère, RUS-MIS-06).
+    """
+
+    trump: int = NO_TRUMP
+    leader: Seat = 0
+    hands: tuple[Seat, ...] = ()
+    must_follow: bool = True
+    must_trump: bool = True
+    must_beat: bool = False
+    talon_leads: int = 0
+    talon_contends: bool = False
+    talon_owner: Seat | None = None
+    after_talon_leader: Seat | None = None
+    controllers: tuple[tuple[Seat, Seat], ...] = ()
+    open_hands: tuple[Seat, ...] = ()
+    open_after_declarer_leads: bool = False
+    declarer: Seat | None = None
+    stop_declarer_at: int | None = None
+    stop_defence_at: int | None = None
+
+
+# ---------------------------------------------------------------- settlement
+
+
+@dataclass(frozen=True)
+class Settlement:
+    """Final result per seat: exact (Fractions) and rounded to integers that still sum to 0."""
+
+    exact: tuple[Fraction, ...]
+    rounded: tuple[int, ...]
+    unit: str = "whists"
+    details: Mapping[str, object] = field(default_factory=dict)

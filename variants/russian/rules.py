@@ -1,0 +1,99 @@
+"""The ``[rules]`` keys of the Russian family. Values come from the preset files, never from here.
+
+Each choice that the sources dispute (russian.md 2.6) is a key; the presets say which value a variant
+uses and docs/variants/<name>.md cites the source.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+RESPONSIBILITY_RATE = {"full": Fraction(1), "half": Fraction(1, 2), "none": Fraction(0)}
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class WhistRules(_Section):
+    """Вист (whist): the defenders' obligations and what they write."""
+
+    obligation: dict[int, int] = Field(description="tricks the defending pair must take, by contract level")
+    rate: int = Field(ge=0, description="whists per defence trick, as a multiple of the contract price")
+    style: Literal["greedy", "gentleman"] = Field(
+        description="lone whister and passer: greedy (жлобский, the whister writes all defence tricks) or "
+        "gentleman (джентльменский, they share when the declarer is set)")
+    responsibility: Literal["full", "half", "none"] = Field(
+        description="whister's penalty per missing trick: the price (full), half of it, or nothing")
+    two_whisters_cap: bool = Field(
+        description="two whisters on 6/7: a whister short of his quota pays at most the pair's deficit")
+    high_liability: Literal["second", "both"] = Field(
+        description="two whisters on 8/9 who take nothing: who pays (the second to whist, or both)")
+    half_whist_levels: list[int] = Field(description="levels on which the second defender may half-whist")
+    lone_whister_open: bool = Field(description="a lone whister plays both defending hands, face up")
+    stalingrad: bool = Field(description="6 spades must be whisted (Сталинград)")
+
+
+class DeclarerRules(_Section):
+    """What a set declarer (ремиз) pays."""
+
+    undertrick_rate: int = Field(ge=0, description="mountain points per undertrick, as a multiple of the price")
+    consolation_rate: int = Field(ge=0, description="whists per undertrick each other player writes (консоляция)")
+    consolation_by: Literal["all", "defenders"] = Field(
+        description="who writes consolation: every other player (incl. a sitting-out dealer) or the defenders")
+
+
+class MisereRules(_Section):
+    """Мизер (misère): the declarer takes no trick."""
+
+    price: int = Field(ge=0, description="pool points for a made misère")
+    penalty_per_trick: int = Field(ge=0, description="mountain points per trick the declarer takes")
+    consolation: bool = Field(description="the others write consolation per trick taken (russian.md 2.6 #7)")
+
+
+class RaspasovkaRules(_Section):
+    """Распасовка (all-pass play): every trick costs mountain points."""
+
+    record: Literal["gora"] = Field(description="where tricks are written (Rostov's whists come later)")
+    trick_price: int = Field(ge=0, description="mountain points per trick at the first raspasovka")
+    progression: Literal["none", "arithmetic", "geometric"]
+    progression_step: int = Field(ge=0, description="arithmetic: added to the price at each raspasovka in a row")
+    progression_factor: int = Field(ge=1, description="geometric: the price is multiplied by this")
+    progression_cap: int = Field(ge=0, description="the price stops rising after this many steps (0: no cap)")
+    amnesty: bool = Field(description="subtract the smallest trick count from everybody (амнистия)")
+    zero_tricks_to_pool: bool = Field(description="a player with no trick writes the current price in his pool")
+    exit_levels: list[int] = Field(
+        description="minimum game level after 1, 2, ... raspasovkas in a row (the last value repeats)")
+
+
+class OverflowRules(_Section):
+    """A pool that would pass the target (закрытая пуля)."""
+
+    mode: Literal["aid", "write_off", "none"] = Field(
+        description="aid: the excess goes to the largest unclosed pool (10 whists a point), then off one's own "
+        "mountain; write_off: straight off one's own mountain; none: the pool keeps it")
+    whists_per_point: int = Field(ge=0, description="whists the helper writes on the helped player per point")
+
+
+class SettlementRules(_Section):
+    """Final settlement in whists: R_i = sum_j (W_ij - W_ji) + Kp (P_i - mean P) - Kg (G_i - mean G)."""
+
+    pool_point: int = Field(ge=0, description="Kp: whists per pool point")
+    gora_point: int = Field(ge=0, description="Kg: whists per mountain point")
+
+
+def sections() -> dict[str, object]:
+    return {
+        "pool": (int, Field(ge=1, description="pool target (пуля): the match ends when every pool reaches it")),
+        "game_price": (dict[int, int], Field(description="pool points of a made game, by level")),
+        "ten": (Literal["checked", "whisted"], Field(description="a ten is checked (played, no whists) or whisted")),
+        "whist": WhistRules,
+        "declarer": DeclarerRules,
+        "misere": MisereRules,
+        "raspasovka": RaspasovkaRules,
+        "overflow": OverflowRules,
+        "settlement": SettlementRules,
+    }

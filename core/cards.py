@@ -22,6 +22,12 @@ SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
 CARD_NAMES = tuple(r + s for s in SUITS for r in RANKS)
 """Canonical card names by index: ``7S`` ... ``AS``, ``7C`` ... ``AH``."""
 
+CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
+"""Canonical name -> index (the fast path for actions, which are always canonical names)."""
+_SUIT_BYTE_NAMES = tuple(
+    tuple(tuple(CARD_NAMES[s * 8 + r] for r in range(8) if byte >> r & 1) for byte in range(256)) for s in range(4)
+)
+
 _SYMBOL_TO_LETTER = dict(zip(SUIT_SYMBOLS, SUITS, strict=True)) | {"♤": "S", "♧": "C", "♢": "D", "♡": "H"}
 _RANK_ALIASES = {"T": "10", "1": "10"}
 
@@ -82,6 +88,16 @@ def cards_of(mask: int) -> Iterator[int]:
         low = mask & -mask
         yield low.bit_length() - 1
         mask ^= low
+
+
+def names_of(mask: int) -> list[str]:
+    """Canonical names of the cards of a mask, lowest index first (table lookup per suit byte)."""
+    out: list[str] = []
+    for s in range(4):
+        byte = (mask >> (8 * s)) & 0xFF
+        if byte:
+            out.extend(_SUIT_BYTE_NAMES[s][byte])
+    return out
 
 
 def mask_of(cards: Iterable[int]) -> int:

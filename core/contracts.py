@@ -8,6 +8,7 @@ hooks. The engine reads only these fields; prices live in the variant's rules.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 
@@ -79,9 +80,11 @@ class ContractTable:
 
     rows: tuple[ContractSpec, ...]
     _by_name: dict[str, ContractSpec] = field(init=False, repr=False, compare=False)
+    _biddable: tuple[ContractSpec, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_name", {r.name: r for r in self.rows})
+        object.__setattr__(self, "_biddable", tuple(r for r in self.rows if r.biddable))
 
     def __getitem__(self, name: str) -> ContractSpec:
         return self._by_name[name]
@@ -96,7 +99,14 @@ class ContractTable:
         return iter(self.rows)
 
     def biddable(self) -> tuple[ContractSpec, ...]:
-        return tuple(r for r in self.rows if r.biddable)
+        return self._biddable
+
+    def biddable_above(self, rank: int | None) -> tuple[ContractSpec, ...]:
+        """Biddable rows ranked strictly above ``rank`` (all of them for ``None``), in auction order."""
+        rows = self._biddable
+        if rank is None:
+            return rows
+        return rows[bisect_right([r.rank for r in rows], rank):]
 
     def kinds(self) -> frozenset[str]:
         return frozenset(r.kind for r in self.rows)

@@ -53,14 +53,8 @@ def pref_auction_legal(view: AuctionView, seat: int, rules: BaseModel) -> list[s
     if any(_is_binding(view.contracts.get(c)) for c in mine):
         return ["pass"]  # a binding bid (misère) cannot be changed: the seat can only pass
     best = view.highest()
-    legal = ["pass"]
-    for spec in view.contracts.biddable():
-        if best is not None and spec.rank <= best[1].rank:
-            continue
-        if spec.first_bid_only and mine:
-            continue
-        legal.append(spec.name)
-    return legal
+    higher = view.contracts.biddable_above(best[1].rank if best else None)
+    return ["pass", *(s.name for s in higher if not (s.first_bid_only and mine))]
 
 
 @hookimpl(trylast=True)

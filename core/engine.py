@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from .cards import CARD_NAMES, FULL_PACK, CardError, bit, cards_of, parse_card
+from .cards import CARD_INDEX, CARD_NAMES, FULL_PACK, CardError, bit, names_of, parse_card
 from .config import Variant, config_from_dict
 from .contracts import ContractSpec
 from .errors import IllegalActionError, RecordError
@@ -73,6 +73,7 @@ class Deal:
     defended: Defended | None = None
     play: TrickPlay | None = None
     all_pass: bool = False
+    controllers: list[int] = field(default_factory=list)
 
     @property
     def first_hand(self) -> int:
@@ -90,7 +91,7 @@ class Deal:
             self.number, self.dealer, self.active, self.hands.copy(), self.talon_cards, self.dealt, self.phase,
             self.to_act, self.calls.copy(), self.declarer, self.bid, self.talon_taken, self.discard,
             self.contract, self.defence_calls.copy(), self.defended,
-            self.play.copy() if self.play is not None else None, self.all_pass,
+            self.play.copy() if self.play is not None else None, self.all_pass, self.controllers,
         )
 
 
@@ -114,6 +115,7 @@ class Game:
         self.rng = random.Random(seed)
         self.history: list[str] = []
         self._legal: list[str] | None = None
+        self._view: AuctionView | DefenceView | None = None  # the view of the last step, reused for legality
         self._pending_entries: list[Entry] = []
         self.deal: Deal = self._new_deal(self.first_dealer)
 
@@ -140,9 +142,10 @@ class Game:
     def apply(self, action: str) -> None:
         """Apply ``action`` for the current player; raise :class:`IllegalActionError` (state unchanged)
         if it is not legal now."""
-        legal = self._legal if self._legal is not None else self.legal_actions()
-        assert self._legal is not None
-        if action not in self._legal:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        if action not in legal:
             action = self._canonical(action, legal)
         deal = self.deal
         phase = deal.phase
@@ -153,7 +156,7 @@ class Game:
         elif phase is Phase.AUCTION:
             self._apply_auction(action)
         elif phase is Phase.DISCARD:
-            card = parse_card(action)
+            card = CARD_INDEX[action]
             deal.hands[deal.to_act] &= ~bit(card)
             deal.discard |= bit(card)
             if deal.discard.bit_count() == 2:
@@ -283,17 +286,20 @@ class Game:
         phase = deal.phase
         if phase is Phase.PLAY:
             assert deal.play is not None
-            return [CARD_NAMES[c] for c in cards_of(deal.play.legal_mask())]
+            return names_of(deal.play.legal_mask())
         if phase is Phase.AUCTION:
-            return self.book.auction_legal(self._auction_view(), deal.to_act)
+            # the view the last auction step was computed from is still current
+            view = self._view if isinstance(self._view, AuctionView) else self._auction_view()
+            return self.book.auction_legal(view, deal.to_act)
         if phase is Phase.DISCARD:
-            return [CARD_NAMES[c] for c in cards_of(deal.hands[deal.to_act])]
+            return names_of(deal.hands[deal.to_act])
         if phase is Phase.DECLARE:
             assert deal.declarer is not None and deal.bid is not None
             view = DeclarationView(self.match_view(), deal.declarer, self.contracts[deal.bid], self.contracts)
             return self.book.declaration_legal(view)
         if phase is Phase.DEFENCE:
-            return self.book.defence_legal(self._defence_view(), deal.to_act)
+            view = self._view if isinstance(self._view, DefenceView) else self._defence_view()
+            return self.book.defence_legal(view, deal.to_act)
         return []
 
     def _canonical(self, action: str, legal: list[str]) -> str:
@@ -343,7 +349,8 @@ class Game:
 
     def _step_auction(self) -> None:
         deal = self.deal
-        step = self.book.auction_step(self._auction_view())
+        self._view = view = self._auction_view()
+        step = self.book.auction_step(view)
         if isinstance(step, Next):
             deal.to_act = step.seat
         elif isinstance(step, Won):
@@ -358,7 +365,7 @@ class Game:
                 deal.phase = Phase.DECLARE
         elif isinstance(step, AllPassed):
             deal.all_pass = True
-            outcome = self.book.all_pass(self._auction_view())
+            outcome = self.book.all_pass(view)
             if isinstance(outcome, PlayAllPass):
                 deal.contract = self.contracts[outcome.contract]
                 self._start_play(Defended(whisters=(), played=True))
@@ -379,7 +386,8 @@ class Game:
 
     def _step_defence(self) -> None:
         deal = self.deal
-        step = self.book.defence_step(self._defence_view())
+        self._view = view = self._defence_view()
+        step = self.book.defence_step(view)
         if isinstance(step, Next):
             deal.to_act = step.seat
             return
@@ -400,24 +408,21 @@ class Game:
         deal.play = TrickPlay.start(rules, deal.hands, talon_cards, self.n_players)
         deal.hands = deal.play.hands  # one list: the trick play owns the hands now
         deal.phase = Phase.PLAY
-        deal.to_act = self._controller(deal.play.to_play)
-
-    def _controller(self, hand: int) -> int:
-        assert self.deal.play is not None
-        for h, seat in self.deal.play.rules.controllers:
-            if h == hand:
-                return seat
-        return hand
+        self._view = None
+        deal.controllers = list(range(self.n_players))
+        for hand, seat in rules.controllers:
+            deal.controllers[hand] = seat
+        deal.to_act = deal.controllers[deal.play.to_play]
 
     def _apply_play(self, action: str) -> None:
         deal = self.deal
         play = deal.play
         assert play is not None
-        play.play(parse_card(action))
+        play.play(CARD_INDEX[action])
         if play.finished:
             self._finish_deal(played=True)
         else:
-            deal.to_act = self._controller(play.to_play)
+            deal.to_act = deal.controllers[play.to_play]
 
     def _finish_deal(self, played: bool) -> None:
         deal = self.deal

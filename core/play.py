@@ -38,11 +38,16 @@ class TrickPlay:
     finished: bool = False
     played: int = 0
     completed: list[tuple[int, tuple[tuple[int, int], ...]]] = field(default_factory=list)
+    next_hand: tuple[int, ...] = ()
+    trick_full: int = 0
 
     @classmethod
     def start(cls, rules: PlayRules, hands: list[int], talon_cards: tuple[int, ...], n_seats: int) -> TrickPlay:
         order = tuple(sorted(rules.hands))
-        tp = cls(rules, list(hands), talon_cards, n_seats, order, tricks_won=[0] * n_seats)
+        nxt = [0] * n_seats
+        for i, hand in enumerate(order):
+            nxt[hand] = order[(i + 1) % len(order)]
+        tp = cls(rules, list(hands), talon_cards, n_seats, order, tricks_won=[0] * n_seats, next_hand=tuple(nxt))
         tp._open_trick(rules.leader)
         return tp
 
@@ -51,13 +56,10 @@ class TrickPlay:
             self.rules, self.hands.copy(), self.talon_cards, self.n_seats, self.order, self.trick.copy(),
             self.tricks_won.copy(), self.tricks_done, self.to_play, self.led_suit, self.best_card,
             self.best_hand, self.best_is_trump, self.finished, self.played, self.completed.copy(),
+            self.next_hand, self.trick_full,
         )
 
     # ------------------------------------------------------------------ trick structure
-
-    def _next_hand(self, hand: int) -> int:
-        order = self.order
-        return order[(order.index(hand) + 1) % len(order)]
 
     def _open_trick(self, leader: int) -> None:
         self.trick = []
@@ -65,7 +67,9 @@ class TrickPlay:
         self.best_card = -1
         self.best_hand = NOBODY
         self.best_is_trump = False
-        if self.tricks_done < self.rules.talon_leads and self.tricks_done < len(self.talon_cards):
+        self.trick_full = len(self.order)
+        if self._talon_led():
+            self.trick_full += 1  # the talon card lies in the trick too
             card = self.talon_cards[self.tricks_done]
             self.led_suit = card >> 3
             if self.rules.talon_contends:
@@ -81,9 +85,6 @@ class TrickPlay:
 
     def _talon_led(self) -> bool:
         return self.tricks_done < self.rules.talon_leads and self.tricks_done < len(self.talon_cards)
-
-    def _cards_in_trick(self) -> int:
-        return len(self.trick) - (1 if self._talon_led() else 0)
 
     # ------------------------------------------------------------------ legality
 
@@ -116,9 +117,11 @@ class TrickPlay:
     def play(self, card: int) -> None:
         """Play ``card`` from the hand to play. The caller has checked legality."""
         hand = self.to_play
-        self.hands[hand] &= ~(1 << card)
-        self.played |= 1 << card
-        self.trick.append((hand, card))
+        b = 1 << card
+        self.hands[hand] ^= b
+        self.played |= b
+        trick = self.trick
+        trick.append((hand, card))
         suit = card >> 3
         trump = self.rules.trump
         if self.led_suit < 0:
@@ -129,10 +132,10 @@ class TrickPlay:
                 self.best_card, self.best_hand, self.best_is_trump = card, hand, True
         elif suit == self.led_suit and not self.best_is_trump and card > self.best_card:
             self.best_card, self.best_hand = card, hand
-        if self._cards_in_trick() == len(self.order):
+        if len(trick) == self.trick_full:
             self._close_trick()
         else:
-            self.to_play = self._next_hand(hand)
+            self.to_play = self.next_hand[hand]
 
     def _close_trick(self) -> None:
         winner = self.best_hand
@@ -166,13 +169,15 @@ class TrickPlay:
 
     def random_playout(self, rng: random.Random) -> None:
         """Play uniformly random legal cards to the end (the benchmark's rollout)."""
+        rand = rng.random
+        legal_mask, play = self.legal_mask, self.play
         while not self.finished:
-            legal = self.legal_mask()
-            k = rng.randrange(legal.bit_count())
+            legal = legal_mask()
+            k = int(rand() * legal.bit_count())
             while k:
                 legal &= legal - 1
                 k -= 1
-            self.play((legal & -legal).bit_length() - 1)
+            play((legal & -legal).bit_length() - 1)
 
     def cards_in_play(self) -> int:
         """Mask of the cards still in the hands plus those on the table (for conservation checks)."""

@@ -227,7 +227,18 @@ def build_contracts(pm: pluggy.PluginManager, rules: Any) -> ContractTable:
     return registry.freeze()
 
 
+_RULES_MODELS: dict[tuple[str, ...], type[BaseModel]] = {}
+"""Rules model per plugin stack, so that two loads of one variant give equal (same-class) rules."""
+
+
 def _rules_model(pm: pluggy.PluginManager) -> type[BaseModel]:
+    key = tuple(name for name, _ in pm.list_name_plugin())
+    if key not in _RULES_MODELS:
+        _RULES_MODELS[key] = _build_rules_model(pm)
+    return _RULES_MODELS[key]
+
+
+def _build_rules_model(pm: pluggy.PluginManager) -> type[BaseModel]:
     fields: dict[str, Any] = {}
     for impl in pm.hook.pref_rules_sections.get_hookimpls():
         for name, spec in impl.function().items():

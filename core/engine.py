@@ -87,11 +87,13 @@ class Deal:
         return m
 
     def copy(self) -> Deal:
+        play = self.play.copy() if self.play is not None else None
+        # during play the trick play and the deal share one list of hands; keep it shared in the copy
+        hands = play.hands if play is not None else self.hands.copy()
         return Deal(
-            self.number, self.dealer, self.active, self.hands.copy(), self.talon_cards, self.dealt, self.phase,
+            self.number, self.dealer, self.active, hands, self.talon_cards, self.dealt, self.phase,
             self.to_act, self.calls.copy(), self.declarer, self.bid, self.talon_taken, self.discard,
-            self.contract, self.defence_calls.copy(), self.defended,
-            self.play.copy() if self.play is not None else None, self.all_pass, self.controllers,
+            self.contract, self.defence_calls.copy(), self.defended, play, self.all_pass, self.controllers,
         )
 
 

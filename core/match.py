@@ -6,6 +6,7 @@ written on paper go through exactly the same scoring hooks.
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 import pluggy
@@ -41,7 +42,8 @@ class Match:
 
     @property
     def ledger(self) -> LedgerView:
-        return LedgerView(dict(self.totals), self.n_players)
+        # a read-only copy: hooks get views they cannot change
+        return LedgerView(MappingProxyType(dict(self.totals)), self.n_players)
 
     def view(self) -> MatchView:
         """A frozen view of the match (cached until the sheet changes)."""

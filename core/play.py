@@ -94,7 +94,7 @@ class TrickPlay:
         if led < 0:
             return hand
         rules = self.rules
-        follow = hand & SUIT_MASK[led]
+        follow = hand & SUIT_MASK[led] if rules.must_follow else 0
         if follow:
             if rules.must_beat and not self.best_is_trump and self.best_card >= 0:
                 higher = follow & above(self.best_card)

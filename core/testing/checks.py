@@ -1,0 +1,339 @@
+"""The conformance checks as plain functions: each raises ``AssertionError`` saying what is wrong.
+
+``conformance.py`` wraps every check in a named pytest test; ``preferans conformance`` runs that module.
+The random part walks games with a random player seeded by the suite (never the global RNG).
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import random
+import tomllib
+from collections.abc import Callable, Iterator
+from fractions import Fraction
+from typing import Any
+
+from preferans.core import defaults, hookspecs
+from preferans.core.cards import CARD_NAMES, FULL_PACK, NO_TRUMP, SUITS, names_of
+from preferans.core.config import Variant, load_variant, resolve_chain
+from preferans.core.engine import Game, Phase
+from preferans.core.errors import IllegalActionError
+from preferans.core.plugins import build_manager
+
+from . import reference
+
+MATCH_DEAL_CAP = 5000
+"""A match of random players that has not ended after this many deals counts as never ending."""
+
+# ---------------------------------------------------------------- helpers
+
+
+def capabilities(variant: Variant) -> set[str]:
+    """What the resolved variant has, for gating checks: contract kinds and rule sections."""
+    caps = set(variant.contracts.kinds())
+    fields = set(type(variant.rules).model_fields)
+    if "pot" in fields:
+        caps.add("pot")
+    if "kontra" in fields:
+        caps.add("kontra")
+    if not {"pot"} & caps:
+        caps.add("zero_sum_settlement")
+    return caps
+
+
+def walk(variant: Variant, seed: int, deals: int) -> Iterator[Game]:
+    """Yield the game before every action of random play, for ``deals`` deals (new matches as needed)."""
+    rng = random.Random(seed)
+    game = Game(variant, seed=seed)
+    done = 0
+    while done < deals:
+        if game.is_terminal:
+            game = Game(variant, seed=rng.getrandbits(32))
+        yield game
+        legal = game.legal_actions()
+        before = len(game.results)
+        game.apply(legal[rng.randrange(len(legal))])
+        done += len(game.results) - before
+
+
+def fingerprint(game: Game) -> tuple[Any, ...]:
+    """Everything observable about a state; two states with equal fingerprints are the same state."""
+    deal = game.deal
+    play = deal.play
+    return (
+        game.to_json(), game.phase, game.current_player, tuple(game.legal_actions()), tuple(deal.hands),
+        deal.discard, deal.talon_taken, tuple(deal.calls), tuple(deal.defence_calls),
+        None if play is None else (tuple(play.trick), tuple(play.tricks_won), play.tricks_done),
+        tuple(sorted(game.match.totals.items(), key=repr)), len(game.results), game.rng.getstate(),
+    )
+
+
+def _random_continuation(game: Game, steps: int, seed: int) -> list[str]:
+    rng = random.Random(seed)
+    out = []
+    for _ in range(steps):
+        if game.is_terminal:
+            break
+        legal = game.legal_actions()
+        action = legal[rng.randrange(len(legal))]
+        game.apply(action)
+        out.append(action)
+    return out
+
+
+# ---------------------------------------------------------------- loading
+
+
+def check_preset_resolves(name: str) -> None:
+    variant = load_variant(name)
+    chain = resolve_chain(name)
+    assert chain[-1].name == name, f"preset chain of {name} ends at {chain[-1].name}"
+    assert variant.contracts.biddable(), f"{name} registers no biddable contract"
+
+
+def check_hookimpls_match_specs(name: str) -> None:
+    variant = load_variant(name)
+    pm = build_manager(variant.stack)  # pluggy validates argument names and unknown hooks here
+    specs = {n for n, f in inspect.getmembers(hookspecs, inspect.isfunction) if n.startswith("pref_")}
+    for module in variant.stack:
+        for fname, func in inspect.getmembers(module, inspect.isfunction):
+            if fname.startswith("pref_") and func.__module__ == module.__name__:
+                assert fname in specs, f"{module.__name__}.{fname} is not a hook (known: {sorted(specs)})"
+                impls = [i for i in getattr(pm.hook, fname).get_hookimpls() if i.plugin is module]
+                assert impls, f"{module.__name__}.{fname} is not marked @hookimpl, so it is never called"
+    for spec_name in specs:
+        caller = getattr(pm.hook, spec_name)
+        if caller.spec and caller.spec.opts.get("firstresult"):
+            core = [i for i in caller.get_hookimpls() if i.plugin is defaults]
+            assert len(core) == 1, f"{spec_name} has {len(core)} core defaults, expected exactly 1"
+
+
+def check_rules_roundtrip(name: str) -> None:
+    variant = load_variant(name)
+    dumped = tomllib.loads(variant.to_toml())
+    again = load_variant(dumped["variant"], dumped["rules"], dumped.get("plugins", []))
+    assert again.rules == variant.rules, "rules dumped to TOML do not load back to an equal model"
+    json.dumps(variant.json_schema())
+
+
+# ---------------------------------------------------------------- random simulation
+
+
+def check_one_actor_with_legal_actions(variant: Variant, seed: int, deals: int) -> None:
+    for game in walk(variant, seed, deals):
+        seat = game.current_player
+        assert 0 <= seat < game.n_players, f"current_player {seat} out of range in phase {game.phase}"
+        legal = game.legal_actions()
+        assert legal, f"no legal action for seat {seat} in phase {game.phase}"
+        assert len(set(legal)) == len(legal), f"duplicate legal actions {legal}"
+        if game.phase is Phase.PLAY:
+            assert game.deal.play is not None
+            hand = game.deal.play.to_play
+            owner = game.deal.controllers[hand]
+            assert owner == seat, f"hand {hand} is played by {owner}, but current_player is {seat}"
+
+
+def check_every_legal_action_applies(variant: Variant, seed: int, deals: int) -> None:
+    for step, game in enumerate(walk(variant, seed, deals)):
+        if step % 5:
+            continue
+        for action in game.legal_actions():
+            game.clone().apply(action)
+
+
+def check_illegal_action_rejected(variant: Variant, seed: int, deals: int) -> None:
+    pool = ["not-an-action", "pass", "whist", *CARD_NAMES, *(c.name for c in variant.contracts)]
+    for step, game in enumerate(walk(variant, seed, deals)):
+        if step % 3:
+            continue
+        legal = set(game.legal_actions())
+        illegal = [a for a in pool if a not in legal][:: 7]
+        before = fingerprint(game)
+        for action in illegal:
+            try:
+                game.apply(action)
+            except IllegalActionError:
+                pass
+            else:
+                raise AssertionError(f"illegal action {action!r} accepted in phase {before[1]}")
+            assert fingerprint(game) == before, f"rejected action {action!r} changed the state"
+
+
+def _count_cards(game: Game) -> tuple[int, int]:
+    """Cards in hands, talon, discard and on the table, recounted from the trick records."""
+    deal = game.deal
+    parts = [*deal.hands, deal.discard]
+    # talon cards that only lead tricks (raspasovka) stay counted as the talon
+    talon_cards = set() if deal.talon_taken else set(deal.talon_cards)
+    if not deal.talon_taken:
+        parts.append(deal.talon)
+    if deal.play is not None:
+        for _, trick in deal.play.completed:
+            parts.append(sum(1 << c for _, c in trick if c not in talon_cards))
+        parts.append(sum(1 << c for _, c in deal.play.trick if c not in talon_cards))
+    union = count = 0
+    for p in parts:
+        union |= p
+        count += p.bit_count()
+    return union, count
+
+
+def check_cards_conserved(variant: Variant, seed: int, deals: int) -> None:
+    for game in walk(variant, seed, deals):
+        union, count = _count_cards(game)
+        assert union == FULL_PACK and count == 32, (
+            f"{count} cards accounted for in phase {game.phase} (expected the 32 of the pack once each)")
+
+
+def check_tricks_per_deal(variant: Variant, seed: int, deals: int) -> None:
+    previous: tuple[Game, int, Any] | None = None
+    for game in walk(variant, seed, deals):
+        if previous is not None and previous[0] is game and len(game.results) > previous[1]:
+            play = previous[2].play  # the deal that just ended
+            if play is not None:
+                rules = play.rules
+                stops = rules.stop_declarer_at is not None or rules.stop_defence_at is not None
+                assert play.finished, "a deal was scored before its play finished"
+                assert len(play.completed) == 10 or (stops and len(play.completed) < 10), (
+                    f"a deal ended after {len(play.completed)} tricks without an early-stop rule")
+                assert sum(play.tricks_won) <= len(play.completed), "more tricks won than played"
+        previous = (game, len(game.results), game.deal)
+
+
+def check_match_ends(variant: Variant, seed: int) -> None:
+    rng = random.Random(seed)
+    game = Game(variant, seed=seed)
+    while not game.is_terminal:
+        legal = game.legal_actions()
+        game.apply(legal[rng.randrange(len(legal))])
+        assert len(game.results) <= MATCH_DEAL_CAP, f"the match has not ended after {MATCH_DEAL_CAP} deals"
+
+
+# ---------------------------------------------------------------- play rules against the reference
+
+
+def check_play_matches_reference(variant: Variant, seed: int, deals: int) -> None:
+    for game in walk(variant, seed, deals):
+        play = game.deal.play
+        if game.phase is not Phase.PLAY or play is None:
+            continue
+        spec = game.deal.contract
+        assert spec is not None
+        no_trump = spec.kind in ("misere", "raspasovka") or spec.trump == NO_TRUMP
+        trump = None if no_trump else SUITS[spec.trump]
+        hand = names_of(game.deal.hands[play.to_play])
+        trick = [CARD_NAMES[c] for _, c in play.trick]
+        led = SUITS[play.led_suit] if play.led_suit >= 0 else None
+        expected = reference.legal_cards(hand, trick, led, trump, spec.must_beat, spec.must_trump)
+        got = set(game.legal_actions())
+        assert got == expected, (
+            f"{spec.name}: hand {hand}, trick {trick}: engine allows {sorted(got)}, "
+            f"the rules allow {sorted(expected)}")
+
+
+# ---------------------------------------------------------------- money
+
+
+def _exact(x: object) -> bool:
+    return isinstance(x, int | Fraction) and not isinstance(x, bool)
+
+
+def check_settlement_exact_and_zero_sum(variant: Variant, seed: int, deals: int, zero_sum: bool) -> None:
+    seen = 0
+    for game in walk(variant, seed, deals):
+        if len(game.results) == seen:
+            continue
+        seen = len(game.results)
+        for entry in game.deal_entries[-1]:
+            assert _exact(entry.amount), f"entry {entry} is not an exact amount (int or Fraction)"
+        s = game.settlement()
+        assert all(_exact(x) for x in s.exact), f"settlement {s.exact} is not exact"
+        assert all(isinstance(x, int) for x in s.rounded), f"rounded settlement {s.rounded} is not integers"
+        if zero_sum:
+            assert sum(s.exact) == 0, f"exact settlement sums to {sum(s.exact)} after deal {seen}"
+            assert sum(s.rounded) == 0, f"rounded settlement sums to {sum(s.rounded)} after deal {seen}"
+
+
+# ---------------------------------------------------------------- determinism
+
+
+def _play_record(variant: Variant, seed: int, deals: int, disturb: bool) -> list[Any]:
+    record = []
+    for step, game in enumerate(walk(variant, seed, deals)):
+        if disturb:
+            random.seed(step * 7919)
+            random.random()
+        record.append((game.current_player, tuple(game.legal_actions()), len(game.results)))
+    return record
+
+
+def check_same_seed_same_game(variant: Variant, seed: int, deals: int) -> None:
+    first = _play_record(variant, seed, deals, disturb=False)
+    second = _play_record(variant, seed, deals, disturb=True)
+    assert first == second, "the same seed gave a different game when the global random was disturbed"
+
+
+def check_clone_json_replay(variant: Variant, seed: int, deals: int) -> None:
+    for step, game in enumerate(walk(variant, seed, deals)):
+        if step % 37:
+            continue
+        original = fingerprint(game)
+        copies = {
+            "clone": game.clone(),
+            "from_json": Game.from_json(game.to_json()),
+            "replay": Game.replay(variant, game.seed, list(game.history), game.first_dealer),
+        }
+        for how, other in copies.items():
+            assert fingerprint(other) == original, f"{how} does not reproduce the state at step {step}"
+        reference_game = game.clone()
+        actions = _random_continuation(reference_game, 6, step)
+        for how, other in copies.items():
+            for action in actions:
+                other.apply(action)
+            assert fingerprint(other) == fingerprint(reference_game), f"{how} diverges after the same actions"
+
+
+# ---------------------------------------------------------------- inheritance
+
+
+def _hooks_of(module: Any) -> set[str]:
+    return {n for n, _ in inspect.getmembers(module, inspect.isfunction) if n.startswith("pref_")}
+
+
+def check_inherits_parent(variant: Variant, seed: int, deals: int) -> list[str]:
+    """For each hook the child's own module leaves alone, the parent's stack (with the child's rules)
+    must answer the same on the same states. Returns the hooks compared."""
+    if len(variant.chain) < 2:
+        return []
+    child_pm = variant.new_manager()
+    parent_pm = build_manager(variant.stack[: len(variant.chain) - 1])
+    own = _hooks_of(variant.chain[-1].module)
+    compared = [h for h in ("pref_auction_legal", "pref_auction_step", "pref_defence_legal",
+                            "pref_defence_step", "pref_declaration_legal") if h not in own]
+    calls: dict[str, Callable[[Game], dict[str, Any] | None]] = {
+        "pref_auction_legal": lambda g: {"view": g._auction_view(), "seat": g.current_player}
+        if g.phase is Phase.AUCTION else None,
+        "pref_auction_step": lambda g: {"view": g._auction_view()} if g.phase is Phase.AUCTION else None,
+        "pref_defence_legal": lambda g: {"view": g._defence_view(), "seat": g.current_player}
+        if g.phase is Phase.DEFENCE else None,
+        "pref_defence_step": lambda g: {"view": g._defence_view()} if g.phase is Phase.DEFENCE else None,
+        "pref_declaration_legal": lambda g: None,
+    }
+    score_compared = "pref_score_deal" not in own
+    previous: tuple[Game, int, Any] | None = None
+    for game in walk(variant, seed, deals):
+        for hook in compared:
+            kwargs = calls[hook](game)
+            if kwargs is None:
+                continue
+            mine = getattr(child_pm.hook, hook)(rules=variant.rules, **kwargs)
+            theirs = getattr(parent_pm.hook, hook)(rules=variant.rules, **kwargs)
+            assert mine == theirs, f"{hook}: child answers {mine!r}, parent {theirs!r}"
+        if score_compared and previous is not None and previous[0] is game and len(game.results) > previous[1]:
+            result, before = game.results[-1], previous[2]
+            mine = child_pm.hook.pref_score_deal(result=result, match=before, rules=variant.rules)
+            theirs = parent_pm.hook.pref_score_deal(result=result, match=before, rules=variant.rules)
+            assert mine == theirs, f"pref_score_deal: child writes {mine!r}, parent {theirs!r}"
+        previous = (game, len(game.results), game.match_view())
+    return compared + (["pref_score_deal"] if score_compared else [])

@@ -1,0 +1,116 @@
+"""The conformance suite: one named test per check, run for every installed variant.
+
+Run it with ``preferans conformance [VARIANT ...]``, or ``pytest --pyargs
+preferans.core.testing.conformance --preferans-variant NAME``, or from your own test file::
+
+    from preferans.core.testing.conformance import *  # noqa: F403
+
+The fixtures come from the ``preferans`` pytest plugin, which pytest loads automatically. Checks that
+apply only to some variants skip themselves by capability (what the resolved variant has), not by name.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from . import checks, playthrough
+
+__all__ = [
+    "test_loading_preset_resolves",
+    "test_loading_hooks_match_specs",
+    "test_loading_rules_roundtrip_toml",
+    "test_simulation_one_actor_with_legal_actions",
+    "test_simulation_every_legal_action_applies",
+    "test_simulation_illegal_action_rejected_state_unchanged",
+    "test_simulation_cards_conserved",
+    "test_simulation_tricks_per_deal",
+    "test_simulation_match_ends",
+    "test_play_rules_match_reference",
+    "test_money_settlement_exact_and_zero_sum",
+    "test_determinism_same_seed_same_game",
+    "test_determinism_clone_json_replay",
+    "test_golden_playthroughs_replay",
+    "test_golden_playthroughs_cover_contract_kinds",
+    "test_inheritance_matches_parent",
+]
+
+
+def test_loading_preset_resolves(preferans_variant: str) -> None:
+    checks.check_preset_resolves(preferans_variant)
+
+
+def test_loading_hooks_match_specs(preferans_variant: str) -> None:
+    checks.check_hookimpls_match_specs(preferans_variant)
+
+
+def test_loading_rules_roundtrip_toml(preferans_variant: str) -> None:
+    checks.check_rules_roundtrip(preferans_variant)
+
+
+def test_simulation_one_actor_with_legal_actions(preferans_loaded: Any, preferans_seed: int,
+                                                 preferans_deals: int) -> None:
+    checks.check_one_actor_with_legal_actions(preferans_loaded, preferans_seed, preferans_deals)
+
+
+def test_simulation_every_legal_action_applies(preferans_loaded: Any, preferans_seed: int,
+                                               preferans_deals: int) -> None:
+    checks.check_every_legal_action_applies(preferans_loaded, preferans_seed, preferans_deals)
+
+
+def test_simulation_illegal_action_rejected_state_unchanged(preferans_loaded: Any, preferans_seed: int,
+                                                            preferans_deals: int) -> None:
+    checks.check_illegal_action_rejected(preferans_loaded, preferans_seed, preferans_deals)
+
+
+def test_simulation_cards_conserved(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
+    checks.check_cards_conserved(preferans_loaded, preferans_seed, preferans_deals)
+
+
+def test_simulation_tricks_per_deal(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
+    checks.check_tricks_per_deal(preferans_loaded, preferans_seed, preferans_deals)
+
+
+def test_simulation_match_ends(preferans_loaded: Any, preferans_seed: int) -> None:
+    checks.check_match_ends(preferans_loaded, preferans_seed)
+
+
+def test_play_rules_match_reference(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
+    checks.check_play_matches_reference(preferans_loaded, preferans_seed, preferans_deals)
+
+
+def test_money_settlement_exact_and_zero_sum(preferans_loaded: Any, preferans_seed: int,
+                                             preferans_deals: int) -> None:
+    zero_sum = "zero_sum_settlement" in checks.capabilities(preferans_loaded)
+    checks.check_settlement_exact_and_zero_sum(preferans_loaded, preferans_seed, preferans_deals, zero_sum)
+
+
+def test_determinism_same_seed_same_game(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
+    checks.check_same_seed_same_game(preferans_loaded, preferans_seed, preferans_deals)
+
+
+def test_determinism_clone_json_replay(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
+    checks.check_clone_json_replay(preferans_loaded, preferans_seed, preferans_deals)
+
+
+def test_golden_playthroughs_replay(preferans_variant: str) -> None:
+    files = list(playthrough.playthrough_files(preferans_variant))
+    if not files:
+        pytest.fail(f"{preferans_variant} ships no playthroughs (variants/{preferans_variant}/playthroughs/*.toml)")
+    for source, item in files:
+        playthrough.check(playthrough.load(item), source)
+
+
+def test_golden_playthroughs_cover_contract_kinds(preferans_variant: str, preferans_loaded: Any) -> None:
+    covered: set[str] = set()
+    for _, item in playthrough.playthrough_files(preferans_variant):
+        covered |= playthrough.contract_kinds(playthrough.load(item))
+    missing = preferans_loaded.contracts.kinds() - covered
+    assert not missing, f"no golden playthrough covers the contract kind(s) {sorted(missing)}"
+
+
+def test_inheritance_matches_parent(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
+    if len(preferans_loaded.chain) < 2:
+        pytest.skip("the variant extends no parent")
+    checks.check_inherits_parent(preferans_loaded, preferans_seed, preferans_deals)

@@ -1,0 +1,171 @@
+"""Golden playthroughs: recorded deals that every build must replay to the same tricks, sheet and settlement.
+
+A playthrough is a TOML file in ``variants/<name>/playthroughs/``::
+
+    variant = "sochi"
+    description = "6S made, both defenders whist"
+    seed = 1
+    first_dealer = 0
+    actions = ["6S", "pass", "pass", "7C", "8C", "6S", "whist", "whist", "AS", ...]
+    [rules]                      # optional overrides
+    [[deal]]                     # one table per deal the actions complete
+    kind = "contract"            # contract | all_pass
+    contract = "6S"
+    declarer = 1
+    tricks = [2, 6, 2]
+    entries = [["pool", 1, 2], ["whists", 0, 4, 1]]   # account, seat, amount[, other]
+    [settlement]
+    exact = ["-40/3", "80/3", "-40/3"]
+    rounded = [-14, 27, -13]
+
+Record one with ``python -m preferans.core.testing.playthrough record VARIANT --seed S --calls 6S,pass,pass
+--defence whist,whist -o FILE``; the script plays the listed auction and defence calls and then the lowest
+legal card each time. Check the recorded numbers by hand against the rules before committing the file: the
+recorder writes what the code does, and only your arithmetic makes it a golden value.
+"""
+
+from __future__ import annotations
+
+import argparse
+import tomllib
+from collections.abc import Iterator
+from fractions import Fraction
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from preferans.core.config import load_variant
+from preferans.core.engine import Game, Phase
+from preferans.core.model import Amount, DealResult, Entry
+from preferans.core.plugins import VARIANT_GROUP, load_module
+
+
+def _amount(text: str | int) -> Fraction:
+    return Fraction(text)
+
+
+def _show(x: Amount) -> int | str:
+    return int(x) if Fraction(x).denominator == 1 else str(Fraction(x))
+
+
+def entry_row(e: Entry) -> list[Any]:
+    row: list[Any] = [e.account, e.seat, _show(e.amount)]
+    if e.other is not None:
+        row.append(e.other)
+    return row
+
+
+def deal_table(r: DealResult, entries: list[Entry]) -> dict[str, Any]:
+    table: dict[str, Any] = {"kind": r.kind}
+    if r.contract is not None:
+        table["contract"] = r.contract.name
+    if r.declarer is not None:
+        table["declarer"] = r.declarer
+    table["tricks"] = list(r.tricks)
+    table["entries"] = [entry_row(e) for e in entries]
+    return table
+
+
+def playthrough_files(variant_name: str) -> Iterator[tuple[str, Traversable]]:
+    """The playthrough files shipped beside the variant's preset."""
+    module = load_module(VARIANT_GROUP, variant_name, "conformance", "variant")
+    folder = files(module) / "playthroughs"
+    if not folder.is_dir():
+        return
+    for item in sorted(folder.iterdir(), key=lambda t: t.name):
+        if item.name.endswith(".toml"):
+            yield f"{variant_name}/playthroughs/{item.name}", item
+
+
+def replay(data: dict[str, Any]) -> Game:
+    variant = load_variant(data["variant"], data.get("rules") or None)
+    return Game.replay(variant, int(data["seed"]), list(data["actions"]), int(data.get("first_dealer", 0)))
+
+
+def check(data: dict[str, Any], source: str) -> None:
+    """Replay a playthrough and compare every recorded deal and the settlement."""
+    game = replay(data)
+    expected = data.get("deal", [])
+    assert len(game.results) == len(expected), (
+        f"{source}: the actions complete {len(game.results)} deal(s), the file records {len(expected)}")
+    for i, (r, entries, want) in enumerate(zip(game.results, game.deal_entries, expected, strict=True), 1):
+        got = deal_table(r, entries)
+        for key in ("kind", "contract", "declarer", "tricks"):
+            assert got.get(key) == want.get(key), f"{source}: deal {i} {key}: got {got.get(key)!r}, want {want.get(key)!r}"
+        norm = sorted([*row[:2], _amount(row[2]), *row[3:]] for row in want["entries"])
+        have = sorted([*row[:2], _amount(row[2]), *row[3:]] for row in got["entries"])
+        assert have == norm, f"{source}: deal {i} entries: got {got['entries']}, want {want['entries']}"
+    if "settlement" in data:
+        s = game.settlement()
+        want_exact = [Fraction(x) for x in data["settlement"]["exact"]]
+        assert list(s.exact) == want_exact, f"{source}: settlement {list(map(str, s.exact))}, want {want_exact}"
+        assert list(s.rounded) == list(data["settlement"]["rounded"]), (
+            f"{source}: rounded settlement {list(s.rounded)}, want {data['settlement']['rounded']}")
+
+
+def contract_kinds(data: dict[str, Any]) -> set[str]:
+    """The contract kinds a playthrough covers (``all_pass`` deals count as their contract's kind)."""
+    game = replay(data)
+    return {r.contract.kind if r.contract is not None else r.kind for r in game.results}
+
+
+def load(item: Traversable) -> dict[str, Any]:
+    return tomllib.loads(item.read_text(encoding="utf-8"))
+
+
+# ---------------------------------------------------------------- recording
+
+
+def record(variant_name: str, seed: int, calls: list[str], defence: list[str], description: str,
+           first_dealer: int = 0) -> dict[str, Any]:
+    """Play one deal: the given auction calls, the lowest cards as discards, the bid as contract, the given
+    defence calls, then the lowest legal card each time."""
+    variant = load_variant(variant_name)
+    game = Game(variant, seed=seed, first_dealer=first_dealer)
+    calls, defence = list(calls), list(defence)
+    while not game.results:
+        legal = game.legal_actions()
+        if game.phase is Phase.AUCTION:
+            action = calls.pop(0) if calls else "pass"
+        elif game.phase is Phase.DEFENCE:
+            action = defence.pop(0) if defence else legal[0]
+        elif game.phase is Phase.DECLARE:
+            action = game.deal.bid if game.deal.bid in legal else legal[0]
+        else:
+            action = legal[0]
+        game.apply(action)
+    s = game.settlement()
+    return {
+        "variant": variant_name,
+        "description": description,
+        "seed": seed,
+        "first_dealer": first_dealer,
+        "actions": list(game.history),
+        "deal": [deal_table(r, e) for r, e in zip(game.results, game.deal_entries, strict=True)],
+        "settlement": {"exact": [str(x) for x in s.exact], "rounded": list(s.rounded)},
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m preferans.core.testing.playthrough")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    rec = sub.add_parser("record", help="record one scripted deal")
+    rec.add_argument("variant")
+    rec.add_argument("--seed", type=int, default=1)
+    rec.add_argument("--first-dealer", type=int, default=0)
+    rec.add_argument("--calls", default="", help="auction calls, comma separated")
+    rec.add_argument("--defence", default="", help="defence calls, comma separated")
+    rec.add_argument("--description", default="")
+    rec.add_argument("-o", "--output", required=True)
+    args = ap.parse_args(argv)
+    data = record(args.variant, args.seed, [c for c in args.calls.split(",") if c],
+                  [c for c in args.defence.split(",") if c], args.description, args.first_dealer)
+    Path(args.output).write_text(tomli_w.dumps(data), encoding="utf-8")
+    print(f"wrote {args.output}: check every number by hand before committing it")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,63 @@
+"""pytest plugin (entry point ``pytest11``): options and parametrisation for the conformance suite.
+
+Imports nothing from the game at start-up; variants are looked up only when a test asks for
+``preferans_variant``. Options:
+
+``--preferans-variant NAME``  run the suite for this variant (repeatable; default: every playable one)
+``--preferans-deals N``       deals per random-simulation check (default 30)
+``--preferans-seed S``        seed of the random part (default 0)
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("preferans", "preferans conformance suite")
+    group.addoption("--preferans-variant", action="append", default=[], metavar="NAME",
+                    help="variant to check (repeatable); default: every installed playable variant")
+    group.addoption("--preferans-deals", type=int, default=30, metavar="N",
+                    help="deals per random-simulation check (default 30)")
+    group.addoption("--preferans-seed", type=int, default=0, metavar="S", help="seed of the random part")
+
+
+def playable_variants() -> list[str]:
+    from preferans.core.config import resolve_chain
+    from preferans.core.plugins import installed_variants
+
+    names = []
+    for name in installed_variants():
+        try:
+            abstract = resolve_chain(name)[-1].preset.abstract
+        except Exception:  # noqa: BLE001 - a broken variant is still checked (and fails its loading check)
+            abstract = False
+        if not abstract:
+            names.append(name)
+    return names
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "preferans_variant" in metafunc.fixturenames:
+        names = metafunc.config.getoption("preferans_variant") or playable_variants()
+        metafunc.parametrize("preferans_variant", names, ids=names)
+
+
+@pytest.fixture
+def preferans_deals(request: pytest.FixtureRequest) -> int:
+    return int(request.config.getoption("preferans_deals"))
+
+
+@pytest.fixture
+def preferans_seed(request: pytest.FixtureRequest) -> int:
+    return int(request.config.getoption("preferans_seed"))
+
+
+@pytest.fixture
+def preferans_loaded(preferans_variant: str) -> Any:
+    """The resolved :class:`~preferans.core.config.Variant`."""
+    from preferans.core.config import load_variant
+
+    return load_variant(preferans_variant)

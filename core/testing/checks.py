@@ -294,6 +294,33 @@ def check_clone_json_replay(variant: Variant, seed: int, deals: int) -> None:
             assert fingerprint(other) == fingerprint(reference_game), f"{how} diverges after the same actions"
 
 
+# ---------------------------------------------------------------- hooks are pure
+
+
+def check_hooks_leave_arguments_unchanged(variant: Variant, seed: int, deals: int) -> None:
+    """Hooks get frozen views and must return values: calling them must not change their arguments or the
+    rules. Checked by calling the decision hooks again on each state and comparing snapshots."""
+    pm = variant.new_manager()
+    rules_before = repr(variant.rules.model_dump())
+    for game in walk(variant, seed, deals):
+        if game.phase is Phase.AUCTION:
+            view: Any = game._auction_view()
+            calls = [("pref_auction_legal", {"view": view, "seat": game.current_player}),
+                     ("pref_auction_step", {"view": view})]
+        elif game.phase is Phase.DEFENCE:
+            view = game._defence_view()
+            calls = [("pref_defence_legal", {"view": view, "seat": game.current_player}),
+                     ("pref_defence_step", {"view": view})]
+        else:
+            continue
+        snapshot = repr(view)
+        for hook, kwargs in calls:
+            getattr(pm.hook, hook)(rules=variant.rules, **kwargs)
+            assert repr(view) == snapshot, f"{hook} changed the view it was given"
+        assert repr(variant.rules.model_dump()) == rules_before, "a hook changed the rules"
+    assert repr(variant.rules.model_dump()) == rules_before, "a hook changed the rules"
+
+
 # ---------------------------------------------------------------- inheritance
 
 

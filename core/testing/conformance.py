@@ -33,6 +33,7 @@ __all__ = [
     "test_determinism_clone_json_replay",
     "test_golden_playthroughs_replay",
     "test_golden_playthroughs_cover_contract_kinds",
+    "test_hooks_leave_arguments_unchanged",
     "test_inheritance_matches_parent",
 ]
 
@@ -108,6 +109,10 @@ def test_golden_playthroughs_cover_contract_kinds(preferans_variant: str, prefer
         covered |= playthrough.contract_kinds(playthrough.load(item))
     missing = preferans_loaded.contracts.kinds() - covered
     assert not missing, f"no golden playthrough covers the contract kind(s) {sorted(missing)}"
+
+
+def test_hooks_leave_arguments_unchanged(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
+    checks.check_hooks_leave_arguments_unchanged(preferans_loaded, preferans_seed, preferans_deals)
 
 
 def test_inheritance_matches_parent(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:

@@ -37,6 +37,14 @@ def price_of(level: int, rules: Any) -> int:
     return int(rules.game_price[level])
 
 
+def consolation_writers(r: DealResult, rules: Any) -> list[int]:
+    """Who writes consolation (консоляция) on a set declarer: every other player, a sitting-out dealer
+    included (Кодекс 3.8.1.2), or only the defenders (``declarer.consolation_by``)."""
+    if rules.declarer.consolation_by == "defenders":
+        return [s for s in r.active if s != r.declarer]
+    return [s for s in range(len(r.tricks)) if s != r.declarer]
+
+
 def score_game(r: DealResult, rules: Any) -> list[Entry]:
     """A trick game 6..10 (russian.md 2.0, 2.1)."""
     assert r.declarer is not None and r.contract is not None
@@ -44,7 +52,6 @@ def score_game(r: DealResult, rules: Any) -> list[Entry]:
     price = price_of(level, rules)
     out: list[Entry] = []
     defenders = [s for s in r.active if s != d]
-    calls = dict(r.defence)
 
     if not r.played:
         # both passed, or half-whist: the game is written as made, no play (russian.md 2.0)
@@ -63,9 +70,7 @@ def score_game(r: DealResult, rules: Any) -> list[Entry]:
     else:
         under = level - taken
         out.append(gora(d, under * price * rules.declarer.undertrick_rate, f"set by {under}"))
-        writers = defenders if rules.declarer.consolation_by == "defenders" else [
-            s for s in range(len(r.tricks)) if s != d]
-        for s in writers:
+        for s in consolation_writers(r, rules):
             out.append(whists(s, d, under * price * rules.declarer.consolation_rate, "consolation"))
 
     ws = list(r.whisters)
@@ -83,12 +88,12 @@ def score_game(r: DealResult, rules: Any) -> list[Entry]:
             out.append(whists(passer, d, Fraction(total, 2), "whists (shared)"))
         else:
             out.append(whists(w, d, total, "whists"))
-    out.extend(_whister_penalties(r, level, price, ws, defence, calls, rules))
+    out.extend(_whister_penalties(r, level, price, ws, defence, rules))
     return out
 
 
 def _whister_penalties(r: DealResult, level: int, price: int, ws: list[int], defence: int,
-                       calls: dict[int, str], rules: Any) -> list[Entry]:
+                       rules: Any) -> list[Entry]:
     """Ремиз вистующего: a whister who fails the obligation pays per missing trick into the mountain."""
     rate = RESPONSIBILITY_RATE[rules.whist.responsibility] * price
     obligation = rules.whist.obligation.get(level, 0)
@@ -118,9 +123,9 @@ def score_misere(r: DealResult, rules: Any) -> list[Entry]:
         return [pool(d, rules.misere.price, "misère made")]
     out = [gora(d, taken * rules.misere.penalty_per_trick, f"misère, {taken} trick(s)")]
     if rules.misere.consolation:
-        for s in range(len(r.tricks)):
-            if s != d:
-                out.append(whists(s, d, taken * rules.misere.price, "consolation"))
+        # russian.md 2.6 #7 (poolya): the misère price (10) per trick taken, by the same writers as a game's
+        for s in consolation_writers(r, rules):
+            out.append(whists(s, d, taken * rules.misere.price, "consolation"))
     return out
 
 
@@ -200,7 +205,7 @@ def settle(match: MatchView, rules: Any) -> Settlement:
     kp, kg = rules.settlement.pool_point, rules.settlement.gora_point
     exact = []
     for i in range(n):
-        w = sum(Fraction(led.get("whists", i, j)) - Fraction(led.get("whists", j, i)) for j in range(n) if j != i)
+        w = sum(Fraction(led.get("whists", i, j) - led.get("whists", j, i)) for j in range(n) if j != i)
         exact.append(w + kp * (p[i] - mean_p) - kg * (g[i] - mean_g))
     return Settlement(tuple(exact), round_zero_sum(exact), unit="whists")
 

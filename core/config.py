@@ -19,7 +19,7 @@ from functools import cached_property
 from importlib.resources import files
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, cast
 
 import pluggy
 import tomli_w
@@ -87,6 +87,21 @@ def _loc(loc: Sequence[int | str], prefix: str) -> str:
     return ".".join(parts).replace(".[", "[")
 
 
+# pydantic's JSON words for what a TOML user calls a table and a list
+_PLAIN_WORDS = (("an object", "a table"), ("a valid array", "a list"), ("a valid dictionary", "a table"))
+
+
+def _plain(message: str) -> str:
+    for json_word, toml_word in _PLAIN_WORDS:
+        message = message.replace(json_word, toml_word)
+    return message
+
+
+def _shown(value: object, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
 def _model_at(model: type[BaseModel], loc: Sequence[int | str]) -> type[BaseModel] | None:
     """The pydantic model that owns the last key of ``loc`` (to list the keys it allows)."""
     current: Any = model
@@ -105,8 +120,13 @@ def format_validation_error(exc: ValidationError, model: type[BaseModel], source
     errors = exc.errors()
     err = errors[0]
     loc = err["loc"]
+    is_table_key = bool(loc) and loc[-1] == "[key]"  # pydantic's marker for a bad key of a table
+    if is_table_key:
+        loc = loc[:-1]
     key = _loc(loc, prefix)
-    if err["type"] == "extra_forbidden":
+    if is_table_key:
+        msg = f"table key {str(loc[-1])!r}: {err['msg']}"
+    elif err["type"] == "extra_forbidden":
         owner = _model_at(model, loc)
         allowed = list(owner.model_fields) if owner else []
         msg = f"unknown key {str(loc[-1])!r}{nearest(str(loc[-1]), allowed)}"
@@ -115,15 +135,22 @@ def format_validation_error(exc: ValidationError, model: type[BaseModel], source
     elif err["type"] == "missing":
         msg = "required key is missing"
     else:
-        msg = f"{err['msg']} (got {err.get('input')!r})"
+        msg = f"{_plain(err['msg'])} (got {_shown(err.get('input'))})"
     if len(errors) > 1:
         msg += f" (+{len(errors) - 1} more)"
     return ConfigError(source, key, msg)
 
 
 def validate(model: type[BaseModel], data: Mapping[str, Any], source: str, prefix: str = "") -> Any:
+    """Validate ``data`` strictly: a value of the wrong type (``pool = "20"``, ``pool = true``) is an
+    error, never silently converted. The data goes through JSON so that table keys, which are always
+    strings in TOML, may still name integers (``game_price = { 6 = 2 }``)."""
     try:
-        return model.model_validate(data)
+        text = json.dumps(data, default=str)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(source, prefix, f"not a table of plain values: {exc}") from None
+    try:
+        return model.model_validate_json(text, strict=True)
     except ValidationError as exc:
         raise format_validation_error(exc, model, source, prefix) from None
 
@@ -160,7 +187,8 @@ def resolve_chain(name: str, where: str = "config", key: str = "variant") -> lis
     while current is not None:
         if current in seen:
             loop = " extends ".join([*seen, current])
-            raise ConfigError(where, key, f"circular preset: {loop}")
+            # name the preset whose `extends` closes the loop
+            raise ConfigError(chain[-1].source, "extends", f"circular preset: {loop}")
         seen.append(current)
         level = _read_preset(current, where if not chain else chain[-1].source, key if not chain else "extends")
         chain.append(level)
@@ -241,7 +269,8 @@ def _rules_model(pm: pluggy.PluginManager) -> type[BaseModel]:
 def _build_rules_model(pm: pluggy.PluginManager) -> type[BaseModel]:
     fields: dict[str, Any] = {}
     for impl in pm.hook.pref_rules_sections.get_hookimpls():
-        for name, spec in impl.function().items():
+        answer = cast(dict[str, Any], impl.function())
+        for name, spec in answer.items():
             fields[name] = spec if isinstance(spec, tuple) else (spec, ...)
     return create_model(  # type: ignore[call-overload, no-any-return]
         "Rules", __config__=ConfigDict(extra="forbid", frozen=True), **fields
@@ -257,9 +286,9 @@ def load_variant(
     """Resolve ``name`` with optional ``[rules]`` overrides and extra plugins into a :class:`Variant`."""
     chain = resolve_chain(name, source, "variant")
     if chain[-1].preset.abstract:
-        playable = [n for n in installed_variants() if n != name]
+        playable = ", ".join(playable_variants()) or "none installed"
         raise ConfigError(source, "variant", f"{name!r} is a family base, not a playable variant "
-                                             f"(choose one of: {', '.join(playable)})")
+                                             f"(choose one of: {playable})")
     stack = [level.module for level in chain]
     plugin_names: list[str] = []
     for level in chain:
@@ -319,6 +348,18 @@ def starter_config(variant: Variant) -> str:
         else:
             lines.append("# " + line)
     return "\n".join(lines) + "\n"
+
+
+def playable_variants() -> list[str]:
+    """Installed variants that can be played (not a family base), skipping any that fail to load."""
+    out = []
+    for name in installed_variants():
+        try:
+            if not _read_preset(name, "installed variants", name).preset.abstract:
+                out.append(name)
+        except ConfigError:
+            continue
+    return out
 
 
 def unknown_variant_hint(name: str) -> str:

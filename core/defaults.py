@@ -20,9 +20,9 @@ from .model import (
     AuctionView,
     DealResult,
     DeclarationView,
-    Defended,
     DefenceStep,
     DefenceView,
+    Defended,
     Entry,
     MatchView,
     Next,
@@ -38,7 +38,7 @@ from .model import (
 def pref_rules_sections() -> dict[str, Any]:
     return {
         # 3 players, or 4 with the dealer sitting out.
-        "players": (int, Field(ge=3, le=4, description="number of players at the table (3, or 4: the dealer sits out)")),
+        "players": (int, Field(ge=3, le=4, description="players at the table: 3, or 4 (the dealer sits out)")),
         "max_deals": (int | None, Field(default=None, ge=1, description="stop the match after this many deals")),
     }
 

@@ -19,13 +19,14 @@ from .cards import CARD_INDEX, CARD_NAMES, FULL_PACK, CardError, bit, names_of, 
 from .config import Variant, config_from_dict
 from .contracts import ContractSpec
 from .errors import IllegalActionError, RecordError
+from .match import Match
 from .model import (
     AllPassed,
     AuctionView,
     DealResult,
     DeclarationView,
-    Defended,
     DefenceView,
+    Defended,
     Entry,
     LedgerView,
     MatchView,
@@ -35,7 +36,6 @@ from .model import (
     Settlement,
     Won,
 )
-from .match import Match
 from .play import TrickPlay
 
 SAVE_FORMAT = "preferans-game"
@@ -291,17 +291,17 @@ class Game:
             return names_of(deal.play.legal_mask())
         if phase is Phase.AUCTION:
             # the view the last auction step was computed from is still current
-            view = self._view if isinstance(self._view, AuctionView) else self._auction_view()
-            return self.book.auction_legal(view, deal.to_act)
+            auction = self._view if isinstance(self._view, AuctionView) else self._auction_view()
+            return self.book.auction_legal(auction, deal.to_act)
         if phase is Phase.DISCARD:
             return names_of(deal.hands[deal.to_act])
         if phase is Phase.DECLARE:
             assert deal.declarer is not None and deal.bid is not None
-            view = DeclarationView(self.match_view(), deal.declarer, self.contracts[deal.bid], self.contracts)
-            return self.book.declaration_legal(view)
+            declaration = DeclarationView(self.match_view(), deal.declarer, self.contracts[deal.bid], self.contracts)
+            return self.book.declaration_legal(declaration)
         if phase is Phase.DEFENCE:
-            view = self._view if isinstance(self._view, DefenceView) else self._defence_view()
-            return self.book.defence_legal(view, deal.to_act)
+            defence = self._view if isinstance(self._view, DefenceView) else self._defence_view()
+            return self.book.defence_legal(defence, deal.to_act)
         return []
 
     def _canonical(self, action: str, legal: list[str]) -> str:

@@ -20,6 +20,8 @@ class ConfigError(BadInput):
     """A config or preset that does not validate: ``file: key: message``."""
 
     def __init__(self, source: str, key: str, message: str) -> None:
+        # one line whatever the parts hold (a TOML parser's message, a value with a newline in it)
+        message = " ".join(message.split())
         self.source, self.key, self.message = source, key, message
         where = f"{source}: {key}: " if key else f"{source}: "
         super().__init__(where + message)

@@ -19,7 +19,7 @@ from typing import Any
 import pluggy
 
 from . import defaults, hookspecs
-from .errors import BadInput, NoRuleError, nearest
+from .errors import BadInput, ConfigError, NoRuleError, nearest
 
 VARIANT_GROUP = "preferans.variants"
 PLUGIN_GROUP = "preferans.plugins"
@@ -58,13 +58,17 @@ def installed_plugins() -> dict[str, Installed]:
 def load_module(group: str, name: str, where: str, key: str) -> ModuleType:
     """Import the module behind an installed entry point; only names that are installed are accepted."""
     table = _discover(group)
+    kind = "variant" if group == VARIANT_GROUP else "plugin"
     if name not in table:
-        kind = "variant" if group == VARIANT_GROUP else "plugin"
-        known = ", ".join(table) or "none"
-        raise BadInput(f"{where}: {key}: unknown {kind} {name!r}{nearest(name, list(table))} (installed: {known})")
-    module = table[name].entry_point.load()
+        known = ", ".join(sorted(table)) or "none"
+        raise ConfigError(where, key, f"unknown {kind} {name!r}{nearest(name, list(table))} (installed: {known})")
+    try:
+        module = table[name].entry_point.load()
+    except Exception as exc:  # a broken installation: say which entry point, without a traceback
+        raise ConfigError(where, key, f"installed {kind} {name!r} ({table[name].module}) cannot be imported: "
+                                      f"{type(exc).__name__}: {exc}") from None
     if not isinstance(module, ModuleType):
-        raise BadInput(f"{where}: {key}: entry point {name!r} must name a module, not {module!r}")
+        raise ConfigError(where, key, f"entry point {name!r} must name a module, not {module!r}")
     return module
 
 

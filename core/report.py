@@ -51,8 +51,10 @@ def deal_json(number: int, r: DealResult, entries: Sequence[Entry], names: Seque
 
 def sheet_json(match: Match, names: Sequence[str]) -> dict[str, dict[str, Any]]:
     sheet: dict[str, dict[str, Any]] = {name: {} for name in names}
-    for (account, seat, other), amount in sorted(match.totals.items(), key=lambda kv: (kv[0][0], kv[0][1],
-                                                                                        -1 if kv[0][2] is None else kv[0][2])):
+    def order(key: tuple[str, int, int | None]) -> tuple[str, int, int]:
+        return key[0], key[1], -1 if key[2] is None else key[2]
+
+    for (account, seat, other), amount in sorted(match.totals.items(), key=lambda kv: order(kv[0])):
         row = sheet[names[seat]]
         if other is None:
             row[account] = amount_json(amount)

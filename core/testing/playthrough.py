@@ -94,7 +94,8 @@ def check(data: dict[str, Any], source: str) -> None:
     for i, (r, entries, want) in enumerate(zip(game.results, game.deal_entries, expected, strict=True), 1):
         got = deal_table(r, entries)
         for key in ("kind", "contract", "declarer", "tricks"):
-            assert got.get(key) == want.get(key), f"{source}: deal {i} {key}: got {got.get(key)!r}, want {want.get(key)!r}"
+            assert got.get(key) == want.get(key), (
+                f"{source}: deal {i} {key}: got {got.get(key)!r}, want {want.get(key)!r}")
         norm = sorted([*row[:2], _amount(row[2]), *row[3:]] for row in want["entries"])
         have = sorted([*row[:2], _amount(row[2]), *row[3:]] for row in got["entries"])
         assert have == norm, f"{source}: deal {i} entries: got {got['entries']}, want {want['entries']}"

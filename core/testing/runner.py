@@ -60,7 +60,7 @@ def run(variants: list[str], deals: int, seed: int, verbose: bool = False) -> tu
 
     args = ["--pyargs", "preferans.core.testing.conformance", "-p", "no:cacheprovider",
             f"--preferans-deals={deals}", f"--preferans-seed={seed}"]
-    args += ["-q", "-rN"] if not verbose else ["-v"]
+    args += ["-p", "no:terminal"] if not verbose else ["-v"]
     for name in variants:
         args.append(f"--preferans-variant={name}")
     collector = _Collector()

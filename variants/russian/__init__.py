@@ -18,9 +18,9 @@ from preferans.core.hookspecs import hookimpl
 from preferans.core.model import (
     AuctionView,
     DealResult,
-    Defended,
     DefenceStep,
     DefenceView,
+    Defended,
     Entry,
     MatchView,
     Next,

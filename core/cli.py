@@ -1,0 +1,661 @@
+"""The ``preferans`` command line.
+
+Subcommands: ``variants``, ``show``, ``schema``, ``config init|check``, ``play``, ``simulate`` and
+``score``. Exit codes: 0 success, 2 bad input (one line on stderr naming the file, key or action, never a
+traceback), 1 internal error (set ``PREFERANS_DEBUG=1`` for the traceback). Files are written atomically
+(a temporary file in the same folder, then ``os.replace``), so an interrupted write never leaves half a
+file behind.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+import traceback
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, NoReturn, TextIO
+
+from . import render
+from .bots import BOTS, Bot, make_bot, resync
+from .config import DEFAULT_VARIANT, Variant, load_config, load_variant, resolve_chain, starter_config
+from .engine import Game, Phase
+from .errors import BadInput, IllegalActionError, RecordError, nearest
+from .model import DealResult
+from .plugins import installed_variants
+from .report import match_report
+
+SAVE_FORMAT = "preferans-save"
+SAVE_VERSION = 1
+MATCH_CAP = 2000
+"""A bot pulka that runs past this many deals is stopped and reported unfinished (random bots rarely
+close their pools)."""
+DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb")
+HUMAN = "human"
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse with a one-line error (the usage is one ``--help`` away)."""
+
+    def error(self, message: str) -> NoReturn:
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+# ---------------------------------------------------------------- small helpers
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder and ``os.replace``."""
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot write: {exc.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+def _variant_from(args: argparse.Namespace) -> Variant:
+    if getattr(args, "config", None):
+        return load_config(args.config)
+    return load_variant(getattr(args, "variant", None) or DEFAULT_VARIANT, source="command line")
+
+
+def _dump_json(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+# ---------------------------------------------------------------- variants, show, schema, config
+
+
+def cmd_variants(args: argparse.Namespace) -> int:
+    found = []
+    for name, inst in installed_variants().items():
+        item: dict[str, Any] = {"name": name, "distribution": inst.distribution, "module": inst.module}
+        try:
+            preset = resolve_chain(name, "installed variants", name)[-1].preset
+            item.update(description=preset.description, abstract=preset.abstract, extends=preset.extends)
+        except BadInput as exc:  # a broken third-party variant must not hide the others
+            item.update(description=f"(cannot be loaded: {exc})", abstract=False, extends=None)
+        found.append(item)
+    if args.json:
+        _dump_json(found)
+        return 0
+    rows = [[v["name"], v["distribution"], ("(family base) " if v["abstract"] else "") + v["description"]]
+            for v in found]
+    out = render.Printer(sys.stdout)
+    out.table("" if not out.rich else "Installed variants", ["variant", "distribution", "description"], rows,
+              align="lll")
+    return 0
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    sys.stdout.write(load_variant(args.variant, source="command line").to_toml())
+    return 0
+
+
+def cmd_schema(args: argparse.Namespace) -> int:
+    _dump_json(load_variant(args.variant, source="command line").json_schema())
+    return 0
+
+
+def cmd_config_init(args: argparse.Namespace) -> int:
+    text = starter_config(load_variant(args.variant, source="command line"))
+    if not args.output or args.output == "-":
+        sys.stdout.write(text)
+        return 0
+    path = Path(args.output)
+    if path.exists() and not args.force:
+        raise BadInput(f"{path}: file exists; use --force to overwrite it")
+    write_atomic(path, text)
+    print(f"wrote {path} (variant {args.variant})")
+    return 0
+
+
+def cmd_config_check(args: argparse.Namespace) -> int:
+    variant = load_config(args.file)
+    print(f"{args.file}: ok (variant {variant.name})")
+    return 0
+
+
+# ---------------------------------------------------------------- play
+
+
+@dataclass
+class Session:
+    """A game at the table: the game, who sits where, and where it is saved."""
+
+    game: Game
+    names: list[str]
+    bots: list[str]
+    """Bot name per seat; ``"human"`` at the human's seat."""
+    human: int | None
+    save: Path | None = None
+    players: list[Bot | None] = field(default_factory=list)
+
+    def save_now(self) -> None:
+        if self.save is None:
+            return
+        data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game.to_dict(),
+                "names": self.names, "bots": self.bots, "human": self.human}
+        write_atomic(self.save, json.dumps(data, ensure_ascii=False) + "\n")
+
+
+def _parse_names(text: str | None, n: int) -> list[str]:
+    if text is None:
+        return list(DEFAULT_NAMES[:n])
+    names = [t.strip() for t in text.split(",")]
+    if len(names) != n or any(not x for x in names) or len({x.lower() for x in names}) != n:
+        raise BadInput(f"--names: expected {n} different non-empty names separated by commas, got {text!r}")
+    return names
+
+
+def _parse_human(text: str | None, names: list[str]) -> int | None:
+    if text is None:
+        return None
+    t = text.strip()
+    if t.lstrip("-").isdigit():
+        seat = int(t)
+        if 0 <= seat < len(names):
+            return seat
+        raise BadInput(f"--human: seat {seat} does not exist (seats 0..{len(names) - 1}: {', '.join(names)})")
+    for i, name in enumerate(names):
+        if name.lower() == t.lower():
+            return i
+    raise BadInput(f"--human: no player {t!r}{nearest(t, names)} (a seat 0..{len(names) - 1} or one of: "
+                   f"{', '.join(names)})")
+
+
+def _parse_bots(text: str | None, n: int, human: int | None) -> list[str]:
+    """One bot name for every seat, or a comma list per seat (without the human's seat, or with it)."""
+    given = [t.strip().lower() for t in (text or "heuristic").split(",")]
+    others = [s for s in range(n) if s != human]
+    if len(given) == 1:
+        per_seat = {s: given[0] for s in others}
+    elif len(given) == n:
+        per_seat = {s: given[s] for s in others}
+    elif human is not None and len(given) == len(others):
+        per_seat = dict(zip(others, given, strict=True))
+    else:
+        want = f"1 or {n}" + (f" or {len(others)}" if human is not None else "")
+        raise BadInput(f"--bots: expected {want} bot names separated by commas, got {len(given)} ({text!r})")
+    for seat, name in per_seat.items():
+        make_bot(name, 0, seat, where="--bots")  # validates the name
+    return [HUMAN if s == human else per_seat[s] for s in range(n)]
+
+
+def _new_session(args: argparse.Namespace) -> Session:
+    variant = _variant_from(args)
+    n = variant.rules.players
+    seed = 1 if args.seed is None else args.seed
+    names = _parse_names(args.names, n)
+    human = _parse_human(args.human, names)
+    bots = _parse_bots(args.bots, n, human)
+    save = Path(args.save) if args.save else None
+    return Session(Game(variant, seed), names, bots, human, save)
+
+
+def load_session(path: Path) -> Session:
+    """Read a save file written by ``play --save``; every problem is one :class:`RecordError` line."""
+    src = str(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RecordError(f"{src}: file not found") from None
+    except OSError as exc:
+        raise RecordError(f"{src}: cannot read: {exc.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{src}: malformed JSON: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise RecordError(f"{src}: format: not a {SAVE_FORMAT} file (written by preferans play --save)")
+    if data.get("version") != SAVE_VERSION:
+        raise RecordError(f"{src}: version: {data.get('version')!r} is not supported "
+                          f"(expected {SAVE_VERSION})")
+    game_data = data.get("game")
+    if not isinstance(game_data, dict):
+        raise RecordError(f"{src}: game: expected an object (a preferans-game record)")
+    game = Game.from_dict(game_data, source=f"{src}: game")
+    n = game.n_players
+    names, bots, human = data.get("names"), data.get("bots"), data.get("human")
+    if not (isinstance(names, list) and len(names) == n and all(isinstance(x, str) and x for x in names)):
+        raise RecordError(f"{src}: names: expected {n} player names")
+    if human is not None and not (isinstance(human, int) and 0 <= human < n):
+        raise RecordError(f"{src}: human: expected null or a seat 0..{n - 1}, got {human!r}")
+    if not (isinstance(bots, list) and len(bots) == n and all(isinstance(x, str) for x in bots)):
+        raise RecordError(f"{src}: bots: expected {n} bot names")
+    for seat, name in enumerate(bots):
+        if seat == human:
+            continue
+        if name not in BOTS:
+            raise RecordError(f"{src}: bots[{seat}]: unknown bot {name!r}{nearest(name, list(BOTS))} "
+                              f"(choose from: {', '.join(BOTS)})")
+    return Session(game, list(names), [HUMAN if s == human else b for s, b in enumerate(bots)], human, path)
+
+
+class _Stop(Exception):
+    """The human ended the session (end of input, Ctrl-C or ``quit``)."""
+
+
+class _Table:
+    """The terminal of the human player: prints the situation and reads choices."""
+
+    def __init__(self, out: render.Printer, stdin: TextIO) -> None:
+        self.out = out
+        self.stdin = stdin
+
+    def ask(self, prompt: str) -> str:
+        if self.out.stream is sys.stdout and self.stdin is sys.stdin and self.stdin.isatty():
+            return input(prompt)  # line editing on a terminal
+        self.out.stream.write(prompt)
+        self.out.stream.flush()
+        line = self.stdin.readline()
+        if not line:
+            raise EOFError
+        self.out.line(line.rstrip("\n"))  # echo scripted input so the transcript reads like a session
+        return line
+
+    def human_turn(self, game: Game, seat: int, names: list[str]) -> None:
+        """Show the situation, read a choice and apply it; re-ask on anything illegal."""
+        legal = game.legal_actions()
+        self.out.line()
+        self.out.lines(render.situation(game, seat, names))
+        self.out.line("your choices:")
+        self.out.lines(render.choices(legal, game.phase))
+        while True:
+            try:
+                text = self.ask(f"{names[seat]}, choose 1-{len(legal)} or type it (? help, q quit): ").strip()
+            except (EOFError, KeyboardInterrupt):
+                raise _Stop from None
+            if not text:
+                continue
+            if text.lower() in ("q", "quit", "exit"):
+                raise _Stop
+            if text in ("?", "h", "help"):
+                self.out.lines(render.situation(game, seat, names))
+                self.out.lines(render.choices(legal, game.phase))
+                self.out.line("type a number, or the action itself (pass, whist, 7H, misere); "
+                              + render.SUIT_HELP)
+                continue
+            action = text
+            if text.isdigit():
+                k = int(text)
+                if not 1 <= k <= len(legal):
+                    self.out.line(f"no choice {k}: enter a number from 1 to {len(legal)}")
+                    continue
+                action = legal[k - 1]
+            try:
+                game.apply(action)  # canonicalises aliases (TH, A♠, PASS); state unchanged if illegal
+            except IllegalActionError as exc:
+                self.out.line(f"not allowed: {exc}")
+                continue
+            return
+
+
+def _play_loop(session: Session, out: render.Printer, ui: _Table | None, quiet: bool) -> tuple[bool, str]:
+    """Run the game until it ends, the cap is reached or the human stops. Returns (stopped, reason)."""
+    game, names, human = session.game, session.names, session.human
+    players = session.players
+    interactive = human is not None
+    while not game.is_terminal:
+        if not interactive and len(game.results) >= MATCH_CAP:
+            return True, f"stopped after {MATCH_CAP} deals (the match cap): the pulka is unfinished"
+        seat = game.current_player
+        deal, phase = game.deal, game.phase
+        done = len(game.results)
+        tricks = len(deal.play.completed) if deal.play is not None else 0
+        hand = deal.play.to_play if (deal.play is not None and phase is Phase.PLAY) else seat
+        if seat == human:
+            assert ui is not None
+            ui.human_turn(game, seat, names)
+        else:
+            bot = players[seat]
+            assert bot is not None
+            action = bot.choose(game, seat)
+            game.apply(action)
+            if ui is not None:
+                actor = names[seat] if hand == seat else f"{names[seat]} (for {names[hand]})"
+                ui.out.line(render.narrate(phase, actor, action))
+        if ui is not None and deal.play is not None and len(deal.play.completed) > tricks:
+            winner, cards = deal.play.completed[-1]
+            who = names[winner] if winner >= 0 else "nobody"
+            ui.out.line(f"trick {len(deal.play.completed)}: {render.trick_text(cards, names)} -> {who}")
+        if interactive:
+            session.save_now()
+        if len(game.results) > done:
+            number = len(game.results)
+            if not quiet:
+                out.line(render.deal_line(number, game.results[-1], game.deal_entries[-1], names))
+            if not interactive:
+                session.save_now()
+    return False, ""
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    if args.resume:
+        clash = [opt for opt, value in (("--config", args.config), ("--variant", args.variant),
+                                        ("--seed", args.seed), ("--human", args.human), ("--bots", args.bots),
+                                        ("--names", args.names)) if value is not None]
+        if clash:
+            raise BadInput(f"--resume: {', '.join(clash)} cannot be changed in a saved game "
+                           "(it keeps its variant, seed, players and bots)")
+        session = load_session(Path(args.resume))
+        if args.save:
+            session.save = Path(args.save)
+    else:
+        session = _new_session(args)
+    game = session.game
+    session.players = [None if s == session.human else make_bot(b, game.seed, s)
+                       for s, b in enumerate(session.bots)]
+    if args.resume:
+        resync(game, session.players)  # a random bot continues with the choices it would have made
+    # with --json, stdout carries only the result object; the table talk goes to stderr
+    out = render.Printer(sys.stderr if args.json else sys.stdout)
+    ui = _Table(out, sys.stdin) if session.human is not None else None
+    names = session.names
+    if args.resume:
+        out.line(f"resumed {args.resume}: deal {len(game.results) + 1}, after {len(game.history)} actions")
+    elif not args.json:
+        who = ", ".join(f"{n} ({b})" for n, b in zip(names, session.bots, strict=True))
+        out.line(f"{game.variant.name} pulka, seed {game.seed}: {who}")
+    session.save_now()
+    stopped, reason = False, ""
+    try:
+        stopped, reason = _play_loop(session, out, ui, quiet=bool(args.json))
+    except (_Stop, KeyboardInterrupt) as exc:
+        where = f"deal {len(game.results) + 1}, after {len(game.history)} actions"
+        if session.save is not None:
+            session.save_now()
+            out.line(f"\nstopped at {where}; saved to {session.save} "
+                     f"(continue with: preferans play --resume {session.save})")
+        else:
+            out.line(f"\nstopped at {where}; not saved (use --save FILE to keep a game)")
+        return 0 if (isinstance(exc, _Stop) or ui is not None) else 130
+    finished = game.is_terminal
+    if reason:
+        out.line(reason)
+    if args.json:
+        _dump_json(match_report(game.match, names, finished))
+        return 0
+    out.line()
+    ok = render.print_result(out, game.match, names, finished)
+    if session.save is not None:
+        out.line(f"saved to {session.save}")
+    return 0 if ok else 1
+
+
+# ---------------------------------------------------------------- simulate
+
+
+@dataclass
+class Tally:
+    """Counts over simulated deals."""
+
+    deals: int = 0
+    distribution: Counter[str] = field(default_factory=Counter)
+    declared: Counter[str] = field(default_factory=Counter)
+    played: int = 0
+    made: int = 0
+
+    def add(self, r: DealResult) -> None:
+        self.deals += 1
+        if r.kind != "contract" or r.contract is None or r.declarer is None:
+            self.distribution["raspasovka" if r.played and r.kind == "all_pass" else "not played"] += 1
+            return
+        self.declared[r.contract.name] += 1
+        if not r.played:
+            self.distribution["not played"] += 1  # both defenders passed (or half-whisted): no cards
+            return
+        self.distribution[r.contract.name] += 1
+        self.played += 1
+        taken, spec = r.tricks[r.declarer], r.contract
+        if spec.goal == "none":
+            self.made += taken == 0
+        elif spec.goal == "all":
+            self.made += taken == 10
+        else:
+            self.made += taken >= spec.target
+
+
+def simulate(variant: Variant, deals: int, seed: int, bots: list[str],
+             progress: Callable[[int], object] | None = None) -> tuple[Tally, int, int]:
+    """Play ``deals`` deals; a new match (seed ``seed * 1_000_003 + k``) starts when one ends.
+    Returns the tally, the matches started and the matches finished."""
+    tally = Tally()
+    matches = finished = 0
+    while tally.deals < deals:
+        game = Game(variant, seed * 1_000_003 + matches)
+        players = [make_bot(b, game.seed, s) for s, b in enumerate(bots)]
+        matches += 1
+        results = game.results
+        while not game.is_terminal and tally.deals < deals:
+            before = len(results)
+            seat = game.current_player
+            game.apply(players[seat].choose(game, seat))
+            if len(results) > before:
+                tally.add(results[-1])
+                if progress is not None:
+                    progress(1)
+        finished += game.is_terminal
+    return tally, matches, finished
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    variant = _variant_from(args)
+    if args.deals < 1:
+        raise BadInput(f"--deals: must be at least 1, got {args.deals}")
+    bots = _parse_bots(args.bots, variant.rules.players, None)
+    start = time.perf_counter()
+    if sys.stderr.isatty():  # the bar goes to stderr, so it never mixes with --json on stdout
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+
+        columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+        with Progress(*columns, transient=True) as bar:
+            task = bar.add_task("deals", total=args.deals)
+            tally, matches, finished = simulate(variant, args.deals, args.seed, bots,
+                                                lambda k: bar.advance(task, k))
+    else:
+        tally, matches, finished = simulate(variant, args.deals, args.seed, bots)
+    seconds = time.perf_counter() - start
+    per_second = tally.deals / seconds if seconds > 0 else 0.0
+    order = [s.name for s in variant.contracts if s.biddable] + ["raspasovka", "not played"]
+    keys = sorted(tally.distribution, key=lambda k: (order.index(k) if k in order else len(order), k))
+    rate = tally.made / tally.played if tally.played else None
+    if args.json:
+        _dump_json({
+            "variant": variant.name, "bots": bots, "seed": args.seed, "deals": tally.deals,
+            "matches": matches, "finished_matches": finished, "seconds": round(seconds, 3),
+            "deals_per_second": round(per_second, 1),
+            "distribution": {k: tally.distribution[k] for k in keys},
+            "declared": {k: tally.declared[k] for k in order if tally.declared[k]},
+            "declarer": {"played": tally.played, "made": tally.made,
+                         "success_rate": None if rate is None else round(rate, 4)},
+        })
+        return 0
+    out = render.Printer(sys.stdout)
+    out.line(f"simulated {tally.deals} deals of {variant.name} ({', '.join(bots)}), seed {args.seed}: "
+             f"{matches} matches, {finished} finished")
+    out.line(f"speed: {per_second:.1f} deals/s ({seconds:.2f} s)")
+    dist = tally.distribution
+    rows = [[k, str(dist[k]), f"{100 * dist[k] / tally.deals:.1f}%"] for k in keys]
+    out.table("Contract distribution", ["contract", "deals", "share"], rows)
+    if rate is None:
+        out.line("declarer success: no contract was played")
+    else:
+        out.line(f"declarer success: {tally.made} of {tally.played} played contracts made "
+                 f"({100 * rate:.1f}%)")
+    return 0
+
+
+# ---------------------------------------------------------------- score
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from .scorecard import score_file  # lazily: only this command reads scorecards
+
+    card = score_file(args.file)
+    if args.json:
+        _dump_json(match_report(card.match, card.names, card.finished))
+        return 0
+    out = render.Printer(sys.stdout)
+    for i, (r, entries) in enumerate(zip(card.match.results, card.match.deal_entries, strict=True), 1):
+        out.line(render.deal_line(i, r, entries, card.names))
+    out.line()
+    return 0 if render.print_result(out, card.match, card.names, card.finished) else 1
+
+
+# ---------------------------------------------------------------- conformance, new-variant
+
+
+def cmd_conformance(args: argparse.Namespace) -> int:
+    try:
+        from .testing.runner import run  # lazily: needs pytest (the [test] extra)
+    except ImportError as exc:
+        raise BadInput(f"conformance: needs pytest ({exc}); install preferans[test]") from None
+    for name in args.variants:
+        load_variant(name, source="command line")  # an unknown name is a one-line error, exit 2
+    reports, errors = run(list(args.variants), args.deals, args.seed, verbose=args.verbose)
+    out = render.Printer(sys.stdout)
+    rows = [[r.name, str(r.passed), str(r.failed), str(r.skipped), "ok" if r.ok else "FAILED"] for r in reports]
+    out.line()
+    out.table("" if not out.rich else "Conformance", ["variant", "passed", "failed", "skipped", "result"], rows,
+              align="lrrrl")
+    for r in reports:
+        for check, why in r.failures.items():
+            out.line(f"{r.name}: {check}: {why}")
+    for err in errors:
+        out.line(f"collection error: {err}")
+    return 0 if reports and all(r.ok for r in reports) and not errors else 1
+
+
+def cmd_new_variant(args: argparse.Namespace) -> int:
+    from .testing.scaffold import new_variant
+
+    root = new_variant(args.name, args.extends, args.output, args.description or "")
+    print(f"wrote {root}: pip install {root} && preferans conformance {args.name}")
+    return 0
+
+
+# ---------------------------------------------------------------- parser and main
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="preferans", description="Preferans in its regional variants: play, simulate, score.")
+    sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    s = sub.add_parser("variants", help="list the installed variants")
+    s.add_argument("--json", action="store_true", help="print a JSON list")
+    s.set_defaults(func=cmd_variants)
+
+    s = sub.add_parser("show", help="print the effective rules of a variant as TOML")
+    s.add_argument("variant")
+    s.set_defaults(func=cmd_show)
+
+    s = sub.add_parser("schema", help="print the JSON schema of a variant's [rules]")
+    s.add_argument("variant")
+    s.set_defaults(func=cmd_schema)
+
+    s = sub.add_parser("config", help="write or check a game config file")
+    csub = s.add_subparsers(dest="config_command", required=True, metavar="init|check")
+    c = csub.add_parser("init", help="write a commented starting config")
+    c.add_argument("variant")
+    c.add_argument("-o", "--output", help="file to write (default: print it)")
+    c.add_argument("--force", action="store_true", help="overwrite an existing file")
+    c.set_defaults(func=cmd_config_init)
+    c = csub.add_parser("check", help="validate a config file")
+    c.add_argument("file")
+    c.set_defaults(func=cmd_config_check)
+
+    s = sub.add_parser("play", help="play a pulka (bots, or you with --human)")
+    which = s.add_mutually_exclusive_group()
+    which.add_argument("--config", metavar="FILE", help="game config (TOML or JSON)")
+    which.add_argument("--variant", metavar="NAME",
+                       help=f"variant with its preset rules (default {DEFAULT_VARIANT})")
+    s.add_argument("--seed", type=int, help="seed of the deal (default 1)")
+    s.add_argument("--human", metavar="SEAT", help="play yourself: seat number from 0, or a player name")
+    s.add_argument("--bots", metavar="NAMES",
+                   help=f"{' or '.join(BOTS)}, one for all or a comma list per seat")
+    s.add_argument("--names", metavar="A,B,C", help="player names in seating order")
+    s.add_argument("--save", metavar="FILE", help="keep the replayable game in FILE (rewritten as it goes)")
+    s.add_argument("--resume", metavar="FILE", help="continue a game saved with --save")
+    s.add_argument("--json", action="store_true", help="print only the result object as JSON")
+    s.set_defaults(func=cmd_play)
+
+    s = sub.add_parser("simulate", help="play many deals bot against bot and print statistics")
+    which = s.add_mutually_exclusive_group()
+    which.add_argument("--config", metavar="FILE")
+    which.add_argument("--variant", metavar="NAME", help=f"default {DEFAULT_VARIANT}")
+    s.add_argument("--deals", type=int, required=True)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--bots", metavar="NAMES", help="as for play (default heuristic)")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_simulate)
+
+    s = sub.add_parser("score", help="score a scorecard of a game played at a real table")
+    s.add_argument("file")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_score)
+
+    s = sub.add_parser("conformance", help="run the conformance suite against installed variants")
+    s.add_argument("variants", nargs="*", metavar="VARIANT", help="default: every playable variant")
+    s.add_argument("--deals", type=int, default=30, help="deals per random-simulation check (default 30)")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("-v", "--verbose", action="store_true", help="show pytest's own report")
+    s.set_defaults(func=cmd_conformance)
+
+    s = sub.add_parser("new-variant", help="write a ready-to-install plugin package for a new variant")
+    s.add_argument("name")
+    s.add_argument("--extends", default=DEFAULT_VARIANT, metavar="PARENT", help=f"default {DEFAULT_VARIANT}")
+    s.add_argument("-o", "--output", default=".", metavar="DIR", help="the package is written to DIR/NAME")
+    s.add_argument("--description", help="one line for `preferans variants`")
+    s.set_defaults(func=cmd_new_variant)
+    return p
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; return the exit code (0 ok, 2 bad input, 1 internal error)."""
+    try:
+        args = build_parser().parse_args(argv)
+        return int(args.func(args))
+    except SystemExit as exc:  # argparse: --help (0) and usage errors (2)
+        return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+    except BadInput as exc:
+        print(f"preferans: {_one_line(str(exc))}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("preferans: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # the reader went away (e.g. `preferans play | head`): not an error; silence the final flush
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
+    except Exception as exc:
+        if os.environ.get("PREFERANS_DEBUG"):
+            traceback.print_exc()
+        print(f"preferans: internal error: {type(exc).__name__}: {_one_line(str(exc))} "
+              "(set PREFERANS_DEBUG=1 for the traceback)", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

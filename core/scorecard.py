@@ -1,0 +1,398 @@
+"""Scorecards: the paper record of a pulka played at a real table, read and scored (docs/scorecard.md).
+
+A scorecard names the variant, the players in clockwise seating, the ``[rules]`` agreed at the table and,
+for each deal, what was written down: who declared what, the defence calls and the tricks each hand won,
+or ``raspasovka = true``. Reading one takes three steps:
+
+1. pydantic checks the shape of the file (unknown keys and wrong types are errors);
+2. the variant is built from ``variant`` and ``[rules]`` exactly like a game config;
+3. each deal is replayed through the same hooks the engine asks (which contracts the auction allows, who
+   defends, which defence calls are legal, whether the cards were played, who may own a trick) and then
+   posted to a :class:`~preferans.core.match.Match`.
+
+So a deal written on paper and the same deal played by the engine go through the same scoring hooks and
+write the same sheet, and a deal the rules do not allow is rejected with one line that names the file,
+the deal (1-based) and the field.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from .cards import SUIT_SYMBOLS, SUITS
+from .config import Variant, load_variant
+from .contracts import ContractSpec
+from .errors import BadInput, ConfigError, RecordError, nearest
+from .match import Match
+from .model import AuctionView, DealResult, DeclarationView, DefenceView, Defended, PlayAllPass, PlayView
+
+TRICKS_PER_DEAL = 10
+"""Every played deal has ten tricks, and a paper record lists all ten. In a three-player raspasovka a
+talon-led trick could belong to nobody if no player could follow the talon suit (GAP-RUS-04), but that
+cannot happen with 30 of the 32 cards in the hands: at trick 1 the players hold at least 6 cards of the
+talon card's suit, and at trick 2 at least 3 (same suit again) or 4 (another suit) are left after trick 1.
+So the tricks of a played deal must sum to exactly 10."""
+
+_MISERE_ALIASES = {"misère": "misere", "мизер": "misere", "miser": "misere"}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class DealRecord(_Strict):
+    """One ``[[deal]]``: a contract deal (``declarer``, ``contract``, ``defence``, ``tricks``) or an
+    all-pass deal (``raspasovka = true``, ``tricks``)."""
+
+    declarer: str | None = Field(default=None, description="the player who won the auction")
+    contract: str | None = Field(default=None, description='the contract played: "6S".."10NT" or "misere"')
+    defence: dict[str, str] | None = Field(
+        default=None, description='each defender\'s call: "whist" | "pass" | "half"')
+    tricks: dict[str, int] | None = Field(
+        default=None, description="tricks won by each hand, by its owner's name")
+    raspasovka: bool = Field(default=False, description="everybody passed: the all-pass deal (распасовка)")
+
+
+class CardRecord(_Strict):
+    """The whole scorecard file."""
+
+    variant: str = Field(description="an installed variant, e.g. sochi")
+    players: list[str] = Field(description="names in clockwise seating; players[0] deals first")
+    plugins: list[str] = Field(default_factory=list, description="extra plugins (entry-point names)")
+    rules: dict[str, Any] = Field(default_factory=dict, description="overrides of the variant's preset")
+    deal: list[DealRecord] = Field(default_factory=list, description="the deals in the order played")
+
+
+@dataclass(frozen=True)
+class ScoredCard:
+    """A scored scorecard: the match with every deal posted, the players' names by seat, and whether the
+    match (pulka) is over after the last deal."""
+
+    match: Match
+    names: list[str]
+    finished: bool
+
+
+def score_file(path: str) -> ScoredCard:
+    """Read and score a scorecard file: JSON if the name ends in ``.json``, TOML otherwise."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{path}: file not found") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not UTF-8 text") from None
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read: {exc.strerror}") from None
+    data: Any
+    if p.suffix.lower() == ".json":
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(_one_line(f"{path}: malformed JSON: {exc}")) from None
+    else:
+        try:
+            data = tomllib.loads(text)
+        except tomllib.TOMLDecodeError as exc:
+            raise RecordError(_one_line(f"{path}: malformed TOML: {exc}")) from None
+    if not isinstance(data, dict):
+        raise RecordError(f"{path}: expected an object with variant, players, rules and deal")
+    return score_card(data, str(path))
+
+
+def score_card(data: dict[str, Any], source: str) -> ScoredCard:
+    """Score already-parsed scorecard data; ``source`` names the file in error messages."""
+    try:
+        card = CardRecord.model_validate(data)
+    except ValidationError as exc:
+        raise _shape_error(exc, source) from None
+    names = _check_names(card.players, source)
+    match = Match(_variant(card, len(names), source))
+    reader = _Reader(match, names, source)
+    for i, record in enumerate(card.deal):
+        reader.post(i, record)
+    return ScoredCard(match, names, match.is_over())
+
+
+# ---------------------------------------------------------------- file level
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split("\n"))
+
+
+def _loc(loc: Sequence[int | str]) -> str:
+    """``('deal', 2, 'tricks', 'Boris')`` -> ``deal[3].tricks.Boris``: deals (and players) count from 1."""
+    out = ""
+    for item in loc:
+        if isinstance(item, int):
+            out += f"[{item + 1}]"
+        else:
+            out += f".{item}" if out else str(item)
+    return out
+
+
+def _shape_error(exc: ValidationError, source: str) -> RecordError:
+    errors = exc.errors()
+    err = errors[0]
+    loc = err["loc"]
+    if err["type"] == "extra_forbidden":
+        model: type[BaseModel] = DealRecord if loc[0] == "deal" else CardRecord
+        allowed = list(model.model_fields)
+        key = str(loc[-1])
+        msg = f"unknown key {key!r}{nearest(key, allowed)} (allowed: {', '.join(allowed)})"
+    elif err["type"] == "missing":
+        msg = "required key is missing"
+    elif err["type"] in ("model_type", "dict_type"):
+        msg = f"expected a table (got {err.get('input')!r})"
+    else:
+        msg = f"{err['msg']} (got {err.get('input')!r})"
+    if len(errors) > 1:
+        msg += f" (+{len(errors) - 1} more)"
+    return RecordError(_one_line(f"{source}: {_loc(loc)}: {msg}"))
+
+
+def _check_names(players: list[str], source: str) -> list[str]:
+    seen: set[str] = set()
+    for i, name in enumerate(players):
+        if not name.strip():
+            raise RecordError(f"{source}: players[{i + 1}]: a player's name cannot be empty")
+        if name in seen:
+            raise RecordError(f"{source}: players: {name!r} is listed twice")
+        seen.add(name)
+    return list(players)
+
+
+def _variant(card: CardRecord, n_players: int, source: str) -> Variant:
+    """Build the variant; the number of names is the ``players`` rule unless ``[rules]`` repeats it."""
+    overrides = dict(card.rules)
+    given = overrides.setdefault("players", n_players)
+    if given != n_players:
+        raise ConfigError(source, "rules.players", f"says {given!r} but {n_players} players are listed")
+    try:
+        variant = load_variant(card.variant, overrides, card.plugins, source=source)
+    except ConfigError as exc:
+        if exc.key == "rules.players" and "players" not in card.rules:
+            message = f"{n_players} names listed; rules.players: {exc.message}"
+            raise ConfigError(source, "players", message) from None
+        raise
+    except BadInput as exc:
+        # anything else the variant's stack rejects (a plugin that does not fit the hook specs) is still
+        # a config error of this file
+        text = str(exc)
+        raise ConfigError(source, "", text[len(source) + 2:] if text.startswith(f"{source}: ") else text) from None
+    if "pool" in variant.rules_model.model_fields and "pool" not in card.rules:
+        # the preset's pool is only a default; a record must say what the table agreed
+        raise ConfigError(source, "rules.pool", f"missing: a scorecard must state the pool target agreed at "
+                                                f"the table (the {variant.name} preset's default is "
+                                                f"{variant.rules.pool})")
+    return variant
+
+
+# ---------------------------------------------------------------- deals
+
+
+def canonical_contract(text: str, names: Sequence[str]) -> str | None:
+    """The contract name in ``names`` that ``text`` means: case-insensitive, suit symbols as letters
+    (``7♥`` = ``7H``), spaces ignored, ``misère``/``мизер`` = ``misere``; ``None`` if none."""
+    key = "".join(text.split()).lower()
+    key = _MISERE_ALIASES.get(key, key)
+    for symbol, letter in zip(SUIT_SYMBOLS, SUITS, strict=True):
+        key = key.replace(symbol, letter.lower())
+    by_lower = {name.lower(): name for name in names}
+    return by_lower.get(key)
+
+
+class _Reader:
+    """Replays the deals of one scorecard into a match, checking each against the variant's hooks."""
+
+    def __init__(self, match: Match, names: list[str], source: str) -> None:
+        self.match = match
+        self.book = match.book
+        self.names = names
+        self.n = len(names)
+        self.source = source
+
+    def fail(self, where: str, message: str) -> RecordError:
+        return RecordError(_one_line(f"{self.source}: {where}: {message}"))
+
+    def seat(self, name: str, where: str) -> int:
+        if name in self.names:
+            return self.names.index(name)
+        raise self.fail(where, f"unknown player {name!r}{nearest(name, self.names)} "
+                               f"(players: {', '.join(self.names)})")
+
+    def who(self, seats: Sequence[int]) -> str:
+        return ", ".join(self.names[s] for s in seats)
+
+    def active(self, dealer: int) -> tuple[int, ...]:
+        """The seats that get cards, first hand first; with four players the dealer sits out."""
+        order = tuple((dealer + k) % self.n for k in range(1, self.n + 1))
+        return order[:3] if self.n == 4 else order
+
+    def post(self, i: int, record: DealRecord) -> None:
+        where = f"deal[{i + 1}]"
+        if self.match.is_over():
+            raise self.fail(where, f"the match was already over after deal {i}; remove the deals after it")
+        dealer = i % self.n  # players[0] deals first and the deal passes clockwise, raspasovka included
+        before = self.match.before_deal(dealer)
+        if record.raspasovka:
+            result = self.all_pass(i, record, dealer, where)
+        else:
+            result = self.contract_deal(i, record, dealer, where)
+        self.match.post(result, before)
+
+    # ------------------------------------------------------------ the two kinds of deal
+
+    def all_pass(self, i: int, record: DealRecord, dealer: int, where: str) -> DealResult:
+        for field in ("declarer", "contract", "defence"):
+            if getattr(record, field) is not None:
+                raise self.fail(f"{where}.{field}", "a raspasovka deal has no declarer, contract or defence")
+        active = self.active(dealer)
+        view = AuctionView(self.match.view(), dealer, active, tuple((s, "pass") for s in active),
+                           self.match.contracts)
+        outcome = self.book.all_pass(view)
+        contract: ContractSpec | None = None
+        played = isinstance(outcome, PlayAllPass)
+        if isinstance(outcome, PlayAllPass):
+            contract = self.match.contracts[outcome.contract]
+        tricks = self.tricks(record.tricks, where, dealer, active, None, contract, Defended((), played),
+                             "everybody passed and the variant redeals")
+        return DealResult(kind="all_pass", dealer=dealer, active=active, tricks=tricks, contract=contract,
+                          played=played, index_in_match=i)
+
+    def contract_deal(self, i: int, record: DealRecord, dealer: int, where: str) -> DealResult:
+        active = self.active(dealer)
+        if record.declarer is None or record.contract is None:
+            missing = "declarer" if record.declarer is None else "contract"
+            raise self.fail(f"{where}.{missing}", "missing: a deal has a declarer and a contract, "
+                                                  "or raspasovka = true")
+        declarer = self.seat(record.declarer, f"{where}.declarer")
+        if declarer not in active:
+            raise self.fail(f"{where}.declarer", f"{record.declarer} dealt this deal and sat out "
+                                                 f"(playing: {self.who(active)})")
+        spec = self.contract(record.contract, f"{where}.contract", dealer, active, declarer)
+        # the defenders speak from the declarer's left, clockwise (as core/engine.py asks them)
+        defenders = tuple(s for s in ((declarer + k) % self.n for k in range(1, self.n)) if s in active)
+        calls, defended = self.defence(record.defence, f"{where}.defence", declarer, spec, defenders)
+        said = ", ".join(f"{self.names[s]} {c}" for s, c in calls) or "no defence"
+        tricks = self.tricks(record.tricks, where, dealer, active, declarer, spec, defended,
+                             f"the defence did not play it: {said}")
+        return DealResult(kind="contract", dealer=dealer, active=active, tricks=tricks, declarer=declarer,
+                          contract=spec, bid=spec.name, defence=calls, whisters=defended.whisters,
+                          played=defended.played, index_in_match=i)
+
+    # ------------------------------------------------------------ fields
+
+    def contract(self, text: str, where: str, dealer: int, active: tuple[int, ...],
+                 declarer: int) -> ContractSpec:
+        table = self.match.contracts
+        biddable = [s.name for s in table.biddable()]
+        name = canonical_contract(text, [s.name for s in table])
+        if name is None:
+            raise self.fail(where, f"unknown contract {text!r}{nearest(text, biddable)} "
+                                   f"(allowed: {', '.join(biddable)})")
+        spec = table[name]
+        if not spec.biddable:
+            raise self.fail(where, f"{name!r} is not a contract a player declares"
+                                   + (" (write raspasovka = true)" if spec.kind == "raspasovka" else ""))
+        # The paper does not record the auction, so a contract is possible if some opening bid the auction
+        # allows the declarer now lets him declare it (bids only rise, so later bids allow no more).
+        view = self.match.view()
+        auction = AuctionView(view, dealer, active, (), table)
+        bids = [b for b in self.book.auction_legal(auction, declarer) if b in table]
+        declarable = {c for b in bids
+                      for c in self.book.declaration_legal(DeclarationView(view, declarer, table[b], table))}
+        if name not in declarable:
+            lowest = min((table[c] for c in declarable), key=lambda s: s.rank, default=None)
+            allowed = f"lowest allowed: {lowest.name}" if lowest else "no contract is allowed"
+            raise self.fail(where, f"{name} cannot be played in this deal under the auction rules "
+                                   f"({allowed})")
+        return spec
+
+    def defence(self, given: dict[str, str] | None, where: str, declarer: int, spec: ContractSpec,
+                defenders: tuple[int, ...]) -> tuple[tuple[tuple[int, str], ...], Defended]:
+        """Replay the calls through ``pref_defence_step`` and ``pref_defence_legal`` as the engine does."""
+        wanted: dict[int, str] = {}
+        for name, call in (given or {}).items():
+            seat = self.seat(name, where)
+            if seat == declarer:
+                raise self.fail(f"{where}.{name}", f"{name} is the declarer; the defenders are "
+                                                   f"{self.who(defenders)}")
+            if seat not in defenders:
+                raise self.fail(f"{where}.{name}", f"{name} dealt this deal and sat out; the defenders are "
+                                                   f"{self.who(defenders)}")
+            wanted[seat] = call
+        calls: list[tuple[int, str]] = []
+        while True:
+            view = DefenceView(self.match.view(), declarer, spec, defenders, tuple(calls))
+            step = self.book.defence_step(view)
+            if isinstance(step, Defended):
+                defended: Defended = step
+                break
+            seat, name = step.seat, self.names[step.seat]
+            legal = self.book.defence_legal(view, seat)
+            if any(s == seat for s, _ in calls):
+                raise self.fail(where, f"{name} must call again, but a scorecard records one call per player")
+            if seat not in wanted:
+                raise self.fail(where, f"no call for {name} (allowed: {', '.join(legal)})")
+            raw = wanted[seat]
+            call = raw.strip().lower()
+            if call not in legal:
+                raise self.fail(f"{where}.{name}", f"{raw!r} is not allowed for {name} here"
+                                                   f"{nearest(call, legal)} (allowed: {', '.join(legal)})")
+            calls.append((seat, call))
+        spoken = {s for s, _ in calls}
+        extra = [s for s in wanted if s not in spoken]
+        if extra:
+            if not calls:
+                raise self.fail(where, f"{spec.label} has no defence calls; remove defence")
+            settled = ", ".join(f"{self.names[s]} {c}" for s, c in calls)
+            raise self.fail(f"{where}.{self.names[extra[0]]}", f"not asked: the defence was settled by "
+                                                               f"{settled}")
+        return tuple(calls), defended
+
+    def tricks(self, given: dict[str, int] | None, where: str, dealer: int, active: tuple[int, ...],
+               declarer: int | None, spec: ContractSpec | None, defended: Defended,
+               why_not: str) -> tuple[int, ...]:
+        where = f"{where}.tricks"
+        if not defended.played:
+            if given is not None:
+                raise self.fail(where, f"nothing was played ({why_not}); remove tricks")
+            return (0,) * self.n
+        if given is None:
+            raise self.fail(where, f"missing: the cards were played, so write the tricks of "
+                                   f"{self.who(active)}")
+        assert spec is not None
+        # A seat outside the hands may own tricks only through talon cards that can win (a four-player
+        # raspasovka: the sitting-out dealer's talon leads, RUS-RASP-15), at most one per talon-led trick.
+        play = self.book.play_rules(PlayView(self.match.view(), dealer, active, declarer, spec, defended,
+                                             active[0]))
+        talon_owner = play.talon_owner if play.talon_contends and play.talon_leads else None
+        counts = [0] * self.n
+        for name, count in given.items():
+            seat = self.seat(name, where)
+            if count < 0:
+                raise self.fail(f"{where}.{name}", f"{count} is negative")
+            if seat not in active:
+                if seat != talon_owner:
+                    raise self.fail(f"{where}.{name}", f"{name} dealt this deal and sat out; only a "
+                                                       f"raspasovka lists the tricks his talon cards won")
+                if count > play.talon_leads:
+                    raise self.fail(f"{where}.{name}", f"{count} tricks, but the talon cards lead only "
+                                                       f"{play.talon_leads} tricks")
+            counts[seat] = count
+        missing = [s for s in active if self.names[s] not in given]
+        if missing:
+            raise self.fail(where, f"no count for {self.who(missing)}")
+        total = sum(counts)
+        if total != TRICKS_PER_DEAL:
+            raise self.fail(where, f"tricks sum to {total}, expected {TRICKS_PER_DEAL}")
+        return tuple(counts)

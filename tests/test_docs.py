@@ -1,0 +1,200 @@
+"""The docs describe the code as it is.
+
+- docs/hooks.md has one ``## pref_x(arg, ...)`` section per hookspec, with the spec's exact argument names,
+  its kind (firstresult or collecting), whether the core has a default and which built-in plugins implement
+  it; it documents no hook that does not exist; every hookspec has a docstring.
+- Every installed variant of this package that is not abstract has docs/variants/<name>.md.
+- docs/variants/sochi.md lists every key of the effective Sochi rules with the value the presets give it.
+- Relative links in the docs point to files that exist; the README's test command is what CI runs.
+"""
+
+from __future__ import annotations
+
+import inspect
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+import pytest
+from pydantic import BaseModel
+
+from preferans.core import defaults, hookspecs
+from preferans.core.config import load_variant, resolve_chain
+from preferans.core.plugins import installed_variants
+
+ROOT = Path(__file__).resolve().parent.parent
+DOCS = ROOT / "docs"
+HOOKS_MD = DOCS / "hooks.md"
+SPEC_ATTR = hookspecs.PROJECT + "_spec"  # pluggy marks each spec function with this attribute
+HEADING = re.compile(r"^## (pref_\w*)\((.*)\)[ \t]*$", re.MULTILINE)
+
+
+def _specs() -> dict[str, Any]:
+    return {name: fn for name, fn in vars(hookspecs).items()
+            if name.startswith("pref_") and hasattr(fn, SPEC_ATTR)}
+
+
+SPECS = _specs()
+
+
+def _hook_sections() -> dict[str, tuple[list[str], str]]:
+    """``{hook: (argument names in the heading, section text)}``; a duplicate heading is an error."""
+    text = HOOKS_MD.read_text(encoding="utf-8")
+    matches = list(HEADING.finditer(text))
+    sections: dict[str, tuple[list[str], str]] = {}
+    for i, m in enumerate(matches):
+        name = m.group(1)
+        assert name not in sections, f"docs/hooks.md documents {name} twice"
+        args = [a.strip() for a in m.group(2).split(",") if a.strip()]
+        end = matches[i + 1].start() if i + 1 < len(matches) else len(text)
+        sections[name] = (args, text[m.end():end])
+    return sections
+
+
+def _field(section: str, label: str) -> str:
+    """The text of the bullet ``- **label:** ...`` in a hook section (first line only)."""
+    m = re.search(r"^- \*\*" + re.escape(label) + r":\*\*(.*)$", section, re.MULTILINE)
+    assert m, f"no '- **{label}:**' line"
+    return m.group(1).strip()
+
+
+def test_the_spec_module_has_hooks() -> None:
+    # guards the attribute-based discovery above: if pluggy renamed the marker, every test would pass empty
+    assert "pref_score_deal" in SPECS and len(SPECS) >= 10
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_hookspec_has_a_docstring(name: str) -> None:
+    doc = inspect.getdoc(SPECS[name])
+    assert doc and len(doc.split()) >= 5, f"{name} in core/hookspecs.py has no docstring"
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_hook_is_documented_with_its_arguments(name: str) -> None:
+    sections = _hook_sections()
+    assert name in sections, f"docs/hooks.md has no '## {name}(...)' section"
+    expected = list(inspect.signature(SPECS[name]).parameters)
+    assert sections[name][0] == expected, f"docs/hooks.md: {name}{tuple(sections[name][0])} but the spec is {expected}"
+
+
+def test_docs_name_no_hook_that_does_not_exist() -> None:
+    unknown = sorted(set(_hook_sections()) - set(SPECS))
+    assert not unknown, f"docs/hooks.md documents hooks that core/hookspecs.py does not define: {unknown}"
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_hook_kind_and_core_default_are_stated(name: str) -> None:
+    section = _hook_sections()[name][1]
+    firstresult = getattr(SPECS[name], SPEC_ATTR)["firstresult"]
+    kind = _field(section, "Kind")
+    assert kind.startswith("firstresult" if firstresult else "collecting"), f"{name}: kind says {kind!r}"
+    default = _field(section, "Core default")
+    has_default = hasattr(defaults, name)
+    assert default.startswith("none") != has_default, (
+        f"{name}: core/defaults.py {'has' if has_default else 'has no'} implementation but the doc says {default!r}")
+
+
+def _is_abstract(name: str) -> bool:
+    return bool(resolve_chain(name)[-1].preset.abstract)
+
+
+BUILT_IN = "preferans.variants."
+
+
+def _built_in_implementers(hook: str) -> set[str]:
+    """Short names of the built-in plugin modules (``russian``) implementing ``hook`` in any playable
+    built-in variant's stack. Third-party variants installed beside this package do not count."""
+    found: set[str] = set()
+    for name, inst in installed_variants().items():
+        if not inst.module.startswith(BUILT_IN) or _is_abstract(name):
+            continue
+        pm = load_variant(name).new_manager()
+        for impl in getattr(pm.hook, hook).get_hookimpls():
+            if impl.plugin_name.startswith(BUILT_IN):
+                found.add(impl.plugin_name[len(BUILT_IN):])
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(SPECS))
+def test_hook_names_the_built_in_plugins_that_implement_it(name: str) -> None:
+    section = _hook_sections()[name][1]
+    built_in = _field(section, "Built-in")
+    implementers = sorted(_built_in_implementers(name))
+    if not implementers:
+        assert built_in.startswith("none"), f"{name}: no built-in plugin implements it, the doc says {built_in!r}"
+    for plugin in implementers:
+        assert f"`{plugin}`" in built_in, f"{name}: {plugin} implements it but 'Built-in' does not name it"
+
+
+@pytest.mark.parametrize("name", sorted(installed_variants()))
+def test_every_playable_variant_has_a_page(name: str) -> None:
+    if not installed_variants()[name].module.startswith(BUILT_IN):
+        pytest.skip(f"{name} comes from another distribution; its docs live there")
+    if _is_abstract(name):
+        pytest.skip(f"{name} is an abstract family base")
+    assert (DOCS / "variants" / f"{name}.md").is_file(), f"docs/variants/{name}.md is missing"
+
+
+def _flat_keys(model: type[BaseModel], prefix: str = "") -> list[str]:
+    """Dotted keys of a rules model, descending into sections (sub-models), not into plain tables."""
+    keys = []
+    for key, info in model.model_fields.items():
+        sub = info.annotation
+        if isinstance(sub, type) and issubclass(sub, BaseModel):
+            keys.extend(_flat_keys(sub, f"{prefix}{key}."))
+        else:
+            keys.append(prefix + key)
+    return keys
+
+
+def _lookup(data: dict[str, Any], dotted: str) -> Any:
+    for part in dotted.split("."):
+        data = data[part]
+    return data
+
+
+SOCHI = load_variant("sochi")
+SOCHI_KEYS = _flat_keys(SOCHI.rules_model)
+
+
+def test_sochi_has_the_keys_the_page_expects() -> None:
+    assert {"pool", "whist.style", "raspasovka.amnesty", "settlement.gora_point"} <= set(SOCHI_KEYS)
+
+
+@pytest.mark.parametrize("key", SOCHI_KEYS)
+def test_sochi_page_gives_every_rule_key_with_its_value(key: str) -> None:
+    """The key table of docs/variants/sochi.md: ``| `key` | `value` | ...`` with the value the presets give."""
+    text = (DOCS / "variants" / "sochi.md").read_text(encoding="utf-8")
+    row = re.search(r"^\| `" + re.escape(key) + r"` \| ([^|]*) \|", text, re.MULTILINE)
+    assert row, f"docs/variants/sochi.md has no table row for `{key}`"
+    cell = row.group(1).strip()
+    value = _lookup(SOCHI.rules.model_dump(mode="json"), key)
+    if value is None:
+        assert cell == "not set", f"{key}: unset in the presets, the page says {cell}"
+        return
+    assert cell.startswith("`") and cell.endswith("`"), f"{key}: value cell {cell!r} is not `toml`"
+    documented = tomllib.loads("v = " + cell.strip("`"))["v"]
+    assert documented == value, f"docs/variants/sochi.md says {key} = {cell}, the presets give {value!r}"
+
+
+DOC_FILES = sorted([*DOCS.rglob("*.md"), ROOT / "README.md", ROOT / "CONTRIBUTING.md"])
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+@pytest.mark.parametrize("path", DOC_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_relative_links_point_to_files(path: Path) -> None:
+    broken = []
+    for target in LINK.findall(path.read_text(encoding="utf-8")):
+        if "://" in target or target.startswith(("#", "mailto:")):
+            continue
+        if not (path.parent / target.split("#")[0]).exists():
+            broken.append(target)
+    assert not broken, f"{path.relative_to(ROOT)}: links to missing files: {broken}"
+
+
+def test_readme_test_command_is_what_ci_runs() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
+    command = "pip install -e '.[test]' && pytest"
+    assert command in readme and command in ci

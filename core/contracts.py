@@ -41,7 +41,6 @@ class ContractSpec:
     must_trump: bool = True
     must_beat: bool = False
     whisted: bool = True
-    tags: frozenset[str] = field(default_factory=frozenset)
 
     def with_(self, **changes: object) -> ContractSpec:
         return replace(self, **changes)  # type: ignore[arg-type]

@@ -19,10 +19,13 @@ from .model import (
     AuctionStep,
     AuctionView,
     DealResult,
+    DeclarationStep,
     DeclarationView,
+    Declared,
     DefenceStep,
     DefenceView,
     Defended,
+    Discard,
     Entry,
     MatchView,
     Next,
@@ -30,6 +33,7 @@ from .model import (
     PlayView,
     Redeal,
     Settlement,
+    TakeTalon,
     Won,
 )
 
@@ -84,6 +88,17 @@ def pref_all_pass(view: AuctionView, rules: BaseModel) -> AllPassOutcome:
 
 
 @hookimpl(trylast=True)
+def pref_declaration_step(view: DeclarationView, rules: BaseModel) -> DeclarationStep:
+    if view.bid.with_talon and not view.talon_taken:
+        return TakeTalon(view.declarer)
+    if view.bid.with_talon and not view.discarded_by:
+        return Discard(view.declarer, 2)
+    if not view.calls:
+        return Next(view.declarer)
+    return Declared(view.declarer, view.calls[-1][1])
+
+
+@hookimpl(trylast=True)
 def pref_declaration_legal(view: DeclarationView, rules: BaseModel) -> list[str]:
     if view.bid.first_bid_only:
         return [view.bid.name]
@@ -124,6 +139,17 @@ def pref_play_rules(view: PlayView, rules: BaseModel) -> PlayRules:
 def pref_score_deal(result: DealResult, match: MatchView, rules: BaseModel) -> list[Entry]:
     what = result.contract.name if result.contract else result.kind
     raise NoRuleError("pref_score_deal", f"nothing scores a {what!r} deal")
+
+
+@hookimpl(trylast=True)
+def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer: int,
+                        rules: BaseModel) -> DealResult:
+    return reader.read_default(record, index, dealer)  # type: ignore[no-any-return]
+
+
+@hookimpl(trylast=True)
+def pref_next_dealer(match: MatchView, result: DealResult, rules: BaseModel) -> int:
+    return (result.dealer + 1) % match.n_players
 
 
 @hookimpl(trylast=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
 
@@ -25,15 +25,19 @@ from .model import (
     AuctionView,
     DealResult,
     DeclarationView,
+    Declared,
     DefenceView,
     Defended,
+    Discard,
     Entry,
     LedgerView,
     MatchView,
     Next,
+    PickUp,
     PlayAllPass,
     PlayView,
     Settlement,
+    TakeTalon,
     Won,
 )
 from .play import TrickPlay
@@ -68,6 +72,9 @@ class Deal:
     bid: str | None = None
     talon_taken: bool = False
     discard: int = 0
+    to_discard: int = 0
+    discarded_by: list[int] = field(default_factory=list)
+    declaration_calls: list[tuple[int, str]] = field(default_factory=list)
     contract: ContractSpec | None = None
     defence_calls: list[tuple[int, str]] = field(default_factory=list)
     defended: Defended | None = None
@@ -90,10 +97,9 @@ class Deal:
         play = self.play.copy() if self.play is not None else None
         # during play the trick play and the deal share one list of hands; keep it shared in the copy
         hands = play.hands if play is not None else self.hands.copy()
-        return Deal(
-            self.number, self.dealer, self.active, hands, self.talon_cards, self.dealt, self.phase,
-            self.to_act, self.calls.copy(), self.declarer, self.bid, self.talon_taken, self.discard,
-            self.contract, self.defence_calls.copy(), self.defended, play, self.all_pass, self.controllers,
+        return replace(
+            self, hands=hands, play=play, calls=self.calls.copy(), discarded_by=self.discarded_by.copy(),
+            declaration_calls=self.declaration_calls.copy(), defence_calls=self.defence_calls.copy(),
         )
 
 
@@ -161,11 +167,13 @@ class Game:
             card = CARD_INDEX[action]
             deal.hands[deal.to_act] &= ~bit(card)
             deal.discard |= bit(card)
-            if deal.discard.bit_count() == 2:
-                deal.phase = Phase.DECLARE
+            deal.to_discard -= 1
+            if not deal.to_discard:
+                deal.discarded_by.append(deal.to_act)
+                self._step_declaration()
         elif phase is Phase.DECLARE:
-            deal.contract = self.contracts[action]
-            self._start_defence()
+            deal.declaration_calls.append((deal.to_act, action))
+            self._step_declaration()
         elif phase is Phase.DEFENCE:
             deal.defence_calls.append((deal.to_act, action))
             self._step_defence()
@@ -296,9 +304,7 @@ class Game:
         if phase is Phase.DISCARD:
             return names_of(deal.hands[deal.to_act])
         if phase is Phase.DECLARE:
-            assert deal.declarer is not None and deal.bid is not None
-            declaration = DeclarationView(self.match_view(), deal.declarer, self.contracts[deal.bid], self.contracts)
-            return self.book.declaration_legal(declaration)
+            return self.book.declaration_legal(self._declaration_view())
         if phase is Phase.DEFENCE:
             defence = self._view if isinstance(self._view, DefenceView) else self._defence_view()
             return self.book.defence_legal(defence, deal.to_act)
@@ -357,14 +363,7 @@ class Game:
             deal.to_act = step.seat
         elif isinstance(step, Won):
             deal.declarer, deal.bid = step.seat, step.bid
-            spec = self.contracts[step.bid]
-            deal.to_act = step.seat
-            if spec.with_talon:
-                deal.hands[step.seat] |= deal.talon
-                deal.talon_taken = True
-                deal.phase = Phase.DISCARD
-            else:
-                deal.phase = Phase.DECLARE
+            self._step_declaration()
         elif isinstance(step, AllPassed):
             deal.all_pass = True
             outcome = self.book.all_pass(view)
@@ -375,6 +374,38 @@ class Game:
                 self._finish_deal(played=False)
         else:  # pragma: no cover - guarded by the Rulebook
             raise TypeError(f"pref_auction_step returned {step!r}")
+
+    def _declaration_view(self) -> DeclarationView:
+        deal = self.deal
+        assert deal.declarer is not None and deal.bid is not None
+        return DeclarationView(self.match_view(), deal.declarer, self.contracts[deal.bid], self.contracts,
+                               tuple(deal.declaration_calls), deal.talon_taken, tuple(deal.discarded_by),
+                               tuple(deal.calls), deal.to_act)
+
+    def _step_declaration(self) -> None:
+        """Ask the variant what happens next until a seat must act or the contract is declared."""
+        deal = self.deal
+        while True:
+            step = self.book.declaration_step(self._declaration_view())
+            if isinstance(step, TakeTalon):
+                deal.hands[step.seat] |= deal.talon
+                deal.talon_taken = True
+            elif isinstance(step, PickUp):
+                deal.hands[step.seat] |= deal.discard
+                deal.discard = 0
+            elif isinstance(step, Discard):
+                deal.phase, deal.to_act, deal.to_discard = Phase.DISCARD, step.seat, step.count
+                return
+            elif isinstance(step, Next):
+                deal.phase, deal.to_act = Phase.DECLARE, step.seat
+                return
+            elif isinstance(step, Declared):
+                deal.declarer = step.seat
+                deal.contract = self.contracts[step.contract]
+                self._start_defence()
+                return
+            else:  # pragma: no cover - guarded by the Rulebook
+                raise TypeError(f"pref_declaration_step returned {step!r}")
 
     def _defence_view(self) -> DefenceView:
         deal = self.deal
@@ -448,7 +479,7 @@ class Game:
             deal.phase = Phase.OVER
             deal.to_act = -1
             return
-        self._new_deal((deal.dealer + 1) % self.n_players)
+        self._new_deal(self.match.next_dealer())
 
     def check_cards(self) -> None:
         """Raise AssertionError unless the 32 cards are all present exactly once."""

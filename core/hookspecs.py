@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         AuctionStep,
         AuctionView,
         DealResult,
+        DeclarationStep,
         DeclarationView,
         DefenceStep,
         DefenceView,
@@ -80,8 +81,9 @@ def pref_auction_legal(view: AuctionView, seat: int, rules: BaseModel) -> list[s
     """The calls ``seat`` may make now: ``"pass"`` and contract names.
 
     Core default: pass, or any biddable contract ranked above the highest bid so far; a
-    ``first_bid_only`` contract (binding misère) only as the seat's first call; after such a bid only
-    contracts of level ``outbid_by_min_level`` or more; a seat that bid a binding contract may only pass.
+    ``first_bid_only`` contract (binding misère) only as the seat's first call (what outbids it follows
+    from the ranks: Russian misère ranks between 8NT and 9S); a seat that bid a binding contract may only
+    pass.
     """
 
 
@@ -103,8 +105,21 @@ def pref_all_pass(view: AuctionView, rules: BaseModel) -> AllPassOutcome | None:
 
 
 @hookspec(firstresult=True)
+def pref_declaration_step(view: DeclarationView, rules: BaseModel) -> DeclarationStep | None:
+    """What happens next between the auction and the defence: ``TakeTalon(seat)``, ``Discard(seat,
+    count)``, ``PickUp(seat)`` (take the last discards), ``Next(seat)`` (the seat chooses one of
+    ``pref_declaration_legal``) or ``Declared(seat, contract)``.
+
+    Called after the auction is won and again after every discard and declaration action. Core default: a
+    bid played with the talon takes it and discards two, then the declarer names the contract; a bid
+    without the talon goes straight to naming.
+    """
+
+
+@hookspec(firstresult=True)
 def pref_declaration_legal(view: DeclarationView, rules: BaseModel) -> list[str] | None:
-    """The contracts the declarer may name after taking the talon and discarding.
+    """The declaration actions ``view.to_act`` may choose when ``pref_declaration_step`` asked him:
+    usually contract names, or a variant's own words (Nachgehen's ``"lie"``, a premium announcement).
 
     Core default: the bid itself if it is a binding (``first_bid_only``) contract, else every biddable,
     non-binding contract ranked at or above the bid.
@@ -153,6 +168,29 @@ def pref_after_score(match: MatchView, posted: list[Entry], rules: BaseModel) ->
     """Entries derived from the ones just posted (``match`` already includes them): the Russian pool
     overflow aid, a refe mark, a pot cap. Collecting; implementations must not depend on each other.
     Core default: none.
+    """
+
+
+@hookspec(firstresult=True)
+def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer: int,
+                        rules: BaseModel) -> DealResult | None:
+    """Read one ``[[deal]]`` table of a scorecard (a paper record) into a :class:`DealResult`.
+
+    ``reader`` is the :class:`~preferans.core.scorecard.ScorecardReader` of the file: its ``validate``,
+    ``seat``, ``contract``, ``defence`` and ``tricks`` methods check a field against the variant's own
+    hooks and raise one-line errors naming the deal and the field. ``index`` counts deals from 0; ``dealer``
+    is the seat that dealt. A family with deal fields of its own (Balkan ``kontra``, Austrian ``premiums``)
+    implements this hook. Core default: :class:`~preferans.core.scorecard.DealRecord` (``declarer``,
+    ``contract``, ``defence``, ``tricks`` or ``raspasovka = true``).
+    """
+
+
+@hookspec(firstresult=True)
+def pref_next_dealer(match: MatchView, result: DealResult, rules: BaseModel) -> int | None:
+    """The seat that deals after the deal ``result`` (already scored and included in ``match``).
+
+    Core default: the next seat clockwise, ``(result.dealer + 1) % match.n_players`` (the deal passes on
+    after every deal, raspasovka included: the sliding deal of RUS-RASP-19).
     """
 
 

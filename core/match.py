@@ -72,6 +72,10 @@ class Match:
         self.deal_entries.append([*(before or []), *entries, *derived])
         return self.deal_entries[-1]
 
+    def next_dealer(self) -> int:
+        """Who deals after the last deal posted."""
+        return self.book.next_dealer(self.view(), self.results[-1])
+
     def is_over(self) -> bool:
         return self.book.match_over(self.view())
 

@@ -66,12 +66,13 @@ class DealResult:
     """What happened in one deal, as far as scoring needs to know.
 
     Built by the engine after play, or by :mod:`preferans.core.scorecard` from a paper record, so the
-    same scoring hook serves both. ``tricks`` has one entry per seat (a sitting-out dealer's entry counts
-    the raspasovka tricks his talon cards won). ``defence`` lists the defence calls in the order spoken.
+    same scoring hook serves both. ``kind`` is ``"all_pass"`` when everybody passed (played as raspasovka,
+    or not played at all when ``played`` is false). ``tricks`` has one entry per seat (a sitting-out
+    dealer's entry counts the raspasovka tricks his talon cards won). ``defence`` lists the defence calls in the order spoken.
     ``index_in_match`` is the 0-based number of the deal.
     """
 
-    kind: Literal["contract", "all_pass", "redeal"]
+    kind: Literal["contract", "all_pass"]
     dealer: Seat
     active: tuple[Seat, ...]
     tricks: tuple[int, ...]
@@ -176,12 +177,55 @@ AllPassOutcome = PlayAllPass | Redeal
 
 @dataclass(frozen=True)
 class DeclarationView:
-    """The declarer after taking the talon and discarding: which contract he may name."""
+    """Between the auction and the defence: the talon, the discard and the naming of the contract.
+
+    ``declarer`` won the auction with ``bid``; ``calls`` are the declaration actions so far (contract names,
+    or a variant's own words such as Nachgehen's ``"lie"``); ``talon_taken`` says whether the talon went into
+    a hand; ``discarded_by`` lists, in order, the seats that have discarded; ``to_act`` is the seat asked now.
+    """
 
     match: MatchView
     declarer: Seat
     bid: ContractSpec
     contracts: ContractTable
+    calls: tuple[tuple[Seat, str], ...] = ()
+    talon_taken: bool = False
+    discarded_by: tuple[Seat, ...] = ()
+    auction: tuple[tuple[Seat, str], ...] = ()
+    to_act: Seat | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class TakeTalon:
+    """``seat`` takes the talon into his hand."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class PickUp:
+    """``seat`` takes the cards last discarded into his hand (Nachgehen's take-over)."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """``seat`` must now discard ``count`` cards (actions are card names)."""
+
+    seat: Seat
+    count: int = 2
+
+
+@dataclass(frozen=True, slots=True)
+class Declared:
+    """The declaration is over: ``seat`` plays ``contract``."""
+
+    seat: Seat
+    contract: str
+
+
+DeclarationStep = TakeTalon | PickUp | Discard | Next | Declared
 
 
 @dataclass(frozen=True)

@@ -77,9 +77,9 @@ def build_manager(stack: Sequence[ModuleType]) -> pluggy.PluginManager:
     pm = pluggy.PluginManager(hookspecs.PROJECT)
     pm.add_hookspecs(hookspecs)
     pm.register(defaults, name="preferans.core.defaults")
-    for module in stack:
-        pm.register(module, name=module.__name__)
     try:
+        for module in stack:
+            pm.register(module, name=module.__name__)
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
         raise BadInput(f"plugin {exc.plugin!r}: {exc}") from None
@@ -113,6 +113,9 @@ class Rulebook:
     def all_pass(self, view: Any) -> Any:
         return self._first("pref_all_pass", view=view)
 
+    def declaration_step(self, view: Any) -> Any:
+        return self._first("pref_declaration_step", view=view)
+
     def declaration_legal(self, view: Any) -> list[str]:
         return self._first("pref_declaration_legal", view=view)  # type: ignore[no-any-return]
 
@@ -139,6 +142,12 @@ class Rulebook:
         for part in self._hook.pref_before_deal(match=match, dealer=dealer, rules=self.rules):
             out.extend(part)
         return out
+
+    def scorecard_deal(self, record: Any, reader: Any, index: int, dealer: int) -> Any:
+        return self._first("pref_scorecard_deal", record=record, reader=reader, index=index, dealer=dealer)
+
+    def next_dealer(self, match: Any, result: Any) -> int:
+        return int(self._first("pref_next_dealer", match=match, result=result))
 
     def match_over(self, match: Any) -> bool:
         return bool(self._first("pref_match_over", match=match))

@@ -67,7 +67,9 @@ class CardRecord(_Strict):
     players: list[str] = Field(description="names in clockwise seating; players[0] deals first")
     plugins: list[str] = Field(default_factory=list, description="extra plugins (entry-point names)")
     rules: dict[str, Any] = Field(default_factory=dict, description="overrides of the variant's preset")
-    deal: list[DealRecord] = Field(default_factory=list, description="the deals in the order played")
+    deal: list[dict[str, Any]] = Field(
+        default_factory=list, description="the deals in the order played; their fields are read by the variant "
+        "(pref_scorecard_deal), by default as DealRecord")
 
 
 @dataclass(frozen=True)
@@ -115,7 +117,7 @@ def score_card(data: dict[str, Any], source: str) -> ScoredCard:
         raise _shape_error(exc, source) from None
     names = _check_names(card.players, source)
     match = Match(_variant(card, len(names), source))
-    reader = _Reader(match, names, source)
+    reader = ScorecardReader(match, names, source)
     for i, record in enumerate(card.deal):
         reader.post(i, record)
     return ScoredCard(match, names, match.is_over())
@@ -139,12 +141,12 @@ def _loc(loc: Sequence[int | str]) -> str:
     return out
 
 
-def _shape_error(exc: ValidationError, source: str) -> RecordError:
+def _shape_error(exc: ValidationError, source: str, model: type[BaseModel] = CardRecord,
+                 prefix: tuple[str | int, ...] = ()) -> RecordError:
     errors = exc.errors()
     err = errors[0]
-    loc = err["loc"]
+    loc = (*prefix, *err["loc"])
     if err["type"] == "extra_forbidden":
-        model: type[BaseModel] = DealRecord if loc[0] == "deal" else CardRecord
         allowed = list(model.model_fields)
         key = str(loc[-1])
         msg = f"unknown key {key!r}{nearest(key, allowed)} (allowed: {', '.join(allowed)})"
@@ -210,8 +212,13 @@ def canonical_contract(text: str, names: Sequence[str]) -> str | None:
     return by_lower.get(key)
 
 
-class _Reader:
-    """Replays the deals of one scorecard into a match, checking each against the variant's hooks."""
+class ScorecardReader:
+    """Replays the deals of one scorecard into a match, checking each against the variant's hooks.
+
+    The variant's ``pref_scorecard_deal`` hook gets this reader to turn one ``[[deal]]`` table into a
+    :class:`DealResult`; its methods (``validate``, ``seat``, ``contract``, ``defence``, ``tricks``, ``fail``)
+    are the building blocks a family with its own deal fields reuses.
+    """
 
     def __init__(self, match: Match, names: list[str], source: str) -> None:
         self.match = match
@@ -237,17 +244,30 @@ class _Reader:
         order = tuple((dealer + k) % self.n for k in range(1, self.n + 1))
         return order[:3] if self.n == 4 else order
 
-    def post(self, i: int, record: DealRecord) -> None:
+    def post(self, i: int, record: dict[str, Any]) -> None:
         where = f"deal[{i + 1}]"
         if self.match.is_over():
             raise self.fail(where, f"the match was already over after deal {i}; remove the deals after it")
-        dealer = i % self.n  # players[0] deals first and the deal passes clockwise, raspasovka included
+        # players[0] deals first; then the variant says who deals next (clockwise, raspasovka included)
+        dealer = self.match.next_dealer() if self.match.results else 0
         before = self.match.before_deal(dealer)
-        if record.raspasovka:
-            result = self.all_pass(i, record, dealer, where)
-        else:
-            result = self.contract_deal(i, record, dealer, where)
+        result = self.book.scorecard_deal(record, self, i, dealer)
         self.match.post(result, before)
+
+    def validate(self, model: type[BaseModel], record: dict[str, Any], i: int) -> Any:
+        """Check one deal table against ``model``; errors name ``deal[i].field``."""
+        try:
+            return model.model_validate(record)
+        except ValidationError as exc:
+            raise _shape_error(exc, self.source, model, ("deal", i)) from None
+
+    def read_default(self, record: dict[str, Any], i: int, dealer: int) -> DealResult:
+        """The core reading of a deal (:class:`DealRecord`): a contract deal or ``raspasovka = true``."""
+        deal = self.validate(DealRecord, record, i)
+        where = f"deal[{i + 1}]"
+        if deal.raspasovka:
+            return self.all_pass(i, deal, dealer, where)
+        return self.contract_deal(i, deal, dealer, where)
 
     # ------------------------------------------------------------ the two kinds of deal
 

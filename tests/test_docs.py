@@ -5,11 +5,13 @@
   it; it documents no hook that does not exist; every hookspec has a docstring.
 - Every installed variant of this package that is not abstract has docs/variants/<name>.md.
 - docs/variants/sochi.md lists every key of the effective Sochi rules with the value the presets give it.
+- docs/cli.md names every command and option of the real parser.
 - Relative links in the docs point to files that exist; the README's test command is what CI runs.
 """
 
 from __future__ import annotations
 
+import argparse
 import inspect
 import re
 import tomllib
@@ -20,6 +22,7 @@ import pytest
 from pydantic import BaseModel
 
 from preferans.core import defaults, hookspecs
+from preferans.core.cli import build_parser
 from preferans.core.config import load_variant, resolve_chain
 from preferans.core.plugins import installed_variants
 
@@ -198,3 +201,30 @@ def test_readme_test_command_is_what_ci_runs() -> None:
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8")
     command = "pip install -e '.[test]' && pytest"
     assert command in readme and command in ci
+
+
+def _commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> list[tuple[str, argparse.ArgumentParser]]:
+    """``[("config init", parser), ...]``: every leaf command of the CLI with its parser."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            return [leaf for name, sub in action.choices.items() for leaf in _commands(sub, (*path, name))]
+    return [(" ".join(path), parser)]
+
+
+COMMANDS = _commands(build_parser())
+
+
+def test_the_cli_has_commands() -> None:
+    assert {"play", "config init", "score"} <= {name for name, _ in COMMANDS}
+
+
+@pytest.mark.parametrize("command", COMMANDS, ids=[name for name, _ in COMMANDS])
+def test_cli_doc_names_every_command_and_option(command: tuple[str, argparse.ArgumentParser]) -> None:
+    name, parser = command
+    text = (DOCS / "cli.md").read_text(encoding="utf-8")
+    assert f"preferans {name}" in text, f"docs/cli.md does not show `preferans {name}`"
+    for action in parser._actions:
+        options = [o for o in action.option_strings if o not in ("-h", "--help")]
+        if options:
+            longest = max(options, key=len)
+            assert re.search(re.escape(longest) + r"\b", text), f"docs/cli.md: `{name}` option {longest} is missing"

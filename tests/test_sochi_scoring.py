@@ -20,6 +20,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from preferans.core import load_variant
 from preferans.core.match import Match
 from preferans.core.model import DealResult, Entry

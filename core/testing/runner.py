@@ -58,7 +58,8 @@ def run(variants: list[str], deals: int, seed: int, verbose: bool = False) -> tu
     """Run the suite for ``variants`` (all playable ones when empty)."""
     import pytest
 
-    args = ["--pyargs", "preferans.core.testing.conformance", "-p", "no:cacheprovider",
+    # -o addopts= : the suite is self-contained; options of the project in the current folder do not apply
+    args = ["--pyargs", "preferans.core.testing.conformance", "-p", "no:cacheprovider", "-o", "addopts=",
             f"--preferans-deals={deals}", f"--preferans-seed={seed}"]
     args += ["-p", "no:terminal"] if not verbose else ["-v"]
     for name in variants:

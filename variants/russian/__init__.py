@@ -53,7 +53,9 @@ def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> None:
             contracts.add(ContractSpec(
                 name=game_name(level, trump), kind="notrump" if trump == NO_TRUMP else "suit", label=label,
                 rank=level * 10 + pos, level=level, trump=trump, target=level,
+                # a checked ten is played open with no whist decisions
                 whisted=not (level == 10 and rules.ten == "checked"),
+                defenders_open=level == 10 and rules.ten == "checked",
             ))
     # мизер: between 8NT and 9S, bid only as a first call (RUS-BID-01/02), no trumps, talon shown,
     # defenders lie open (RUS-MIS-06)
@@ -103,8 +105,8 @@ def pref_defence_legal(view: DefenceView, seat: int, rules: Any) -> list[str]:
 def pref_defence_step(view: DefenceView, rules: Any) -> DefenceStep:
     defenders = view.defenders
     if not view.contract.whisted:
-        # misère and a checked ten: no whist decisions, the defenders lie open
-        return Defended(whisters=(), played=True, open_hands=defenders)
+        # misère and a checked ten: no whist decisions; the defenders lie open
+        return Defended(whisters=(), played=True, open_hands=defenders if view.contract.defenders_open else ())
     if len(view.calls) < len(defenders):
         return Next(defenders[len(view.calls)])
     calls = dict(view.calls)

@@ -68,8 +68,8 @@ class DealResult:
     Built by the engine after play, or by :mod:`preferans.core.scorecard` from a paper record, so the
     same scoring hook serves both. ``kind`` is ``"all_pass"`` when everybody passed (played as raspasovka,
     or not played at all when ``played`` is false). ``tricks`` has one entry per seat (a sitting-out
-    dealer's entry counts the raspasovka tricks his talon cards won). ``defence`` lists the defence calls in the order spoken.
-    ``index_in_match`` is the 0-based number of the deal.
+    dealer's entry counts the raspasovka tricks his talon cards won). ``defence`` lists the defence calls
+    in the order spoken. ``index_in_match`` is the 0-based number of the deal.
     """
 
     kind: Literal["contract", "all_pass"]

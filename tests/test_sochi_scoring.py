@@ -411,8 +411,21 @@ def test_overflow_aid_then_own_gora_and_match_end() -> None:
                                 (2, "9S"), (2, "9S")])
     assert m.ledger.column("pool") == (18, 18, 16)
     assert not m.is_over()
-    # seat 0 makes the checked ten: 18 + 10 = 28, excess 8: seat 1 (18, the largest) needs 2, seat 2 (16)
-    # needs 4; everyone is then closed and the last 8 - 2 - 4 = 2 come off seat 0's own gora
+    # seat 0 makes the checked ten: 18 + 10 = 28, excess 8: the largest unclosed pool, seat 1 (18), takes
+    # the 2 it needs (20 whists on him); the other 8 - 2 = 6 come off seat 0's own gora (issue #2 default:
+    # "the largest unclosed pool, then off one's own mountain")
+    got = post(m, game(m, dealer, 0, "10H", {0: 10}))
+    assert got == {P(0): 2, P(1): 2, W(0, 1): 20, G(0): -6}
+    assert m.ledger.column("pool") == (20, 20, 16)
+    assert not m.is_over()   # seat 2 is still open
+
+
+def test_overflow_aid_to_each_unclosed_option_and_match_end() -> None:
+    m = sochi({"overflow": {"aid_to": "each_unclosed"}})
+    dealer = close_pools(m, 2, [(0, "9S"), (0, "9S"), (0, "6S"), (1, "9S"), (1, "9S"), (1, "6S"),
+                                (2, "9S"), (2, "9S")])
+    # excess 8: seat 1 (18, the largest) needs 2, then seat 2 (16) needs 4; everyone is then closed and the
+    # last 8 - 2 - 4 = 2 come off seat 0's own gora
     got = post(m, game(m, dealer, 0, "10H", {0: 10}))
     assert got == {P(0): 2, P(1): 2, P(2): 4, W(0, 1): 20, W(0, 2): 40, G(0): -2}
     assert m.ledger.column("pool") == (20, 20, 20)

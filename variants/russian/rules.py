@@ -76,6 +76,9 @@ class OverflowRules(_Section):
         description="aid: the excess goes to the largest unclosed pool (10 whists a point), then off one's own "
         "mountain; write_off: straight off one's own mountain; none: the pool keeps it")
     whists_per_point: int = Field(ge=0, description="whists the helper writes on the helped player per point")
+    aid_to: Literal["largest", "each_unclosed"] = Field(
+        description="aid goes only to the largest unclosed pool (then one's own mountain), or on to the next "
+        "largest unclosed pools in turn before the mountain")
 
 
 class SettlementRules(_Section):

@@ -181,6 +181,8 @@ def overflow(match: MatchView, rules: Any) -> list[Entry]:
             # the largest unclosed pool first; ties go to the nearest seat on the helper's left
             order = sorted((o for o in range(n) if o != s and pools[o] < target),
                            key=lambda o: (-pools[o], (o - s) % n))
+            if rules.overflow.aid_to == "largest":
+                order = order[:1]
             for o in order:
                 if excess <= 0:
                     break

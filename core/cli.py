@@ -527,8 +527,14 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         from .testing.runner import run  # lazily: needs pytest (the [test] extra)
     except ImportError as exc:
         raise BadInput(f"conformance: needs pytest ({exc}); install preferans[test]") from None
-    for name in args.variants:
-        load_variant(name, source="command line")  # an unknown name is a one-line error, exit 2
+    from .testing.plugin import parse_variant_id
+
+    for ident in args.variants:  # an unknown name or key is a one-line error, exit 2
+        try:
+            name, overrides = parse_variant_id(ident)
+        except Exception as exc:  # pytest.UsageError: a malformed ID is bad input
+            raise BadInput(f"conformance: {exc}") from None
+        load_variant(name, overrides or None, source=f"conformance {ident}")
     reports, errors = run(list(args.variants), args.deals, args.seed, verbose=args.verbose)
     out = render.Printer(sys.stdout)
     rows = [[r.name, str(r.passed), str(r.failed), str(r.skipped), "ok" if r.ok else "FAILED"] for r in reports]

@@ -92,8 +92,7 @@ def check_preset_resolves(name: str) -> None:
     assert variant.contracts.biddable(), f"{name} registers no biddable contract"
 
 
-def check_hookimpls_match_specs(name: str) -> None:
-    variant = load_variant(name)
+def check_hookimpls_match_specs(variant: Variant) -> None:
     pm = build_manager(variant.stack)  # pluggy validates argument names and unknown hooks here
     specs = {n for n, f in inspect.getmembers(hookspecs, inspect.isfunction) if n.startswith("pref_")}
     for module in variant.stack:
@@ -109,8 +108,7 @@ def check_hookimpls_match_specs(name: str) -> None:
             assert len(core) == 1, f"{spec_name} has {len(core)} core defaults, expected exactly 1"
 
 
-def check_rules_roundtrip(name: str) -> None:
-    variant = load_variant(name)
+def check_rules_roundtrip(variant: Variant) -> None:
     dumped = tomllib.loads(variant.to_toml())
     again = load_variant(dumped["variant"], dumped["rules"], dumped.get("plugins", []))
     assert again.rules == variant.rules, "rules dumped to TOML do not load back to an equal model"

@@ -38,16 +38,16 @@ __all__ = [
 ]
 
 
-def test_loading_preset_resolves(preferans_variant: str) -> None:
-    checks.check_preset_resolves(preferans_variant)
+def test_loading_preset_resolves(preferans_variant_name: str) -> None:
+    checks.check_preset_resolves(preferans_variant_name)
 
 
-def test_loading_hooks_match_specs(preferans_variant: str) -> None:
-    checks.check_hookimpls_match_specs(preferans_variant)
+def test_loading_hooks_match_specs(preferans_loaded: Any) -> None:
+    checks.check_hookimpls_match_specs(preferans_loaded)
 
 
-def test_loading_rules_roundtrip_toml(preferans_variant: str) -> None:
-    checks.check_rules_roundtrip(preferans_variant)
+def test_loading_rules_roundtrip_toml(preferans_loaded: Any) -> None:
+    checks.check_rules_roundtrip(preferans_loaded)
 
 
 def test_simulation_one_actor_with_legal_actions(preferans_loaded: Any, preferans_seed: int,
@@ -95,17 +95,18 @@ def test_determinism_clone_json_replay(preferans_loaded: Any, preferans_seed: in
     checks.check_clone_json_replay(preferans_loaded, preferans_seed, preferans_deals)
 
 
-def test_golden_playthroughs_replay(preferans_variant: str) -> None:
-    files = list(playthrough.playthrough_files(preferans_variant))
+def test_golden_playthroughs_replay(preferans_variant_name: str) -> None:
+    name = preferans_variant_name
+    files = list(playthrough.playthrough_files(name))
     if not files:
-        pytest.fail(f"{preferans_variant} ships no playthroughs (variants/{preferans_variant}/playthroughs/*.toml)")
+        pytest.fail(f"{name} ships no playthroughs (variants/{name}/playthroughs/*.toml)")
     for source, item in files:
         playthrough.check(playthrough.load(item), source)
 
 
-def test_golden_playthroughs_cover_contract_kinds(preferans_variant: str, preferans_loaded: Any) -> None:
+def test_golden_playthroughs_cover_contract_kinds(preferans_variant_name: str, preferans_loaded: Any) -> None:
     covered: set[str] = set()
-    for _, item in playthrough.playthrough_files(preferans_variant):
+    for _, item in playthrough.playthrough_files(preferans_variant_name):
         covered |= playthrough.contract_kinds(playthrough.load(item))
     missing = preferans_loaded.contracts.kinds() - covered
     assert not missing, f"no golden playthrough covers the contract kind(s) {sorted(missing)}"

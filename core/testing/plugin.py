@@ -3,7 +3,9 @@
 Imports nothing from the game at start-up; variants are looked up only when a test asks for
 ``preferans_variant``. Options:
 
-``--preferans-variant NAME``  run the suite for this variant (repeatable; default: every playable one)
+``--preferans-variant ID``    run the suite for this variant (repeatable; default: every playable one);
+                              an ID is a name with optional rule overrides: ``leningrad(players=4)``,
+                              ``sochi(pool=10, whist.style="gentleman")`` (values are TOML values)
 ``--preferans-deals N``       deals per random-simulation check (default 30)
 ``--preferans-seed S``        seed of the random part (default 0)
 """
@@ -22,6 +24,24 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption("--preferans-deals", type=int, default=30, metavar="N",
                     help="deals per random-simulation check (default 30)")
     group.addoption("--preferans-seed", type=int, default=0, metavar="S", help="seed of the random part")
+
+
+def parse_variant_id(text: str) -> tuple[str, dict[str, Any]]:
+    """``"leningrad(players=4, whist.style='gentleman')"`` -> ``("leningrad", {"players": 4, "whist":
+    {"style": "gentleman"}})``. Values are TOML values; dotted keys make nested tables."""
+    import tomllib
+
+    text = text.strip()
+    if "(" not in text:
+        return text, {}
+    if not text.endswith(")"):
+        raise pytest.UsageError(f"--preferans-variant {text!r}: expected NAME or NAME(key=value, ...)")
+    name, _, inner = text[:-1].partition("(")
+    try:
+        overrides = tomllib.loads(inner.replace(",", "\n")) if inner.strip() else {}
+    except tomllib.TOMLDecodeError as exc:
+        raise pytest.UsageError(f"--preferans-variant {text!r}: {exc}") from None
+    return name.strip(), overrides
 
 
 def playable_variants() -> list[str]:
@@ -56,8 +76,15 @@ def preferans_seed(request: pytest.FixtureRequest) -> int:
 
 
 @pytest.fixture
+def preferans_variant_name(preferans_variant: str) -> str:
+    """The variant's installed name (the ID without its rule overrides)."""
+    return parse_variant_id(preferans_variant)[0]
+
+
+@pytest.fixture
 def preferans_loaded(preferans_variant: str) -> Any:
-    """The resolved :class:`~preferans.core.config.Variant`."""
+    """The resolved :class:`~preferans.core.config.Variant`, with the ID's rule overrides."""
     from preferans.core.config import load_variant
 
-    return load_variant(preferans_variant)
+    name, overrides = parse_variant_id(preferans_variant)
+    return load_variant(name, overrides or None, source=f"--preferans-variant {preferans_variant}")

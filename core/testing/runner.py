@@ -32,7 +32,7 @@ class _Collector:
         self.errors: list[str] = []
 
     def _report_for(self, nodeid: str) -> VariantReport:
-        variant = nodeid.rsplit("[", 1)[-1].rstrip("]") if nodeid.endswith("]") else "?"
+        variant = nodeid.split("[", 1)[-1][:-1] if nodeid.endswith("]") else "?"
         return self.reports.setdefault(variant, VariantReport(variant))
 
     def pytest_runtest_logreport(self, report: Any) -> None:

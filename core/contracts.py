@@ -80,10 +80,12 @@ class ContractTable:
     rows: tuple[ContractSpec, ...]
     _by_name: dict[str, ContractSpec] = field(init=False, repr=False, compare=False)
     _biddable: tuple[ContractSpec, ...] = field(init=False, repr=False, compare=False)
+    _biddable_ranks: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_name", {r.name: r for r in self.rows})
         object.__setattr__(self, "_biddable", tuple(r for r in self.rows if r.biddable))
+        object.__setattr__(self, "_biddable_ranks", tuple(r.rank for r in self._biddable))
 
     def __getitem__(self, name: str) -> ContractSpec:
         return self._by_name[name]
@@ -105,7 +107,7 @@ class ContractTable:
         rows = self._biddable
         if rank is None:
             return rows
-        return rows[bisect_right([r.rank for r in rows], rank):]
+        return rows[bisect_right(self._biddable_ranks, rank):]
 
     def kinds(self) -> frozenset[str]:
         return frozenset(r.kind for r in self.rows)

@@ -120,9 +120,11 @@ class AuctionView:
         return tuple(c for s, c in self.calls if s == seat)
 
     def passed(self) -> frozenset[Seat]:
+        """Seats that have passed (a pass is final in most auctions)."""
         return frozenset(s for s, c in self.calls if c == "pass")
 
     def highest(self) -> tuple[Seat, ContractSpec] | None:
+        """The highest contract called so far and who called it."""
         best: tuple[Seat, ContractSpec] | None = None
         for seat, call in self.calls:
             spec = self.contracts.get(call)

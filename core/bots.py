@@ -37,6 +37,10 @@ RAISE_MARGIN = 1.0
 
 _CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
 
+DEFEND_CALLS = ("whist", "follow", "play")
+"""Defence calls that mean "I defend": whist (the Russian family), follow (the Balkan family), play (the
+Austrian family)."""
+
 
 class Bot(Protocol):
     """Anything that can choose an action for a seat."""
@@ -280,8 +284,9 @@ class HeuristicBot:
             return legal[0]
         tricks = defence_estimate(game.hand(seat), contract.trump)
         need = whist_need(game.rules, contract.level)
-        if "whist" in legal and tricks >= need:
-            return "whist"
+        for call in DEFEND_CALLS:
+            if call in legal and tricks >= need:
+                return call
         if "half" in legal and tricks >= max(1, need - 1):
             return "half"
         return "pass" if "pass" in legal else legal[0]
@@ -484,7 +489,7 @@ def resync(game: Game, bots: list[Bot | None]) -> None:
     game continues exactly as the uninterrupted one would have. ``None`` marks a human seat."""
     if not any(b is not None and getattr(b, "stateful", False) for b in bots):
         return
-    replay = Game(game.variant, game.seed, game.first_dealer)
+    replay = Game(game.variant, game.seed, game.first_dealer, deals=game.deals)
     for action in game.history:
         bot = bots[replay.current_player]
         if bot is not None and getattr(bot, "stateful", False):

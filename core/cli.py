@@ -29,7 +29,7 @@ from .engine import Game, Phase
 from .errors import BadInput, IllegalActionError, RecordError, nearest
 from .model import DealResult
 from .plugins import installed_variants
-from .report import match_report
+from .report import match_report, seat_name
 
 SAVE_FORMAT = "preferans-save"
 SAVE_VERSION = 1
@@ -329,11 +329,11 @@ def _play_loop(session: Session, out: render.Printer, ui: _Table | None, quiet: 
             action = bot.choose(game, seat)
             game.apply(action)
             if ui is not None:
-                actor = names[seat] if hand == seat else f"{names[seat]} (for {names[hand]})"
+                actor = names[seat] if hand == seat else f"{names[seat]} (for {seat_name(names, hand)})"
                 ui.out.line(render.narrate(phase, actor, action))
         if ui is not None and deal.play is not None and len(deal.play.completed) > tricks:
             winner, cards = deal.play.completed[-1]
-            who = names[winner] if winner >= 0 else "nobody"
+            who = seat_name(names, winner) if winner >= 0 else "nobody"
             ui.out.line(f"trick {len(deal.play.completed)}: {render.trick_text(cards, names)} -> {who}")
         if interactive:
             session.save_now()
@@ -519,6 +519,26 @@ def cmd_score(args: argparse.Namespace) -> int:
     return 0 if render.print_result(out, card.match, card.names, card.finished) else 1
 
 
+# ---------------------------------------------------------------- sheet
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    from . import sheet  # lazily: only this command draws sheets
+
+    source = sheet.load(args.file)
+    match, names = source.match, source.names
+    if args.svg:
+        state = "finished" if source.finished else "unfinished"
+        title = f"{match.variant.name}: {', '.join(names)}"
+        write_atomic(Path(args.svg), sheet.svg(match, names, source.finished, title))
+        print(f"wrote {args.svg}: the {state} pulka after {len(match.results)} deals")
+        return 0
+    out = render.Printer(sys.stdout)
+    out.lines(sheet.text_lines(match, names))
+    out.line()
+    return 0 if render.print_result(out, match, names, source.finished) else 1
+
+
 # ---------------------------------------------------------------- conformance, new-variant
 
 
@@ -554,6 +574,54 @@ def cmd_new_variant(args: argparse.Namespace) -> int:
 
     root = new_variant(args.name, args.extends, args.output, args.description or "")
     print(f"wrote {root}: pip install {root} && preferans conformance {args.name}")
+    return 0
+
+
+# ---------------------------------------------------------------- ppn
+
+
+def cmd_ppn_import(args: argparse.Namespace) -> int:
+    from . import ppn  # lazily: only these commands read PPN
+
+    doc = ppn.read_file(args.file)
+    imported = ppn.import_game(doc, args.file, variant=args.variant, check=not args.no_check)
+    game = imported.game
+    data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": game.to_dict(), "names": imported.names,
+            "bots": imported.bots, "human": imported.human}
+    text = json.dumps(data, ensure_ascii=False) + "\n"  # exactly what play --save writes
+    if not args.output or args.output == "-":
+        sys.stdout.write(text)
+        return 0
+    write_atomic(Path(args.output), text)
+    state = "finished" if game.is_terminal else f"unfinished: preferans play --resume {args.output} continues it"
+    print(f"wrote {args.output}: {len(game.results)} deals of {game.variant.name} ({state})")
+    return 0
+
+
+def cmd_ppn_export(args: argparse.Namespace) -> int:
+    from . import ppn
+
+    path = Path(args.log)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        data = None  # load_session names the problem
+    if isinstance(data, dict) and data.get("format") == "preferans-game":
+        game = Game.from_dict(data, source=str(path))
+        names, bots, human = list(DEFAULT_NAMES[:game.n_players]), None, None
+    else:
+        session = load_session(path)
+        game, names, bots, human = session.game, session.names, session.bots, session.human
+    doc, pending = ppn.export_game(game, names, bots, human, source=str(path))
+    if pending:
+        print(f"preferans: note: deal {len(game.results) + 1} is in progress ({pending} actions) and is not "
+              "exported: PPN records whole deals", file=sys.stderr)
+    text = ppn.write_json(doc) if args.json else ppn.write_line(doc)
+    if not args.output or args.output == "-":
+        sys.stdout.write(text)
+        return 0
+    write_atomic(Path(args.output), text)
+    print(f"wrote {args.output}: {len(doc.records)} deals in PPN ({'JSON' if args.json else 'line'} form)")
     return 0
 
 
@@ -617,6 +685,11 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_score)
 
+    s = sub.add_parser("sheet", help="the pulka sheet of a scorecard or a saved game, as text or SVG")
+    s.add_argument("file", help="a scorecard (TOML or JSON) or a game saved with play --save")
+    s.add_argument("--svg", metavar="OUT", help="draw the sheet as players know it into this SVG file")
+    s.set_defaults(func=cmd_sheet)
+
     s = sub.add_parser("conformance", help="run the conformance suite against installed variants")
     s.add_argument("variants", nargs="*", metavar="VARIANT", help="default: every playable variant")
     s.add_argument("--deals", type=int, default=30, help="deals per random-simulation check (default 30)")
@@ -630,6 +703,22 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("-o", "--output", default=".", metavar="DIR", help="the package is written to DIR/NAME")
     s.add_argument("--description", help="one line for `preferans variants`")
     s.set_defaults(func=cmd_new_variant)
+
+    s = sub.add_parser("ppn", help="read and write Portable Preferans Notation (the Balkan family)")
+    psub = s.add_subparsers(dest="ppn_command", required=True, metavar="import|export")
+    c = psub.add_parser("import", help="replay a PPN file into a game log (the play --save format)")
+    c.add_argument("file", help="PPN: the line form, the JSON form or the 2019 line form")
+    c.add_argument("-o", "--output", metavar="LOG", help="the game log to write (default: print it)")
+    c.add_argument("--variant", metavar="NAME",
+                   help="a Balkan-family variant (default: the file's Variant tag, else balkan)")
+    c.add_argument("--no-check", action="store_true",
+                   help="do not compare value, refa, summary and Result with what the rules write")
+    c.set_defaults(func=cmd_ppn_import)
+    c = psub.add_parser("export", help="write a game log as PPN")
+    c.add_argument("log", help="a game log written by play --save (or ppn import)")
+    c.add_argument("-o", "--output", metavar="FILE", help="the PPN file to write (default: print it)")
+    c.add_argument("--json", action="store_true", help="the JSON form instead of the line form")
+    c.set_defaults(func=cmd_ppn_export)
     return p
 
 

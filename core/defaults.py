@@ -14,6 +14,7 @@ from .contracts import ContractSpec
 from .errors import NoRuleError
 from .hookspecs import hookimpl
 from .model import (
+    DUMMY,
     AllPassed,
     AllPassOutcome,
     AuctionStep,
@@ -41,8 +42,9 @@ from .model import (
 @hookimpl(trylast=True)
 def pref_rules_sections() -> dict[str, Any]:
     return {
-        # 3 players, or 4 with the dealer sitting out.
-        "players": (int, Field(ge=3, le=4, description="players at the table: 3, or 4 (the dealer sits out)")),
+        # 3 players, 4 with the dealer sitting out, or 2 with a dummy third hand (гусарик).
+        "players": (int, Field(ge=2, le=4, description="players at the table: 3, 4 (the dealer sits out) or 2 "
+                                                       "(gusarik: a dummy third hand)")),
         "max_deals": (int | None, Field(default=None, ge=1, description="stop the match after this many deals")),
     }
 
@@ -113,23 +115,43 @@ def pref_defence_legal(view: DefenceView, seat: int, rules: BaseModel) -> list[s
 @hookimpl(trylast=True)
 def pref_defence_step(view: DefenceView, rules: BaseModel) -> DefenceStep:
     spoken = [s for s, _ in view.calls]
+    dummy = view.match.dummy
     for seat in view.defenders:
-        if seat not in spoken:
+        if seat not in spoken and seat != dummy:  # the dummy (two players) never speaks
             return Next(seat)
     whisters = tuple(s for s, c in view.calls if c == "whist")
+    if dummy in view.defenders and whisters:
+        # гусарик: the whister lays his hand and the dummy's face up and plays both (docs/variants/gusarik.md)
+        return Defended(whisters, True, controllers=((dummy, whisters[0]),), open_hands=(whisters[0], dummy))
     return Defended(whisters=whisters, played=bool(whisters))
+
+
+def dummy_controller(view: PlayView) -> int | None:
+    """Who plays the dummy's hand (two players) when the defence named nobody: the declarer's opponent in
+    a contract (misère, a checked ten), the dealer in an all-pass deal; ``None`` without a dummy."""
+    dummy = view.match.dummy
+    if dummy is None or dummy not in view.active or any(h == dummy for h, _ in view.defence.controllers):
+        return None
+    if view.declarer is None:
+        return view.dealer
+    return next(s for s in view.active if s not in (view.declarer, dummy))
 
 
 @hookimpl(trylast=True)
 def pref_play_rules(view: PlayView, rules: BaseModel) -> PlayRules:
     spec = view.contract
+    controllers = view.defence.controllers
+    owner = dummy_controller(view)
+    if owner is not None:  # every hand in play needs a player: the dummy's too
+        controllers = (*controllers, (DUMMY, owner))
     return PlayRules(
         trump=spec.trump,
         leader=view.first_hand,
         hands=view.active,
         must_trump=spec.must_trump,
         must_beat=spec.must_beat,
-        controllers=view.defence.controllers,
+        must_overtrump=spec.must_overtrump,
+        controllers=controllers,
         open_hands=view.defence.open_hands,
         declarer=view.declarer,
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any
@@ -39,6 +40,8 @@ from .model import (
     Settlement,
     TakeTalon,
     Won,
+    dummy_seat,
+    hand_count,
 )
 from .play import TrickPlay
 
@@ -81,6 +84,10 @@ class Deal:
     play: TrickPlay | None = None
     all_pass: bool = False
     controllers: list[int] = field(default_factory=list)
+    pack: tuple[int, ...] = ()
+    """The 32 cards in the order dealt: ten to each bidder in speaking order, then the talon."""
+    held: tuple[int, ...] = ()
+    """Every hand when the contract was declared (after the discards), for ``DealResult.held``."""
 
     @property
     def first_hand(self) -> int:
@@ -108,13 +115,19 @@ class Game:
 
     ``current_player``, ``legal_actions()``, ``apply(action)``, ``is_terminal``, ``clone()``,
     ``to_json()`` / ``from_json()`` and ``replay()`` follow OpenSpiel. The game owns its
-    ``random.Random(seed)``; the same seed and actions give the same game.
+    ``random.Random(seed)``; the same seed and actions give the same game. ``deals`` optionally fixes
+    the packs of the first deals (each the 32 cards in dealing order, see ``Deal.pack``), for a game
+    recorded elsewhere (PPN import); later deals are shuffled from the seed as usual.
     """
 
-    def __init__(self, variant: Variant, seed: int = 0, first_dealer: int = 0) -> None:
+    def __init__(self, variant: Variant, seed: int = 0, first_dealer: int = 0, *,
+                 deals: Sequence[Sequence[int]] = ()) -> None:
         self.variant = variant
         self.rules = variant.rules
         self.n_players: int = variant.rules.players
+        # hand slots: the players', plus the dummy's (болван, seat 2) when two play (гусарик)
+        self.n_hands: int = hand_count(self.n_players)
+        self.dummy: int | None = dummy_seat(self.n_players)
         self.seed = seed
         self.first_dealer = first_dealer % self.n_players
         self.match = Match(variant)
@@ -125,6 +138,7 @@ class Game:
         self._legal: list[str] | None = None
         self._view: AuctionView | DefenceView | None = None  # the view of the last step, reused for legality
         self._pending_entries: list[Entry] = []
+        self.deals: tuple[tuple[int, ...], ...] = tuple(tuple(p) for p in deals)
         self.deal: Deal = self._new_deal(self.first_dealer)
 
     # ------------------------------------------------------------------ public interface
@@ -189,7 +203,7 @@ class Game:
         return other
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
             "config": self.variant.config_dict(),
@@ -197,6 +211,9 @@ class Game:
             "first_dealer": self.first_dealer,
             "actions": list(self.history),
         }
+        if self.deals:  # only a game with fixed packs has the key, so other saves are unchanged
+            data["deals"] = [" ".join(CARD_NAMES[c] for c in pack) for pack in self.deals]
+        return data
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), ensure_ascii=False)
@@ -215,7 +232,8 @@ class Game:
         actions = data.get("actions", [])
         if not isinstance(seed, int) or not isinstance(first, int) or not isinstance(actions, list):
             raise RecordError(f"{source}: seed/first_dealer must be integers and actions a list")
-        return cls.replay(variant, seed, actions, first_dealer=first, source=source)
+        deals = _read_deals(data.get("deals", []), source)
+        return cls.replay(variant, seed, actions, first_dealer=first, source=source, deals=deals)
 
     @classmethod
     def from_json(cls, text: str, source: str = "saved game") -> Game:
@@ -227,8 +245,8 @@ class Game:
 
     @classmethod
     def replay(cls, variant: Variant, seed: int, actions: list[str], first_dealer: int = 0,
-               source: str = "replay") -> Game:
-        game = cls(variant, seed, first_dealer)
+               source: str = "replay", deals: Sequence[Sequence[int]] = ()) -> Game:
+        game = cls(variant, seed, first_dealer, deals=deals)
         for i, action in enumerate(actions):
             try:
                 game.apply(str(action))
@@ -285,9 +303,16 @@ class Game:
                 if controller == seat:
                     out[hand] = deal.hands[hand]
             hidden = rules.open_after_declarer_leads and not deal.play.played and rules.leader == rules.declarer
+            hidden = hidden or (rules.open_after_first_lead and not deal.play.played)
             for hand in () if hidden else rules.open_hands:
                 out[hand] = deal.hands[hand]
         return out
+
+    def may_record_layout(self, seat: int) -> bool:
+        """Whether ``seat`` may write down the layout now (the misère defenders, RUS-MIS-08): an
+        observation flag from the deal's ``PlayRules.layout_notes``; nothing in the engine depends on it."""
+        play = self.deal.play
+        return play is not None and self.deal.phase is Phase.PLAY and seat in play.rules.layout_notes
 
     # ------------------------------------------------------------------ internals: legality
 
@@ -327,7 +352,7 @@ class Game:
     # ------------------------------------------------------------------ internals: deal lifecycle
 
     def _seats_from(self, dealer: int) -> tuple[int, ...]:
-        n = self.n_players
+        n = self.n_hands  # two players: the dummy has the third place at the table, after seat 1
         order = tuple((dealer + i) % n for i in range(1, n + 1))
         # four players: the dealer sits out (he sits "on the talon")
         return order[:3] if n == 4 else order
@@ -336,20 +361,25 @@ class Game:
         self._pending_entries = self.match.before_deal(dealer)
         active = self._seats_from(dealer)
         pack = list(range(32))
-        self.rng.shuffle(pack)
-        hands = [0] * self.n_players
+        self.rng.shuffle(pack)  # shuffled even when the pack is fixed, so later deals stay the seed's
+        fixed = len(self.match.results)
+        if fixed < len(self.deals):
+            pack = list(self.deals[fixed])
+        hands = [0] * self.n_hands
         for i, seat in enumerate(active):
             for c in pack[i * 10:(i + 1) * 10]:
                 hands[seat] |= 1 << c
         talon = tuple(pack[30:32])
-        deal = Deal(len(self.match.results), dealer, active, hands, talon, tuple(hands))
+        deal = Deal(len(self.match.results), dealer, active, hands, talon, tuple(hands), pack=tuple(pack))
         self.deal = deal
         self._step_auction()
         return deal
 
     def _auction_view(self) -> AuctionView:
         deal = self.deal
-        return AuctionView(self.match_view(), deal.dealer, deal.active, tuple(deal.calls), self.contracts)
+        # the dummy (two players) gets cards but never bids
+        bidders = deal.active if self.dummy is None else tuple(s for s in deal.active if s != self.dummy)
+        return AuctionView(self.match_view(), deal.dealer, bidders, tuple(deal.calls), self.contracts)
 
     def _apply_auction(self, action: str) -> None:
         self.deal.calls.append((self.deal.to_act, action))
@@ -380,7 +410,8 @@ class Game:
         assert deal.declarer is not None and deal.bid is not None
         return DeclarationView(self.match_view(), deal.declarer, self.contracts[deal.bid], self.contracts,
                                tuple(deal.declaration_calls), deal.talon_taken, tuple(deal.discarded_by),
-                               tuple(deal.calls), deal.to_act)
+                               tuple(deal.calls), deal.to_act, deal.dealer, hands=tuple(deal.hands),
+                               discard=deal.discard)
 
     def _step_declaration(self) -> None:
         """Ask the variant what happens next until a seat must act or the contract is declared."""
@@ -402,6 +433,7 @@ class Game:
             elif isinstance(step, Declared):
                 deal.declarer = step.seat
                 deal.contract = self.contracts[step.contract]
+                deal.held = tuple(deal.hands)
                 self._start_defence()
                 return
             else:  # pragma: no cover - guarded by the Rulebook
@@ -438,11 +470,11 @@ class Game:
                         deal.first_hand)
         rules = self.book.play_rules(view)
         talon_cards = deal.talon_cards if (rules.talon_leads and not deal.talon_taken) else ()
-        deal.play = TrickPlay.start(rules, deal.hands, talon_cards, self.n_players)
+        deal.play = TrickPlay.start(rules, deal.hands, talon_cards, self.n_hands)
         deal.hands = deal.play.hands  # one list: the trick play owns the hands now
         deal.phase = Phase.PLAY
         self._view = None
-        deal.controllers = list(range(self.n_players))
+        deal.controllers = list(range(self.n_hands))
         for hand, seat in rules.controllers:
             deal.controllers[hand] = seat
         deal.to_act = deal.controllers[deal.play.to_play]
@@ -459,7 +491,7 @@ class Game:
 
     def _finish_deal(self, played: bool) -> None:
         deal = self.deal
-        tricks = tuple(deal.play.tricks_won) if (played and deal.play is not None) else (0,) * self.n_players
+        tricks = tuple(deal.play.tricks_won) if (played and deal.play is not None) else (0,) * self.n_hands
         defended = deal.defended
         result = DealResult(
             kind="all_pass" if deal.all_pass else "contract",
@@ -473,6 +505,9 @@ class Game:
             whisters=defended.whisters if defended else (),
             played=played,
             index_in_match=deal.number,
+            auction=tuple(deal.calls),
+            declaration=tuple(deal.declaration_calls),
+            held=deal.held,
         )
         self.match.post(result, self._pending_entries)
         if self.match.is_over():
@@ -486,3 +521,22 @@ class Game:
         union, count = self.cards_accounted()
         if union != FULL_PACK or count != 32:
             raise AssertionError(f"card conservation broken: {count} cards, mask {union:#x}")
+
+
+def _read_deals(raw: object, source: str) -> list[tuple[int, ...]]:
+    """The ``deals`` of a saved game: each a string of the 32 card names in dealing order."""
+    if not isinstance(raw, list):
+        raise RecordError(f"{source}: deals: expected a list of packs (32 card names each)")
+    packs = []
+    for i, text in enumerate(raw):
+        try:
+            if not isinstance(text, str):
+                raise CardError(f"expected a string of 32 card names, got {text!r}")
+            cards = [parse_card(name) for name in text.split()]
+        except CardError as exc:
+            raise RecordError(f"{source}: deals[{i}]: {exc}") from None
+        if len(cards) != 32 or len(set(cards)) != 32:
+            raise RecordError(f"{source}: deals[{i}]: expected the 32 cards each once, got {len(cards)} names "
+                              f"with {len(set(cards))} different cards")
+        packs.append(tuple(cards))
+    return packs

@@ -18,6 +18,21 @@ from .contracts import ContractSpec, ContractTable
 Seat = int
 Amount = int | Fraction
 
+DUMMY: Seat = 2
+"""Seat of the dummy (болван) in a two-player game (гусарик): the third hand, dealt like a player's but
+owned by nobody. It never bids or calls; its cards are played by a player the hooks name (``controllers``),
+and the tricks it wins count for nobody. The players are seats 0 and 1."""
+
+
+def dummy_seat(n_players: int) -> Seat | None:
+    """The dummy's seat with ``n_players`` players: :data:`DUMMY` with two, ``None`` otherwise."""
+    return DUMMY if n_players == 2 else None
+
+
+def hand_count(n_players: int) -> int:
+    """Hand slots at the table: one per player, plus the dummy's with two players (гусарик)."""
+    return 3 if n_players == 2 else n_players
+
 
 # ---------------------------------------------------------------- ledger
 
@@ -27,7 +42,7 @@ class Entry:
     """One line written on the score sheet.
 
     ``account`` is the column (Russian: ``pool`` = пуля, ``gora`` = mountain, ``whists`` = висты written
-    by ``seat`` on ``other``; a pot variant would use ``pot``/``purse``). Amounts are ints or Fractions,
+    by ``seat`` on ``other``; the Austrian pot family uses ``money`` and ``pot``). Amounts are ints or Fractions,
     never floats.
     """
 
@@ -68,8 +83,13 @@ class DealResult:
     Built by the engine after play, or by :mod:`preferans.core.scorecard` from a paper record, so the
     same scoring hook serves both. ``kind`` is ``"all_pass"`` when everybody passed (played as raspasovka,
     or not played at all when ``played`` is false). ``tricks`` has one entry per seat (a sitting-out
-    dealer's entry counts the raspasovka tricks his talon cards won). ``defence`` lists the defence calls
-    in the order spoken. ``index_in_match`` is the 0-based number of the deal.
+    dealer's entry counts the raspasovka tricks his talon cards won; with two players the entry of the
+    dummy, seat 2, counts the tricks the dummy won, for nobody). ``defence`` lists the defence calls
+    in the order spoken. ``index_in_match`` is the 0-based number of the deal. ``auction`` lists the auction
+    calls in order (Classic reads its dark passes, ``"dark-pass"``, for bombs); a scorecard deal leaves it
+    empty unless the variant's ``pref_scorecard_deal`` fills it, or the card marks dark calls (``dark``,
+    docs/scorecard.md). ``declaration`` lists the declaration calls (the contract named, or a variant's
+    own words: a half-and-half misère is ``(declarer, "invite"), (dealer, "agree")``, RUS-MIS-09).
     """
 
     kind: Literal["contract", "all_pass"]
@@ -83,6 +103,11 @@ class DealResult:
     whisters: tuple[Seat, ...] = ()
     played: bool = True
     index_in_match: int = 0
+    auction: tuple[tuple[Seat, str], ...] = ()
+    declaration: tuple[tuple[Seat, str], ...] = ()
+    held: tuple[int, ...] = ()
+    """The cards (masks) each hand held when the contract was declared, after every discard; empty when
+    unknown (a paper record). Scoring reads it for what is shown at the end, e.g. four aces (AUT-PREM-03)."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +117,11 @@ class MatchView:
     n_players: int
     history: tuple[DealResult, ...]
     ledger: LedgerView
+
+    @property
+    def dummy(self) -> Seat | None:
+        """The dummy's seat (болван, two players: гусарик), or ``None``."""
+        return dummy_seat(self.n_players)
 
     def trailing_all_passes(self) -> int:
         """How many all-pass deals in a row end the history (the raspasovka streak)."""
@@ -183,7 +213,8 @@ class DeclarationView:
 
     ``declarer`` won the auction with ``bid``; ``calls`` are the declaration actions so far (contract names,
     or a variant's own words such as Nachgehen's ``"lie"``); ``talon_taken`` says whether the talon went into
-    a hand; ``discarded_by`` lists, in order, the seats that have discarded; ``to_act`` is the seat asked now.
+    a hand; ``discarded_by`` lists, in order, the seats that have discarded; ``to_act`` is the seat asked now;
+    ``dealer`` dealt the deal (with four players he sits out: a half-and-half misère invites him).
     """
 
     match: MatchView
@@ -195,6 +226,12 @@ class DeclarationView:
     discarded_by: tuple[Seat, ...] = ()
     auction: tuple[tuple[Seat, str], ...] = ()
     to_act: Seat | None = None
+    dealer: Seat | None = None
+    hands: tuple[int, ...] = ()
+    """The cards of every hand now (masks), for declarations that depend on them: an announcement such as
+    the Austrian "no aces" is offered only to a declarer who has none (AUT-PREM-04). Empty outside the engine."""
+    discard: int = 0
+    """The cards discarded last and still lying there (mask): zero once they were picked up (``PickUp``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -283,7 +320,8 @@ class PlayRules:
     card can win its trick (four players: it is the dealer's lead) or only names the suit (three players).
     Play stops early when the declarer has ``stop_declarer_at`` tricks or the defence ``stop_defence_at``.
     ``open_after_declarer_leads``: when the declarer has the first lead, the open hands are shown only
-    after it (Russian misère, RUS-MIS-06).
+    after it (Russian misère, RUS-MIS-06). ``layout_notes``: the seats that may write down the layout
+    during play (the misère defenders, RUS-MIS-08): an observation flag for user interfaces and bots.
     """
 
     trump: int = NO_TRUMP
@@ -292,6 +330,7 @@ class PlayRules:
     must_follow: bool = True
     must_trump: bool = True
     must_beat: bool = False
+    must_overtrump: bool | None = None
     talon_leads: int = 0
     talon_contends: bool = False
     talon_owner: Seat | None = None
@@ -302,6 +341,11 @@ class PlayRules:
     declarer: Seat | None = None
     stop_declarer_at: int | None = None
     stop_defence_at: int | None = None
+    layout_notes: tuple[Seat, ...] = ()
+    open_after_first_lead: bool = False
+    """The open hands are shown only once the first card of the deal is played, whoever leads it (the
+    declarer's cards in Plauderer, ILL-PLAY-02). ``must_overtrump``: a void player must over-trump a trump
+    already in the trick; ``None`` means as ``must_beat``."""
 
 
 # ---------------------------------------------------------------- settlement

@@ -96,7 +96,9 @@ class TrickPlay:
         rules = self.rules
         follow = hand & SUIT_MASK[led] if rules.must_follow else 0
         if follow:
-            if rules.must_beat and not self.best_is_trump and self.best_card >= 0:
+            # head the trick in the suit led, unless a trump from another suit already leads it (a trump
+            # lead is beaten by a higher trump)
+            if rules.must_beat and self.best_card >= 0 and (not self.best_is_trump or self.best_card >> 3 == led):
                 higher = follow & above(self.best_card)
                 if higher:
                     return higher
@@ -105,7 +107,8 @@ class TrickPlay:
         if trump != NO_TRUMP and rules.must_trump:
             trumps = hand & SUIT_MASK[trump]
             if trumps:
-                if rules.must_beat and self.best_is_trump:
+                overtrump = rules.must_beat if rules.must_overtrump is None else rules.must_overtrump
+                if overtrump and self.best_is_trump:
                     higher = trumps & above(self.best_card)
                     if higher:
                         return higher

@@ -19,6 +19,7 @@ from .engine import Game, Phase
 from .match import Match
 from .model import Amount, DealResult, Entry, Settlement
 from .play import TALON
+from .report import seat_name
 
 ACCOUNT_ORDER = ("pool", "gora", "whists")
 """Columns of the score sheet in the game's own order: pool (пуля), mountain (гора), whists (висты)."""
@@ -115,7 +116,7 @@ def deal_summary(r: DealResult, names: Sequence[str]) -> str:
         what = r.kind
     if r.played:
         shown = [s for s in range(len(r.tricks)) if s in r.active or r.tricks[s]]
-        tricks = "tricks " + ", ".join(f"{names[s]} {r.tricks[s]}" for s in shown)
+        tricks = "tricks " + ", ".join(f"{seat_name(names, s)} {r.tricks[s]}" for s in shown)
     else:
         tricks = "not played"
     return f"{what}; {tricks}"
@@ -136,10 +137,12 @@ def sheet_rows(match: Match, names: Sequence[str]) -> tuple[list[str], list[list
     on_other: set[str] = set()
     for account, _, other in match.totals:
         (plain if other is None else on_other).add(account)
-    for account in ACCOUNT_ORDER:
+    pot_game = "pot" in type(match.rules).model_fields  # a pot variant (Austrian) shows only its own columns
+    for account in () if pot_game else ACCOUNT_ORDER:
         if account != "whists":
             plain.add(account)  # the sheet always shows pool and gora, even when still empty
-    on_other.add("whists")
+    if not pot_game:
+        on_other.add("whists")
 
     def order(accounts: set[str]) -> list[str]:
         return sorted(accounts, key=lambda a: (ACCOUNT_ORDER.index(a) if a in ACCOUNT_ORDER else 99, a))
@@ -174,17 +177,92 @@ def settlement_rows(settlement: Settlement, names: Sequence[str]) -> tuple[list[
     return header, rows
 
 
+BULA_SHEET = frozenset({"bula", "juha"})
+"""A sheet with these accounts (the Balkan family) is printed in the traditional three-column form."""
+
+
+def bula_sheet_rows(match: Match, names: Sequence[str]) -> tuple[list[str], list[list[str]], list[str]]:
+    """The Balkan sheet as it is written on paper (BAL-SCORE-01): each player's section has the juha on his
+    left-hand opponent, his bula, and the juha on the others; one row per deal with the new running total of
+    every column the deal changed. Marks in the bula column: ``-`` a refe written, ``/`` a refe played (the
+    diagonal line before the entry), ``^`` the hat drawn, ``v`` the inverted hat. Returns the header, the rows
+    (a ``total`` row last) and the lines to print under the table."""
+    n = len(names)
+    columns: list[tuple[int, str, int | None]] = []
+    header = ["deal"]
+    for i in range(n):
+        left = (i - 1) % n
+        others = [(i + k) % n for k in range(1, n) if (i + k) % n != left]
+        for account, other in [("juha", left), ("bula", None), *(("juha", o) for o in others)]:
+            columns.append((i, account, other))
+            header.append(names[i] if other is None else f"on {names[other]}")
+    totals: dict[tuple[str, int, int | None], Amount] = {}
+    rows = []
+    for number, entries in enumerate(match.deal_entries, 1):
+        changed: set[tuple[str, int, int | None]] = set()
+        marks: dict[int, str] = {}
+        for e in entries:
+            key = (e.account, e.seat, e.other)
+            totals[key] = totals.get(key, 0) + e.amount
+            if e.amount:
+                changed.add(key)
+            if e.account == "refe":
+                marks[e.seat] = marks.get(e.seat, "") + ("-" if e.amount > 0 else "/")
+            elif e.account == "hat":
+                marks[e.seat] = marks.get(e.seat, "") + ("^" if e.amount > 0 else "v")
+        row = [str(number)]
+        for seat, account, other in columns:
+            key = (account, seat, other)
+            cell = amount(totals[key]) if key in changed and account != "refe" else ""
+            if account == "bula" and seat in marks:
+                cell = f"{cell} {marks[seat]}".strip()
+            row.append(cell)
+        rows.append(row)
+    rows.append(["total", *(amount(match.totals.get((a, s, o), 0)) for s, a, o in columns)])
+    notes = []
+    held = [f"{names[s]} {amount(match.totals.get(('refe', s, None), 0))}" for s in range(n)
+            if match.totals.get(("refe", s, None), 0)]
+    if held:
+        notes.append("unplayed refe: " + ", ".join(held))
+    hats = [names[s] for s in range(n) if match.totals.get(("hat", s, None), 0)]
+    if hats:
+        notes.append("under the hat: " + ", ".join(hats))
+    notes.append("marks: - refe written, / refe played, ^ hat, v inverted hat")
+    return header, rows, notes
+
+
+def print_bula_sheet(out: Printer, match: Match, names: Sequence[str], title: str) -> None:
+    header, rows, notes = bula_sheet_rows(match, names)
+    out.table(title, header, rows)
+    out.lines(notes)
+
+
 def print_result(out: Printer, match: Match, names: Sequence[str], finished: bool) -> bool:
     """Print the sheet, the settlement and the zero-sum check; return whether the check holds."""
     n = len(match.results)
     state = "finished" if finished else "unfinished, settled as if it stopped now"
-    header, rows = sheet_rows(match, names)
-    out.table(f"Score sheet after {n} deal{'s' if n != 1 else ''} ({state})", header, rows)
+    title = f"Score sheet after {n} deal{'s' if n != 1 else ''} ({state})"
+    if BULA_SHEET <= {account for account, _, _ in match.totals}:
+        print_bula_sheet(out, match, names, title)
+    else:
+        header, rows = sheet_rows(match, names)
+        out.table(title, header, rows)
     out.line()
     settlement = match.settlement()
     header, rows = settlement_rows(settlement, names)
     out.table(f"Settlement ({settlement.unit})", header, rows)
     total, exact = sum(settlement.rounded), sum(settlement.exact, Fraction(0))
+    if "pot" in settlement.details:
+        # a pot variant: the players' net money plus what is left in the pot sums to 0
+        raw = settlement.details["pot"]
+        assert isinstance(raw, int | Fraction), f"the pot is not an exact amount: {raw!r}"
+        pot = Fraction(raw)
+        out.line(f"left in the pot: {amount(pot)}")
+        ok = exact + pot == 0 and (pot.denominator != 1 or total + pot == 0)
+        verdict = "ok" if ok else "NOT ZERO: this is a bug"
+        out.line(f"check: the settlement plus the pot sums to {amount(total + pot)} "
+                 f"(exact {amount(exact + pot)}): {verdict}")
+        return ok
     ok = total == 0 and exact == 0
     verdict = "ok" if ok else "NOT ZERO: this is a bug"
     out.line(f"check: the settlement sums to {total} (exact {amount(exact)}): {verdict}")
@@ -223,34 +301,37 @@ def situation(game: Game, seat: int, names: Sequence[str]) -> list[str]:
         out.append(f"{names[deal.declarer]} won the auction with {deal.bid}")
     elif deal.contract is not None:
         out.append(f"contract: {deal.contract.name}")
-    talon_seen = deal.talon_taken and (deal.declarer == seat or (deal.contract is not None and
-                                                                   deal.contract.talon_shown))
+    # RUS-MIS-06 (1): a misère's talon is shown to everybody as it is taken (the bid's row says so)
+    shown_row = deal.contract or (game.contracts.get(deal.bid) if deal.bid else None)
+    talon_seen = deal.talon_taken and (deal.declarer == seat or (shown_row is not None and shown_row.talon_shown))
     if talon_seen:
         out.append("talon: " + " ".join(_card(c) for c in deal.talon_cards))
     hands = game.visible_hands(seat)
     tp = deal.play
     acting = tp.to_play if (tp is not None and deal.phase is Phase.PLAY) else seat
     for hand, mask in sorted(hands.items(), key=lambda kv: kv[0] != seat):
-        who = "your hand" if hand == seat else f"{names[hand]}'s hand"
+        who = "your hand" if hand == seat else f"{seat_name(names, hand)}'s hand"
         if hand != seat and hand == acting:
             who += " (you play it)"
         elif hand != seat:
             who += " (open)"
         out.append(f"{who}: {hand_text(mask)}")
+    if game.may_record_layout(seat):
+        out.append("you may write down the layout (misère, RUS-MIS-08)")
     if tp is not None and deal.phase is Phase.PLAY:
-        out.append("tricks: " + ", ".join(f"{names[h]} {tp.tricks_won[h]}" for h in tp.order))
+        out.append("tricks: " + ", ".join(f"{seat_name(names, h)} {tp.tricks_won[h]}" for h in tp.order))
         if tp.completed:
             winner, cards = tp.completed[-1]
-            who = names[winner] if winner >= 0 else "nobody"
+            who = seat_name(names, winner) if winner >= 0 else "nobody"
             out.append(f"last trick: {trick_text(cards, names)} -> {who}")
-        mover = "you" if acting == seat else f"you, from {names[acting]}'s hand,"
+        mover = "you" if acting == seat else f"you, from {seat_name(names, acting)}'s hand,"
         shown = trick_text(tp.trick, names) + f"; {mover} to play" if tp.trick else f"{mover} lead"
         out.append(f"trick {tp.tricks_done + 1}: {shown}")
     return out
 
 
 def trick_text(cards: Iterable[tuple[int, int]], names: Sequence[str]) -> str:
-    return ", ".join(f"{'talon' if h == TALON or h < 0 else names[h]} {_card(c)}" for h, c in cards)
+    return ", ".join(f"{'talon' if h == TALON or h < 0 else seat_name(names, h)} {_card(c)}" for h, c in cards)
 
 
 def choices(legal: Sequence[str], phase: Phase, per_line: int = 8) -> list[str]:

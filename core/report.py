@@ -2,7 +2,8 @@
 
 Shape: ``{"variant", "players", "finished", "deals": [...], "sheet": {player: {account: n or
 {other: n}}}, "settlement": {player: int}, "settlement_exact": {player: "p/q" or "n"}}``. Amounts are
-integers, or strings ``"p/q"`` for fractions; never floats.
+integers, or strings ``"p/q"`` for fractions; never floats. A variant played for a pot (its settlement's
+``details`` has ``"pot"``) adds ``"pot"`` to every deal (the pot after it) and to the report (the remainder).
 """
 
 from __future__ import annotations
@@ -13,6 +14,11 @@ from typing import Any
 
 from .match import Match
 from .model import Amount, DealResult, Entry
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    """A hand's name: the player's, or ``"dummy"`` for seat 2 of a two-player game (гусарик, болван)."""
+    return names[seat] if 0 <= seat < len(names) else "dummy"
 
 
 def amount_json(x: Amount) -> int | str:
@@ -43,7 +49,7 @@ def deal_json(number: int, r: DealResult, entries: Sequence[Entry], names: Seque
     if r.defence:
         out["defence"] = {names[s]: c for s, c in r.defence}
     if r.played:
-        out["tricks"] = {names[s]: r.tricks[s] for s in range(len(r.tricks))
+        out["tricks"] = {seat_name(names, s): r.tricks[s] for s in range(len(r.tricks))
                          if s in r.active or r.tricks[s]}
     out["entries"] = [entry_json(e, names) for e in entries]
     return out
@@ -65,7 +71,7 @@ def sheet_json(match: Match, names: Sequence[str]) -> dict[str, dict[str, Any]]:
 
 def match_report(match: Match, names: Sequence[str], finished: bool) -> dict[str, Any]:
     settlement = match.settlement()
-    return {
+    report = {
         "variant": match.variant.name,
         "players": list(names),
         "finished": finished,
@@ -75,3 +81,21 @@ def match_report(match: Match, names: Sequence[str], finished: bool) -> dict[str
         "settlement": {names[s]: v for s, v in enumerate(settlement.rounded)},
         "settlement_exact": {names[s]: exact_json(v) for s, v in enumerate(settlement.exact)},
     }
+    if POT in settlement.details:
+        add_pot(report, match, settlement.details[POT])
+    return report
+
+
+POT = "pot"
+"""The account of a variant played for a pot (the Austrian family); its settlement reports the pot apart."""
+
+
+def add_pot(report: dict[str, Any], match: Match, remainder: Any) -> None:
+    """A pot variant: each deal gets ``"pot"``, what the pot holds after it (the sum of the ``pot`` account,
+    the deal's ante included), and the report gets ``"pot"``, the remainder the settlement leaves apart
+    (the players' net money plus it sums to 0)."""
+    running: Amount = 0
+    for deal, entries in zip(report["deals"], match.deal_entries, strict=True):
+        running += sum((e.amount for e in entries if e.account == POT), 0)
+        deal[POT] = amount_json(running)
+    report[POT] = amount_json(remainder)

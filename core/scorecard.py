@@ -31,7 +31,17 @@ from .config import Variant, load_variant
 from .contracts import ContractSpec
 from .errors import BadInput, ConfigError, RecordError, nearest
 from .match import Match
-from .model import AuctionView, DealResult, DeclarationView, DefenceView, Defended, PlayAllPass, PlayView
+from .model import (
+    AuctionView,
+    DealResult,
+    DeclarationView,
+    DefenceView,
+    Defended,
+    PlayAllPass,
+    PlayView,
+    dummy_seat,
+    hand_count,
+)
 
 TRICKS_PER_DEAL = 10
 """Every played deal has ten tricks, and a paper record lists all ten. In a three-player raspasovka a
@@ -41,6 +51,9 @@ talon card's suit, and at trick 2 at least 3 (same suit again) or 4 (another sui
 So the tricks of a played deal must sum to exactly 10."""
 
 _MISERE_ALIASES = {"misère": "misere", "мизер": "misere", "miser": "misere"}
+
+DUMMY_NAME = "dummy"
+"""With two players (гусарик) the dummy's tricks are written under this name (болван)."""
 
 
 class _Strict(BaseModel):
@@ -58,6 +71,9 @@ class DealRecord(_Strict):
     tricks: dict[str, int] | None = Field(
         default=None, description="tricks won by each hand, by its owner's name")
     raspasovka: bool = Field(default=False, description="everybody passed: the all-pass deal (распасовка)")
+    half_and_half: bool = Field(
+        default=False, description="four players: the misère was shared with the sitting-out dealer "
+        "(мизер пополам, RUS-MIS-09); the results are written half each")
 
 
 class CardRecord(_Strict):
@@ -195,7 +211,31 @@ def _variant(card: CardRecord, n_players: int, source: str) -> Variant:
         raise ConfigError(source, "rules.pool", f"missing: a scorecard must state the pool target agreed at "
                                                 f"the table (the {variant.name} preset's default is "
                                                 f"{variant.rules.pool})")
+    if "pot" in variant.rules_model.model_fields:
+        _check_pot_stated(card, variant, source)
+    for key, info in variant.rules_model.model_fields.items():
+        # a rules key marked Field(json_schema_extra={"scorecard": "required"}) must be stated by the record
+        extra = info.json_schema_extra
+        if isinstance(extra, dict) and extra.get("scorecard") == "required" and key not in card.rules:
+            raise ConfigError(source, f"rules.{key}", f"missing: a scorecard must state {key} as agreed at the "
+                                                      f"table (the {variant.name} preset's default is "
+                                                      f"{getattr(variant.rules, key)!r})")
     return variant
+
+
+def _check_pot_stated(card: CardRecord, variant: Variant, source: str) -> None:
+    """A variant played for a pot: the record must state the pot keys the table agreed, since the preset's
+    values are only defaults: what was in the pot before the first deal (``rules.pot.initial``) and
+    whatever else the pot section names in ``scorecard_keys`` (the Austrian limited pot: its cap)."""
+    stated = card.rules.get("pot")
+    stated = stated if isinstance(stated, dict) else {}
+    pot = variant.rules.pot
+    keys = getattr(pot, "scorecard_keys", {"initial": "the pot before the first deal"})
+    for key, what in keys.items():
+        if key not in stated:
+            default = getattr(pot, key, None)
+            raise ConfigError(source, f"rules.pot.{key}", f"missing: a scorecard must state {what} (the "
+                                                          f"{variant.name} preset's default is {default})")
 
 
 # ---------------------------------------------------------------- deals
@@ -225,7 +265,14 @@ class ScorecardReader:
         self.book = match.book
         self.names = names
         self.n = len(names)
+        self.n_hands = hand_count(self.n)
+        self.dummy = dummy_seat(self.n)
+        # the names the tricks table may use: the players', and the dummy's with two players
+        self.hand_names = [*names, DUMMY_NAME] if self.dummy is not None else list(names)
         self.source = source
+        if self.dummy is not None and DUMMY_NAME in names:
+            raise self.fail(f"players[{names.index(DUMMY_NAME) + 1}]", f"with two players {DUMMY_NAME!r} names the "
+                                                                       f"dummy's hand (болван); choose another name")
 
     def fail(self, where: str, message: str) -> RecordError:
         return RecordError(_one_line(f"{self.source}: {where}: {message}"))
@@ -237,12 +284,17 @@ class ScorecardReader:
                                f"(players: {', '.join(self.names)})")
 
     def who(self, seats: Sequence[int]) -> str:
-        return ", ".join(self.names[s] for s in seats)
+        return ", ".join(self.hand_names[s] for s in seats)
 
     def active(self, dealer: int) -> tuple[int, ...]:
-        """The seats that get cards, first hand first; with four players the dealer sits out."""
-        order = tuple((dealer + k) % self.n for k in range(1, self.n + 1))
+        """The seats that get cards, first hand first; with four players the dealer sits out, with two the
+        dummy (seat 2) has the third place (as core/engine.py deals)."""
+        order = tuple((dealer + k) % self.n_hands for k in range(1, self.n_hands + 1))
         return order[:3] if self.n == 4 else order
+
+    def bidders(self, dealer: int) -> tuple[int, ...]:
+        """The seats that bid: the active seats without the dummy."""
+        return tuple(s for s in self.active(dealer) if s != self.dummy)
 
     def post(self, i: int, record: dict[str, Any]) -> None:
         where = f"deal[{i + 1}]"
@@ -250,9 +302,25 @@ class ScorecardReader:
             raise self.fail(where, f"the match was already over after deal {i}; remove the deals after it")
         # players[0] deals first; then the variant says who deals next (clockwise, raspasovka included)
         dealer = self.match.next_dealer() if self.match.results else 0
+        if isinstance(record, dict) and "dealer" in record:
+            self.check_dealer(record["dealer"], dealer, f"{where}.dealer")
+            record = {k: v for k, v in record.items() if k != "dealer"}
+        elif self.n == 4:
+            raise self.fail(f"{where}.dealer", f"missing: with four players every deal names its dealer, who "
+                                               f"sits out (this one is {self.names[dealer]})")
         before = self.match.before_deal(dealer)
         result = self.book.scorecard_deal(record, self, i, dealer)
         self.match.post(result, before)
+
+    def check_dealer(self, given: object, dealer: int, where: str) -> None:
+        """``dealer``: required with four players, optional otherwise; it must be the player the rules make
+        deal (players[0] first, then ``pref_next_dealer``: clockwise, or the same after a Classic raspasovka)."""
+        if not isinstance(given, str):
+            raise self.fail(where, f"expected a player's name (got {given!r})")
+        seat = self.seat(given, where)
+        if seat != dealer:
+            raise self.fail(where, f"{given} cannot deal this deal: the deal passes to {self.names[dealer]} "
+                                   f"(players[0] deals first, then the rules of {self.match.variant.name})")
 
     def validate(self, model: type[BaseModel], record: dict[str, Any], i: int) -> Any:
         """Check one deal table against ``model``; errors name ``deal[i].field``."""
@@ -263,8 +331,10 @@ class ScorecardReader:
 
     def read_default(self, record: dict[str, Any], i: int, dealer: int) -> DealResult:
         """The core reading of a deal (:class:`DealRecord`): a contract deal or ``raspasovka = true``."""
-        deal = self.validate(DealRecord, record, i)
         where = f"deal[{i + 1}]"
+        if "dark" in record:  # Classic reads it in its own pref_scorecard_deal (docs/scorecard.md)
+            raise self.fail(f"{where}.dark", f"{self.match.variant.name} has no dark (втёмную) calls; remove dark")
+        deal = self.validate(DealRecord, record, i)
         if deal.raspasovka:
             return self.all_pass(i, deal, dealer, where)
         return self.contract_deal(i, deal, dealer, where)
@@ -275,8 +345,11 @@ class ScorecardReader:
         for field in ("declarer", "contract", "defence"):
             if getattr(record, field) is not None:
                 raise self.fail(f"{where}.{field}", "a raspasovka deal has no declarer, contract or defence")
+        if record.half_and_half:
+            raise self.fail(f"{where}.half_and_half", "only a misère can be shared with the dealer")
         active = self.active(dealer)
-        view = AuctionView(self.match.view(), dealer, active, tuple((s, "pass") for s in active),
+        bidders = self.bidders(dealer)
+        view = AuctionView(self.match.view(), dealer, bidders, tuple((s, "pass") for s in bidders),
                            self.match.contracts)
         outcome = self.book.all_pass(view)
         contract: ContractSpec | None = None
@@ -300,14 +373,15 @@ class ScorecardReader:
                                                  f"(playing: {self.who(active)})")
         spec = self.contract(record.contract, f"{where}.contract", dealer, active, declarer)
         # the defenders speak from the declarer's left, clockwise (as core/engine.py asks them)
-        defenders = tuple(s for s in ((declarer + k) % self.n for k in range(1, self.n)) if s in active)
+        defenders = tuple(s for s in ((declarer + k) % self.n_hands for k in range(1, self.n_hands)) if s in active)
+        declaration = self.half_and_half(record.half_and_half, f"{where}.half_and_half", dealer, declarer, spec)
         calls, defended = self.defence(record.defence, f"{where}.defence", declarer, spec, defenders)
         said = ", ".join(f"{self.names[s]} {c}" for s, c in calls) or "no defence"
         tricks = self.tricks(record.tricks, where, dealer, active, declarer, spec, defended,
                              f"the defence did not play it: {said}")
         return DealResult(kind="contract", dealer=dealer, active=active, tricks=tricks, declarer=declarer,
                           contract=spec, bid=spec.name, defence=calls, whisters=defended.whisters,
-                          played=defended.played, index_in_match=i)
+                          played=defended.played, index_in_match=i, declaration=declaration)
 
     # ------------------------------------------------------------ fields
 
@@ -326,7 +400,7 @@ class ScorecardReader:
         # The paper does not record the auction, so a contract is possible if some opening bid the auction
         # allows the declarer now lets him declare it (bids only rise, so later bids allow no more).
         view = self.match.view()
-        auction = AuctionView(view, dealer, active, (), table)
+        auction = AuctionView(view, dealer, self.bidders(dealer), (), table)
         bids = [b for b in self.book.auction_legal(auction, declarer) if b in table]
         declarable = {c for b in bids
                       for c in self.book.declaration_legal(DeclarationView(view, declarer, table[b], table))}
@@ -339,18 +413,29 @@ class ScorecardReader:
 
     def defence(self, given: dict[str, str] | None, where: str, declarer: int, spec: ContractSpec,
                 defenders: tuple[int, ...]) -> tuple[tuple[tuple[int, str], ...], Defended]:
-        """Replay the calls through ``pref_defence_step`` and ``pref_defence_legal`` as the engine does."""
-        wanted: dict[int, str] = {}
+        """Replay the calls through ``pref_defence_step`` and ``pref_defence_legal`` as the engine does.
+
+        A defender's value is his call; ``"return"`` means he passed, the other half-whisted and he took
+        the whist back (вернуть вист): the calls ``pass``, then ``return``. The declarer may be listed only
+        with ``"concede"`` ("без трёх"). A question the paper does not record (a second question to a
+        defender who only passed, the lone whister's open or closed play, the declarer's "play on") gets
+        the first legal answer, the default."""
+        wanted: dict[int, list[str]] = {}
+        raw: dict[int, str] = {}
         for name, call in (given or {}).items():
             seat = self.seat(name, where)
+            text = call.strip().lower()
             if seat == declarer:
-                raise self.fail(f"{where}.{name}", f"{name} is the declarer; the defenders are "
-                                                   f"{self.who(defenders)}")
-            if seat not in defenders:
+                if text not in ("concede", "play"):
+                    raise self.fail(f"{where}.{name}", f"{name} is the declarer; the defenders are "
+                                                       f"{self.who(defenders)}")
+            elif seat not in defenders:
                 raise self.fail(f"{where}.{name}", f"{name} dealt this deal and sat out; the defenders are "
                                                    f"{self.who(defenders)}")
-            wanted[seat] = call
+            wanted[seat] = ["pass", "return"] if text == "return" else [text]
+            raw[seat] = call
         calls: list[tuple[int, str]] = []
+        used: dict[int, int] = {}
         while True:
             view = DefenceView(self.match.view(), declarer, spec, defenders, tuple(calls))
             step = self.book.defence_step(view)
@@ -359,18 +444,23 @@ class ScorecardReader:
                 break
             seat, name = step.seat, self.names[step.seat]
             legal = self.book.defence_legal(view, seat)
-            if any(s == seat for s, _ in calls):
-                raise self.fail(where, f"{name} must call again, but a scorecard records one call per player")
-            if seat not in wanted:
+            k = used.get(seat, 0)
+            queue = wanted.get(seat)
+            if queue is not None and k < len(queue):
+                call = queue[k]
+            elif k or seat == declarer:
+                if k > len(legal) + 2:
+                    raise self.fail(where, f"{name} must call again, but a scorecard records one call per player")
+                call = legal[0]  # not on paper: the default answer
+            else:
                 raise self.fail(where, f"no call for {name} (allowed: {', '.join(legal)})")
-            raw = wanted[seat]
-            call = raw.strip().lower()
             if call not in legal:
-                raise self.fail(f"{where}.{name}", f"{raw!r} is not allowed for {name} here"
+                shown = raw.get(seat, call)
+                raise self.fail(f"{where}.{name}", f"{shown!r} is not allowed for {name} here"
                                                    f"{nearest(call, legal)} (allowed: {', '.join(legal)})")
+            used[seat] = k + 1
             calls.append((seat, call))
-        spoken = {s for s, _ in calls}
-        extra = [s for s in wanted if s not in spoken]
+        extra = [s for s in wanted if used.get(s, 0) < len(wanted[s])]
         if extra:
             if not calls:
                 raise self.fail(where, f"{spec.label} has no defence calls; remove defence")
@@ -379,6 +469,24 @@ class ScorecardReader:
                                                                f"{settled}")
         return tuple(calls), defended
 
+    def half_and_half(self, shared: bool, where: str, dealer: int, declarer: int,
+                      spec: ContractSpec) -> tuple[tuple[int, str], ...]:
+        """``half_and_half = true``: the declaration calls of a misère shared with the sitting-out dealer
+        (RUS-MIS-09), ``invite`` then ``agree``, checked against ``pref_declaration_legal``."""
+        if not shared:
+            return ()
+        view, table = self.match.view(), self.match.contracts
+        asked = DeclarationView(view, declarer, spec, table, to_act=declarer, dealer=dealer)
+        legal = self.book.declaration_legal(asked)
+        if "invite" not in legal:
+            raise self.fail(where, f"a {spec.label} cannot be shared with the dealer here (a four-player "
+                                   f"misère with rules.misere.half_and_half = true can)")
+        answer = DeclarationView(view, declarer, spec, table, calls=((declarer, "invite"),), to_act=dealer,
+                                 dealer=dealer)
+        if "agree" not in self.book.declaration_legal(answer):  # pragma: no cover - the variant's protocol
+            raise self.fail(where, f"{self.names[dealer]} cannot agree to share it")
+        return (declarer, "invite"), (dealer, "agree")
+
     def tricks(self, given: dict[str, int] | None, where: str, dealer: int, active: tuple[int, ...],
                declarer: int | None, spec: ContractSpec | None, defended: Defended,
                why_not: str) -> tuple[int, ...]:
@@ -386,19 +494,19 @@ class ScorecardReader:
         if not defended.played:
             if given is not None:
                 raise self.fail(where, f"nothing was played ({why_not}); remove tricks")
-            return (0,) * self.n
+            return (0,) * self.n_hands
         if given is None:
             raise self.fail(where, f"missing: the cards were played, so write the tricks of "
-                                   f"{self.who(active)}")
+                                   f"{self.who([s for s in active if s != self.dummy])}")
         assert spec is not None
         # A seat outside the hands may own tricks only through talon cards that can win (a four-player
         # raspasovka: the sitting-out dealer's talon leads, RUS-RASP-15), at most one per talon-led trick.
         play = self.book.play_rules(PlayView(self.match.view(), dealer, active, declarer, spec, defended,
                                              active[0]))
         talon_owner = play.talon_owner if play.talon_contends and play.talon_leads else None
-        counts = [0] * self.n
+        counts = [0] * self.n_hands
         for name, count in given.items():
-            seat = self.seat(name, where)
+            seat = self.dummy if (name == DUMMY_NAME and self.dummy is not None) else self.seat(name, where)
             if count < 0:
                 raise self.fail(f"{where}.{name}", f"{count} is negative")
             if seat not in active:
@@ -409,9 +517,12 @@ class ScorecardReader:
                     raise self.fail(f"{where}.{name}", f"{count} tricks, but the talon cards lead only "
                                                        f"{play.talon_leads} tricks")
             counts[seat] = count
-        missing = [s for s in active if self.names[s] not in given]
+        missing = [s for s in active if s != self.dummy and self.names[s] not in given]
         if missing:
             raise self.fail(where, f"no count for {self.who(missing)}")
+        if self.dummy is not None and DUMMY_NAME not in given:
+            # гусарик: the dummy's tricks count for nobody; left out, it took the rest of the ten
+            counts[self.dummy] = max(0, TRICKS_PER_DEAL - sum(counts))
         total = sum(counts)
         if total != TRICKS_PER_DEAL:
             raise self.fail(where, f"tricks sum to {total}, expected {TRICKS_PER_DEAL}")

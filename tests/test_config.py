@@ -22,9 +22,10 @@ from preferans.core import ConfigError, Game, load_config, load_variant, plugins
 from preferans.core.config import config_from_dict, starter_config
 
 RULE_KEYS = {"players", "max_deals", "pool", "game_price", "ten", "whist", "declarer", "misere", "raspasovka",
-             "overflow", "settlement"}
+             "overflow", "gusarik", "settlement"}
 WHIST_KEYS = ["obligation", "rate", "style", "responsibility", "two_whisters_cap", "high_liability",
-              "half_whist_levels", "lone_whister_open", "stalingrad"]
+              "half_whist_levels", "lone_whister_open", "stalingrad", "return_levels", "lone_whister_chooses",
+              "responsibility_base"]
 
 
 def one_line(exc: BaseException) -> str:

@@ -405,8 +405,8 @@ BAD_CONFIGS: list[tuple[str, dict[str, Any], str]] = [
      "game.toml: rules.pool: "),
     ("players rule disagrees", edit(base, _set("rules", {"pool": 10, "players": 4})),
      "game.toml: rules.players: says 4 but 3 players are listed"),
-    ("two players", edit(base, _set("players", ["Anna", "Boris"])),
-     "game.toml: players: 2 names listed; rules.players: "),
+    ("five players", edit(base, _set("players", ["Anna", "Boris", "Vera", "Gleb", "Dasha"])),
+     "game.toml: players: 5 names listed; rules.players: "),
 ]
 
 

@@ -223,7 +223,8 @@ def check_play_matches_reference(variant: Variant, seed: int, deals: int) -> Non
         hand = names_of(game.deal.hands[play.to_play])
         trick = [CARD_NAMES[c] for _, c in play.trick]
         led = SUITS[play.led_suit] if play.led_suit >= 0 else None
-        expected = reference.legal_cards(hand, trick, led, trump, spec.must_beat, spec.must_trump)
+        expected = reference.legal_cards(hand, trick, led, trump, spec.must_beat, spec.must_trump,
+                                         spec.must_overtrump)
         got = set(game.legal_actions())
         assert got == expected, (
             f"{spec.name}: hand {hand}, trick {trick}: engine allows {sorted(got)}, "
@@ -239,7 +240,10 @@ def _exact(x: object) -> bool:
 
 def check_settlement_exact_and_zero_sum(variant: Variant, seed: int, deals: int, zero_sum: bool) -> None:
     seen = 0
+    current = None
     for game in walk(variant, seed, deals):
+        if game is not current:  # walk starts a new match when one ends
+            current, seen = game, 0
         if len(game.results) == seen:
             continue
         seen = len(game.results)
@@ -251,6 +255,35 @@ def check_settlement_exact_and_zero_sum(variant: Variant, seed: int, deals: int,
         if zero_sum:
             assert sum(s.exact) == 0, f"exact settlement sums to {sum(s.exact)} after deal {seen}"
             assert sum(s.rounded) == 0, f"rounded settlement sums to {sum(s.rounded)} after deal {seen}"
+
+
+POT = "pot"
+
+
+def check_pot_balances(variant: Variant, seed: int, deals: int) -> None:
+    """A variant played for a pot (capability ``pot``): every deal balances, i.e. the entries it wrote (the
+    players' accounts and the ``pot`` account, antes included) sum to 0; the pot never holds less than
+    nothing; and the settlement, the players' net money, plus the remainder it reports apart
+    (``details["pot"]``) is 0."""
+    seen = 0
+    current = None
+    for game in walk(variant, seed, deals):
+        if game is not current:  # walk starts a new match when one ends
+            current, seen = game, 0
+        if len(game.results) == seen:
+            continue
+        seen = len(game.results)
+        changes = sum((e.amount for e in game.deal_entries[-1]), Fraction(0))
+        assert changes == 0, f"deal {seen}: the players' changes plus the pot's change sum to {changes}, not 0"
+        pot = sum(game.ledger.column(POT), Fraction(0))
+        assert pot >= 0, f"after deal {seen} the pot holds {pot}"
+        s = game.settlement()
+        assert POT in s.details, "the settlement of a pot variant must report the pot apart (details['pot'])"
+        raw = s.details[POT]
+        assert isinstance(raw, int | Fraction), f"the pot {raw!r} is not an exact amount (int or Fraction)"
+        left = Fraction(raw)
+        total = sum(s.exact, Fraction(0))
+        assert total + left == 0, f"after deal {seen}: the settlement ({total}) plus the pot ({left}) is not 0"
 
 
 # ---------------------------------------------------------------- determinism

@@ -29,6 +29,7 @@ __all__ = [
     "test_simulation_match_ends",
     "test_play_rules_match_reference",
     "test_money_settlement_exact_and_zero_sum",
+    "test_money_pot_balances_every_deal",
     "test_determinism_same_seed_same_game",
     "test_determinism_clone_json_replay",
     "test_golden_playthroughs_replay",
@@ -85,6 +86,12 @@ def test_money_settlement_exact_and_zero_sum(preferans_loaded: Any, preferans_se
                                              preferans_deals: int) -> None:
     zero_sum = "zero_sum_settlement" in checks.capabilities(preferans_loaded)
     checks.check_settlement_exact_and_zero_sum(preferans_loaded, preferans_seed, preferans_deals, zero_sum)
+
+
+def test_money_pot_balances_every_deal(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
+    if "pot" not in checks.capabilities(preferans_loaded):
+        pytest.skip("the variant is not played for a pot")
+    checks.check_pot_balances(preferans_loaded, preferans_seed, preferans_deals)
 
 
 def test_determinism_same_seed_same_game(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:

@@ -21,13 +21,15 @@ def _rank(card: str) -> int:
 
 
 def legal_cards(hand: Sequence[str], trick: Sequence[str], led_suit: str | None, trump: str | None,
-                must_beat: bool = False, trump_when_void: bool = True) -> set[str]:
+                must_beat: bool = False, trump_when_void: bool = True,
+                must_overtrump: bool | None = None) -> set[str]:
     """Cards of ``hand`` (names like ``10H``) that may be played on ``trick`` (cards already in it, the
     talon card included when it leads). ``led_suit`` is the suit to follow, ``None`` when leading.
 
     Rules: follow suit; if void, play a trump if you have one (when ``trump_when_void``); otherwise any card.
     With ``must_beat`` you must also head the trick when you can: beat the best card of the led suit while
-    following (unless the trick is already trumped), over-trump a trump when trumping.
+    following (unless the trick is already trumped), over-trump a trump when trumping; ``must_overtrump``,
+    when not ``None``, decides the over-trumping on its own.
     """
     if led_suit is None:
         return set(hand)
@@ -43,7 +45,7 @@ def legal_cards(hand: Sequence[str], trick: Sequence[str], led_suit: str | None,
     if trump is not None and trump_when_void:
         my_trumps = [c for c in hand if _suit(c) == trump]
         if my_trumps:
-            if must_beat and trumps_in_trick:
+            if (must_beat if must_overtrump is None else must_overtrump) and trumps_in_trick:
                 best = max(_rank(c) for c in trumps_in_trick)
                 higher = [c for c in my_trumps if _rank(c) > best]
                 if higher:

@@ -18,9 +18,10 @@ from preferans.core.hookspecs import hookimpl
 from preferans.core.model import (
     AuctionView,
     DealResult,
+    DeclarationStep,
+    DeclarationView,
     DefenceStep,
     DefenceView,
-    Defended,
     Entry,
     MatchView,
     Next,
@@ -30,8 +31,8 @@ from preferans.core.model import (
     Settlement,
 )
 
+from . import defence, gusarik, misere, scoring
 from . import rules as rules_module
-from . import scoring
 
 STRAINS = (*range(4), NO_TRUMP)  # spades, clubs, diamonds, hearts, no-trump: the auction order
 
@@ -72,7 +73,7 @@ def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> None:
 @hookimpl
 def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> list[str] | None:
     """Exit from raspasovka: after k all-pass deals in a row only games of ``exit_levels[k-1]`` or more."""
-    streak = view.match.trailing_all_passes()
+    streak = scoring.raspasovka_streak(view.match, rules)
     levels = rules.raspasovka.exit_levels
     if not streak or not levels:
         return None
@@ -87,42 +88,37 @@ def pref_all_pass(view: AuctionView, rules: Any) -> PlayAllPass:
     return PlayAllPass("raspasovka")
 
 
-def _first_spoke_pass(view: DefenceView) -> bool:
-    return bool(view.calls) and view.calls[0][1] == "pass"
-
-
 @hookimpl
 def pref_defence_legal(view: DefenceView, seat: int, rules: Any) -> list[str]:
-    level = view.contract.level
-    if rules.whist.stalingrad and view.contract.name == "6S":
-        return ["whist"]  # Сталинград: six spades is always whisted
-    if view.calls and _first_spoke_pass(view) and level in rules.whist.half_whist_levels:
-        return ["pass", "whist", "half"]
-    return ["pass", "whist"]
+    """Whist, pass, half-whist, Stalingrad and the table options: see :mod:`.defence`."""
+    step = defence.state(view, rules)
+    return list(step.legal) if isinstance(step, defence.Ask) else ["pass", "whist"]
 
 
 @hookimpl
 def pref_defence_step(view: DefenceView, rules: Any) -> DefenceStep:
-    defenders = view.defenders
-    if not view.contract.whisted:
-        # misère and a checked ten: no whist decisions; the defenders lie open
-        return Defended(whisters=(), played=True, open_hands=defenders if view.contract.defenders_open else ())
-    if len(view.calls) < len(defenders):
-        return Next(defenders[len(view.calls)])
-    calls = dict(view.calls)
-    whisters = tuple(s for s in defenders if calls[s] == "whist")
-    if len(whisters) == 1:
-        whister = whisters[0]
-        passer = next(s for s in defenders if s != whister)
-        if rules.whist.lone_whister_open:
-            return Defended(whisters, True, controllers=((passer, whister),), open_hands=defenders)
-        return Defended(whisters, True)
-    return Defended(whisters, played=bool(whisters))
+    step = defence.state(view, rules)
+    return Next(step.seat) if isinstance(step, defence.Ask) else step
+
+
+@hookimpl
+def pref_declaration_step(view: DeclarationView, rules: Any) -> DeclarationStep | None:
+    """Half-and-half misère with the sitting-out dealer (RUS-MIS-09), when the table plays it."""
+    return misere.declaration_step(view, rules)
+
+
+@hookimpl
+def pref_declaration_legal(view: DeclarationView, rules: Any) -> list[str] | None:
+    return misere.declaration_legal(view, rules)
 
 
 @hookimpl
 def pref_play_rules(view: PlayView, rules: Any) -> PlayRules | None:
     base = defaults.pref_play_rules(view, rules)
+    if view.contract.kind == "raspasovka" and view.match.dummy is not None:
+        return gusarik.raspasovka_play(base, view, rules)  # two players: the talon is not turned (RUS-RASP-18)
+    if view.contract.kind == "raspasovka" and rules.raspasovka.record == "whists":
+        return base  # Rostov (RUS-RASP-16): the talon takes no part; first hand leads (GAP-RUS-07)
     if view.contract.kind == "raspasovka":
         four = view.match.n_players == 4
         # RUS-RASP-15/17: the two talon cards lead tricks 1 and 2; with four players the card is the
@@ -131,19 +127,15 @@ def pref_play_rules(view: PlayView, rules: Any) -> PlayRules | None:
                                    talon_owner=view.dealer if four else None,
                                    after_talon_leader=view.first_hand)
     if view.contract.kind == "misere":
-        # RUS-MIS-06: a declarer on lead leads before the defenders lie open
-        return dataclasses.replace(base, open_after_declarer_leads=True)
+        # RUS-MIS-06: a declarer on lead leads before the defenders lie open; RUS-MIS-08: they may write
+        # down the layout
+        return dataclasses.replace(base, open_after_declarer_leads=True, layout_notes=misere.note_takers(view))
     return None
 
 
 @hookimpl
 def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry] | None:
-    if result.kind == "all_pass":
-        return scoring.score_raspasovka(result, match, rules)
-    assert result.contract is not None
-    if result.contract.kind == "misere":
-        return scoring.score_misere(result, rules)
-    return scoring.score_game(result, rules)
+    return scoring.score_deal(result, match, rules)
 
 
 @hookimpl

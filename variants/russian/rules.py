@@ -35,6 +35,15 @@ class WhistRules(_Section):
     half_whist_levels: list[int] = Field(description="levels on which the second defender may half-whist")
     lone_whister_open: bool = Field(description="a lone whister plays both defending hands, face up")
     stalingrad: bool = Field(description="6 spades must be whisted (Сталинград)")
+    return_levels: list[int] = Field(
+        description="levels on which the first defender, who passed, may take the whist back after the second "
+        "half-whisted (вернуть вист, a defence call 'return'); the half-whister then counts as the passer")
+    lone_whister_chooses: bool = Field(
+        description="a lone whister chooses open or closed play (a defence call 'open' or 'closed'); "
+        "lone_whister_open is then only the default offered first")
+    responsibility_base: Literal["price", "whist"] = Field(
+        description="what the responsibility fraction applies to: the contract price (Sochi, Rostov: half = P/2) "
+        "or the whists one defence trick is worth, price x rate (Leningrad: half of a doubled whist = P)")
 
 
 class DeclarerRules(_Section):
@@ -44,6 +53,15 @@ class DeclarerRules(_Section):
     consolation_rate: int = Field(ge=0, description="whists per undertrick each other player writes (консоляция)")
     consolation_by: Literal["all", "defenders"] = Field(
         description="who writes consolation: every other player (incl. a sitting-out dealer) or the defenders")
+    consolation_flat: int = Field(
+        ge=0, description="if above 0, consolation is this many whists per undertrick whatever the contract "
+        "(Rostov's 'консоляция 10', russian.md 2.6 #6); 0: consolation_rate x price")
+    concede_three: bool = Field(
+        description="once whisted, the declarer may concede three undertricks without play (без трёх, a defence "
+        "call 'concede'; 'play' plays on)")
+    concede_three_whists: Literal["none", "as_played"] = Field(
+        description="what the whisters write after 'без трёх': nothing (без вистов), or the whists of the "
+        "13 - level defence tricks as if the deal had been played so")
 
 
 class MisereRules(_Section):
@@ -52,12 +70,17 @@ class MisereRules(_Section):
     price: int = Field(ge=0, description="pool points for a made misère")
     penalty_per_trick: int = Field(ge=0, description="mountain points per trick the declarer takes")
     consolation: bool = Field(description="the others write consolation per trick taken (russian.md 2.6 #7)")
+    half_and_half: bool = Field(
+        description="four players: the misère declarer may invite the sitting-out dealer to share it "
+        "(мизер пополам, RUS-MIS-09: declaration calls 'invite', then 'agree' or 'refuse'); results are halved")
 
 
 class RaspasovkaRules(_Section):
-    """Распасовка (all-pass play): every trick costs mountain points."""
+    """Распасовка (all-pass play): every trick costs mountain points, or (Rostov) whists."""
 
-    record: Literal["gora"] = Field(description="where tricks are written (Rostov's whists come later)")
+    record: Literal["gora", "whists"] = Field(
+        description="where tricks are written: each player's mountain (RUS-RASP-03), or whists written by the "
+        "player(s) with the fewest tricks on the others (Rostov, RUS-RASP-05; the talon takes no part)")
     trick_price: int = Field(ge=0, description="mountain points per trick at the first raspasovka")
     progression: Literal["none", "arithmetic", "geometric"]
     progression_step: int = Field(ge=0, description="arithmetic: added to the price at each raspasovka in a row")
@@ -67,6 +90,14 @@ class RaspasovkaRules(_Section):
     zero_tricks_to_pool: bool = Field(description="a player with no trick writes the current price in his pool")
     exit_levels: list[int] = Field(
         description="minimum game level after 1, 2, ... raspasovkas in a row (the last value repeats)")
+    exit_by: Literal["any_deal", "whisted_game"] = Field(
+        description="what ends a series of raspasovkas (progression and exit level start again): any deal "
+        "with a contract (GAP-RUS-03), or only a game that was whisted, played and made (Jura)")
+    whists_per_trick: int = Field(
+        ge=0, description="record = whists: whists per trick at the base price (RUS-RASP-05: usually 5)")
+    zero_tricks_write_off: bool = Field(
+        description="a player with no trick takes the price off his mountain instead of writing it in his "
+        "pool (Jura's Leningrad, russian.md 2.6 #4); only with zero_tricks_to_pool")
 
 
 class OverflowRules(_Section):
@@ -79,6 +110,16 @@ class OverflowRules(_Section):
     aid_to: Literal["largest", "each_unclosed"] = Field(
         description="aid goes only to the largest unclosed pool (then one's own mountain), or on to the next "
         "largest unclosed pools in turn before the mountain")
+
+
+class GusarikRules(_Section):
+    """Two players (гусарик): the dummy third hand (болван). Read only when ``players = 2``."""
+
+    raspasovka_dummy: Literal["dealer", "non_dealer"] = Field(
+        description="who plays the dummy's hand, face up, in a raspasovka (its tricks count for nobody)")
+    indivisible_mountain: bool = Field(
+        description="неделимая гора: only half of the overflow points are written off the mountain "
+        "(Кодекс 4.1.1, note on the two-player game)")
 
 
 class SettlementRules(_Section):
@@ -98,5 +139,6 @@ def sections() -> dict[str, object]:
         "misere": MisereRules,
         "raspasovka": RaspasovkaRules,
         "overflow": OverflowRules,
+        "gusarik": GusarikRules,
         "settlement": SettlementRules,
     }

@@ -9,7 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from preferans.core.model import Amount, DealResult, Entry, MatchView, Settlement
+from preferans.core.model import Amount, DealResult, Entry, MatchView, Settlement, dummy_seat
 
 from .rules import RESPONSIBILITY_RATE
 
@@ -37,12 +37,39 @@ def price_of(level: int, rules: Any) -> int:
     return int(rules.game_price[level])
 
 
+def players(r: DealResult, rules: Any) -> list[int]:
+    """The seats that got cards and write on the sheet: the active seats without the dummy (two players,
+    гусарик: the dummy's tricks count for nobody)."""
+    dummy = dummy_seat(rules.players)
+    return [s for s in r.active if s != dummy]
+
+
 def consolation_writers(r: DealResult, rules: Any) -> list[int]:
     """Who writes consolation (консоляция) on a set declarer: every other player, a sitting-out dealer
-    included (Кодекс 3.8.1.2), or only the defenders (``declarer.consolation_by``)."""
+    included (Кодекс 3.8.1.2), or only the defenders (``declarer.consolation_by``); never the dummy."""
     if rules.declarer.consolation_by == "defenders":
-        return [s for s in r.active if s != r.declarer]
-    return [s for s in range(len(r.tricks)) if s != r.declarer]
+        return [s for s in players(r, rules) if s != r.declarer]
+    dummy = dummy_seat(rules.players)
+    return [s for s in range(len(r.tricks)) if s != r.declarer and s != dummy]
+
+
+def consolation_per_undertrick(price: int, rules: Any) -> Amount:
+    """Whists each writer puts on a set declarer per undertrick: the price times ``consolation_rate``, or a
+    flat ``consolation_flat`` whatever the contract (Rostov's "консоляция 10", russian.md 2.6 #6)."""
+    flat = rules.declarer.consolation_flat
+    return int(flat) if flat else price * rules.declarer.consolation_rate
+
+
+def score_deal(r: DealResult, match: MatchView, rules: Any) -> list[Entry]:
+    """The entries of any Russian deal: raspasovka, misère or a trick game."""
+    if r.kind == "all_pass":
+        return score_raspasovka(r, match, rules)
+    assert r.contract is not None
+    if r.contract.kind == "misere":
+        return half_and_half(r, score_misere(r, rules))
+    if conceded(r):
+        return score_concession(r, rules)
+    return score_game(r, rules)
 
 
 def score_game(r: DealResult, rules: Any) -> list[Entry]:
@@ -71,7 +98,7 @@ def score_game(r: DealResult, rules: Any) -> list[Entry]:
         under = level - taken
         out.append(gora(d, under * price * rules.declarer.undertrick_rate, f"set by {under}"))
         for s in consolation_writers(r, rules):
-            out.append(whists(s, d, under * price * rules.declarer.consolation_rate, "consolation"))
+            out.append(whists(s, d, under * consolation_per_undertrick(price, rules), "consolation"))
 
     ws = list(r.whisters)
     rate = rules.whist.rate
@@ -82,7 +109,7 @@ def score_game(r: DealResult, rules: Any) -> list[Entry]:
         w = ws[0]
         passer = next(s for s in defenders if s != w)
         total = defence * price * rate
-        if rules.whist.style == "gentleman" and not made:
+        if rules.whist.style == "gentleman" and not made and passer != dummy_seat(rules.players):
             # джентльменский вист: the whister and the passer share the defence whists
             out.append(whists(w, d, Fraction(total, 2), "whists (shared)"))
             out.append(whists(passer, d, Fraction(total, 2), "whists (shared)"))
@@ -96,6 +123,8 @@ def _whister_penalties(r: DealResult, level: int, price: int, ws: list[int], def
                        rules: Any) -> list[Entry]:
     """Ремиз вистующего: a whister who fails the obligation pays per missing trick into the mountain."""
     rate = RESPONSIBILITY_RATE[rules.whist.responsibility] * price
+    if rules.whist.responsibility_base == "whist":
+        rate *= rules.whist.rate  # Leningrad: half of a doubled whist is the price (russian.md 2.2)
     obligation = rules.whist.obligation.get(level, 0)
     deficit = max(0, obligation - defence)
     if not ws or rate == 0 or deficit == 0:
@@ -142,11 +171,49 @@ def raspasovka_price(streak: int, rules: Any) -> int:
     return int(rr.trick_price)
 
 
+def ends_series(r: DealResult, rules: Any) -> bool:
+    """Whether the deal ``r`` ends a series of raspasovkas (``raspasovka.exit_by``): any deal with a
+    contract (GAP-RUS-03), or only a trick game that was whisted, played and made (Jura's Leningrad: not a
+    misère, not a game both defenders passed, not a set game)."""
+    if r.kind == "all_pass":
+        return False
+    if rules.raspasovka.exit_by == "any_deal":
+        return True
+    c = r.contract
+    return (c is not None and c.goal == "tricks" and r.played and bool(r.whisters)
+            and r.declarer is not None and r.tricks[r.declarer] >= c.target)
+
+
+def raspasovka_streak(match: MatchView, rules: Any) -> int:
+    """How many raspasovkas the current series has had: all-pass deals since the last deal that ended the
+    series (with ``exit_by = "any_deal"`` this is ``match.trailing_all_passes()``)."""
+    if rules.raspasovka.exit_by == "any_deal":
+        return match.trailing_all_passes()
+    count = 0
+    for r in reversed(match.history):
+        if ends_series(r, rules):
+            break
+        count += r.kind == "all_pass"
+    return count
+
+
+def _zero_tricks(seat: int, price: int, rules: Any, note: str) -> list[Entry]:
+    """RUS-RASP-04/06: a player with no trick writes the price into his pool, or (Jura) off his mountain."""
+    if not rules.raspasovka.zero_tricks_to_pool:
+        return []
+    if rules.raspasovka.zero_tricks_write_off:
+        return [gora(seat, -price, note)]
+    return [pool(seat, price, note)]
+
+
 def score_raspasovka(r: DealResult, match: MatchView, rules: Any) -> list[Entry]:
     """RUS-RASP-03/04/08/09: mountain per trick after the amnesty; a player with no trick writes the price
-    in his pool. A sitting-out dealer's talon tricks count for the amnesty and his mountain (GAP-RUS-05)."""
-    price = raspasovka_price(match.trailing_all_passes() + 1, rules)
-    counted = list(r.active)
+    in his pool. A sitting-out dealer's talon tricks count for the amnesty and his mountain (GAP-RUS-05).
+    With ``record = "whists"`` the Rostov raspasovka instead (:func:`score_raspasovka_whists`)."""
+    price = raspasovka_price(raspasovka_streak(match, rules) + 1, rules)
+    if rules.raspasovka.record == "whists":
+        return score_raspasovka_whists(r, price, rules)
+    counted = players(r, rules)
     if len(r.tricks) == 4:
         counted.append(r.dealer)
     amnesty = min(r.tricks[s] for s in counted) if rules.raspasovka.amnesty else 0
@@ -155,10 +222,32 @@ def score_raspasovka(r: DealResult, match: MatchView, rules: Any) -> list[Entry]
         left = r.tricks[s] - amnesty
         if left:
             out.append(gora(s, left * price, f"raspasovka {r.tricks[s]} trick(s), amnesty {amnesty}"))
-    if rules.raspasovka.zero_tricks_to_pool:
-        for s in r.active:
-            if r.tricks[s] == 0:
-                out.append(pool(s, price, "raspasovka, no trick"))
+    for s in players(r, rules):
+        if r.tricks[s] == 0:
+            out.extend(_zero_tricks(s, price, rules, "raspasovka, no trick"))
+    return out
+
+
+def score_raspasovka_whists(r: DealResult, price: int, rules: Any) -> list[Entry]:
+    """Rostov (распасовка на висты, RUS-RASP-05/06/07/16): the player with the fewest tricks writes
+    ``whists_per_trick`` x price whists on each other player for every trick that player took; two players
+    tied for the fewest share it half and half (EX-06: 6/2/2 -> 15 each on the first) and write nothing on
+    each other. A player with no trick writes the price (1) into his pool, and so does a sitting-out dealer,
+    who takes no trick because the talon takes no part."""
+    per_trick = rules.raspasovka.whists_per_trick * price
+    low = min(r.tricks[s] for s in players(r, rules))
+    writers = [s for s in players(r, rules) if r.tricks[s] == low]
+    out: list[Entry] = []
+    for o in players(r, rules):
+        if r.tricks[o] > low:
+            share = Fraction(r.tricks[o] * per_trick, len(writers))
+            for w in writers:
+                out.append(whists(w, o, share, f"raspasovka, {r.tricks[o]} trick(s) of the other"))
+    for s in players(r, rules):
+        if r.tricks[s] == 0:
+            out.extend(_zero_tricks(s, price, rules, "raspasovka, no trick"))
+    if len(r.tricks) > len(r.active) and r.dealer not in r.active:
+        out.extend(_zero_tricks(r.dealer, price, rules, "raspasovka, the dealer sat out"))
     return out
 
 
@@ -191,7 +280,10 @@ def overflow(match: MatchView, rules: Any) -> list[Entry]:
                 excess -= give
                 out.append(pool(o, give, f"aid from seat {s}"))
                 out.append(whists(s, o, give * rules.overflow.whists_per_point, "aid"))
-        if excess > 0:
+        if excess > 0 and n == 2 and rules.gusarik.indivisible_mountain:
+            # гусарик, неделимая гора (Кодекс 4.1.1 note): only half the excess comes off the mountain
+            out.append(gora(s, -Fraction(excess, 2), "overflow, half written off the mountain"))
+        elif excess > 0:
             out.append(gora(s, -excess, "overflow written off the mountain"))
     return out
 
@@ -221,3 +313,72 @@ def round_zero_sum(values: list[Fraction]) -> tuple[int, ...]:
     for i in order[:missing]:
         floors[i] += 1
     return tuple(floors)
+
+
+# ---------------------------------------------------------------- table options (issue 6)
+
+
+def half_and_half_partner(r: DealResult) -> int | None:
+    """The sitting-out dealer who agreed to share the misère (мизер пополам, RUS-MIS-09), or ``None``."""
+    if any(seat == r.dealer and call == "agree" for seat, call in r.declaration) and r.dealer != r.declarer:
+        return r.dealer
+    return None
+
+
+def half_and_half(r: DealResult, entries: list[Entry]) -> list[Entry]:
+    """RUS-MIS-09: a shared misère is written half by the declarer (formally the declarer: the player who
+    was dealt the cards) and half by the dealer, win or loss; consolation written on him is halved the same
+    way, and the partner writes none. Odd amounts stay exact Fractions (GAP-RUS-10)."""
+    partner = half_and_half_partner(r)
+    if partner is None or r.declarer is None:
+        return entries
+    d = r.declarer
+    out: list[Entry] = []
+    for e in entries:
+        if e.seat == partner and e.other == d:
+            continue  # the partner does not console himself
+        if e.seat == d and e.other is None:
+            half = Fraction(e.amount) / 2
+            out.append(Entry(e.account, d, _int(half), note=f"{e.note} (half)"))
+            out.append(Entry(e.account, partner, _int(half), note=f"{e.note} (half, partner)"))
+        elif e.other == d:
+            half = Fraction(e.amount) / 2
+            out.append(whists(e.seat, d, half, f"{e.note} (half)"))
+            out.append(whists(e.seat, partner, half, f"{e.note} (half, partner)"))
+        else:
+            out.append(e)
+    return out
+
+
+def conceded(r: DealResult) -> bool:
+    """The declarer conceded three undertricks before play ("без трёх", the defence call ``concede``)."""
+    return r.declarer is not None and (r.declarer, "concede") in r.defence
+
+
+def score_concession(r: DealResult, rules: Any) -> list[Entry]:
+    """"Без трёх" (russian.md 4): the declarer is set by three without play: 3 x P x undertrick_rate into
+    his mountain and the consolation for 3 undertricks from every writer. The whisters write nothing
+    (``concede_three_whists = "none"``: kozlov, Jura's "без трёх, без вистов"), or with ``"as_played"`` the
+    whists of the 13 - level tricks the defence gets when the declarer is three short: a lone whister all
+    of them (shared with the passer in gentleman's whist), two whisters half each."""
+    assert r.declarer is not None and r.contract is not None
+    d, level = r.declarer, r.contract.level
+    price = price_of(level, rules)
+    under = 3
+    out = [gora(d, under * price * rules.declarer.undertrick_rate, "без трёх: set by 3 without play")]
+    for s in consolation_writers(r, rules):
+        out.append(whists(s, d, under * consolation_per_undertrick(price, rules), "consolation (без трёх)"))
+    if rules.declarer.concede_three_whists == "as_played" and r.whisters:
+        total = (10 - (level - under)) * price * rules.whist.rate
+        ws = list(r.whisters)
+        if len(ws) == 2:
+            out.extend(whists(w, d, Fraction(total, 2), "whists (без трёх)") for w in ws)
+        else:
+            w = ws[0]
+            passer = next(s for s in r.active if s not in (d, w))
+            if rules.whist.style == "gentleman" and passer != dummy_seat(rules.players):
+                out.append(whists(w, d, Fraction(total, 2), "whists (без трёх, shared)"))
+                out.append(whists(passer, d, Fraction(total, 2), "whists (без трёх, shared)"))
+            else:
+                out.append(whists(w, d, total, "whists (без трёх)"))
+    return out

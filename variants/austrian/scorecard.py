@@ -1,0 +1,280 @@
+"""Reading one ``[[deal]]`` of an Austrian scorecard (docs/scorecard.md, "The Austrian pot family").
+
+The fields: ``declarer``, ``contract`` (clubs, spades, diamonds, hearts; with Illustrated also bettel,
+durchmarsch, plauderer, offener-durchmarsch), ``without_talon``, ``defence`` (play / pass / invite),
+``kontra`` (per defender) and ``rekontra``, ``premiums`` (four-aces, no-aces), ``tricks``, optionally the
+declarer's ``cards`` and ``discard`` (to check the premiums), or ``all_pass = true``. The calls are replayed
+through the variant's own defence hooks, as the engine asks them, so a call the rules do not allow is
+rejected with the deal and the field named.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from preferans.core.cards import CARD_NAMES, CardError, parse_card
+from preferans.core.contracts import ContractSpec
+from preferans.core.errors import nearest
+from preferans.core.model import DealResult, DefenceView, Defended, PlayView
+
+from .rules import EXTRA_CONTRACTS
+
+ACE_MASK = sum(1 << (suit * 8 + 7) for suit in range(4))
+PREMIUMS = ("four-aces", "no-aces")
+_ALIASES = {"préférence": "hearts", "preference": "hearts", "bettel-ouvert": "plauderer",
+            "offener-bettel": "plauderer", "offener-durchmarsch": "offener-durchmarsch"}
+
+
+class AustrianDeal(BaseModel):
+    """One ``[[deal]]`` of the Austrian pot family."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    declarer: str | None = Field(default=None, description="the player who won the auction")
+    contract: str | None = Field(default=None, description="clubs | spades | diamonds | hearts; Illustrated: "
+                                 "bettel | durchmarsch | plauderer | offener-durchmarsch")
+    without_talon: bool = Field(default=False, description="played without the talon (a hand game)")
+    defence: dict[str, str] | None = Field(default=None, description='each opponent: "play" | "pass" | "invite"')
+    kontra: dict[str, str] | None = Field(default=None, description='Illustrated: a defender who said "kontra"')
+    rekontra: bool = Field(default=False, description="Illustrated: the declarer said rekontra")
+    premiums: list[str] = Field(default_factory=list, description="claimed premiums: four-aces, no-aces")
+    tricks: dict[str, int] | None = Field(default=None, description="tricks won by each hand that played")
+    cards: list[str] | None = Field(default=None, description="the declarer's ten cards as played (optional)")
+    discard: list[str] | None = Field(default=None, description="the declarer's two discarded cards (optional)")
+    all_pass: bool = Field(default=False, description="everybody passed: the cards are thrown in")
+
+
+def read_deal(record: dict[str, Any], reader: Any, index: int, dealer: int, rules: Any) -> DealResult:
+    deal: AustrianDeal = reader.validate(AustrianDeal, record, index)
+    where = f"deal[{index + 1}]"
+    active = reader.active(dealer)
+    if deal.all_pass:
+        for key in ("declarer", "contract", "defence", "kontra", "tricks", "cards", "discard"):
+            if getattr(deal, key) is not None:
+                raise reader.fail(f"{where}.{key}", "everybody passed: the deal has no declarer, contract, "
+                                                    "defence or tricks")
+        if deal.premiums or deal.rekontra or deal.without_talon:
+            raise reader.fail(where, "everybody passed: the deal has no premiums, rekontra or hand game")
+        return DealResult(kind="all_pass", dealer=dealer, active=active, tricks=(0,) * reader.n, played=False,
+                          index_in_match=index)
+    if deal.declarer is None or deal.contract is None:
+        missing = "declarer" if deal.declarer is None else "contract"
+        raise reader.fail(f"{where}.{missing}", "missing: a deal has a declarer and a contract, or all_pass = true")
+    declarer = reader.seat(deal.declarer, f"{where}.declarer")
+    if declarer not in active:
+        raise reader.fail(f"{where}.declarer", f"{deal.declarer} dealt this deal and sat out "
+                                               f"(playing: {reader.who(active)})")
+    spec = contract_of(deal, reader, where, rules)
+    defenders = tuple(s for s in ((declarer + k) % reader.n for k in range(1, reader.n)) if s in active)
+    calls, defended = defence_of(deal, reader, where, declarer, spec, defenders)
+    tricks = tricks_of(deal, reader, where, dealer, active, declarer, spec, defended)
+    check_premiums(deal, reader, where, spec, rules)
+    return DealResult(kind="contract", dealer=dealer, active=active, tricks=tricks, declarer=declarer,
+                      contract=spec, bid=spec.name, defence=calls, whisters=defended.whisters,
+                      played=defended.played, index_in_match=index,
+                      declaration=tuple((declarer, p) for p in deal.premiums))
+
+
+# ---------------------------------------------------------------- contract
+
+
+def contract_of(deal: AustrianDeal, reader: Any, where: str, rules: Any) -> ContractSpec:
+    table = reader.match.contracts
+    declared = [r.name for r in table if r.biddable and r.with_talon]
+    assert deal.contract is not None
+    base = "-".join(deal.contract.strip().lower().split())
+    base = _ALIASES.get(base, base)
+    variant = reader.match.variant.name
+    if base not in declared:
+        if base in EXTRA_CONTRACTS:
+            raise reader.fail(f"{where}.contract", f"{base} is a contract of Illustrated Preference; {variant} "
+                                                   f"does not have it (contracts: {', '.join(declared)})")
+        raise reader.fail(f"{where}.contract", f"unknown contract {deal.contract!r}{nearest(base, declared)} "
+                                               f"(contracts: {', '.join(declared)})")
+    if not deal.without_talon:
+        return table[base]  # type: ignore[no-any-return]
+    name = base + "-hand"
+    if name not in table:
+        raise reader.fail(f"{where}.without_talon", f"{variant} has no games without the talon "
+                                                    f"(rules.game.hand_games = false)")
+    return table[name]  # type: ignore[no-any-return]
+
+
+# ---------------------------------------------------------------- defence, kontra, rekontra
+
+
+def defence_of(deal: AustrianDeal, reader: Any, where: str, declarer: int, spec: ContractSpec,
+               defenders: tuple[int, ...]) -> tuple[tuple[tuple[int, str], ...], Defended]:
+    """Replay the calls through ``pref_defence_step`` and ``pref_defence_legal``, as the engine asks them."""
+    names = reader.names
+    variant = reader.match.variant.name
+    has_kontra = "kontra" in type(reader.match.rules).model_fields
+    if (deal.kontra is not None or deal.rekontra) and not has_kontra:
+        key = "kontra" if deal.kontra is not None else "rekontra"
+        raise reader.fail(f"{where}.{key}", f"{variant} has no kontra: kontra and rekontra exist only in "
+                                            f"Illustrated Preference, against its extra contracts (ILL-KON-01)")
+    wanted = _calls_by_seat(deal.defence, reader, f"{where}.defence", declarer, defenders)
+    kontra = _calls_by_seat(deal.kontra, reader, f"{where}.kontra", declarer, defenders)
+    for seat, call in kontra.items():
+        if call != "kontra":
+            raise reader.fail(f"{where}.kontra.{names[seat]}", f"{call!r}: write \"kontra\" for a defender who "
+                                                               f"said it, and leave out one who did not")
+    calls: list[tuple[int, str]] = []
+    kontra_round = False
+    while True:
+        view = DefenceView(reader.match.view(), declarer, spec, defenders, tuple(calls))
+        step = reader.book.defence_step(view)
+        if isinstance(step, Defended):
+            defended: Defended = step
+            break
+        seat = step.seat
+        legal = reader.book.defence_legal(view, seat)
+        if seat == declarer:
+            call, field = ("rekontra" if deal.rekontra else "pass"), f"{where}.rekontra"
+        elif "kontra" in legal:
+            kontra_round = True
+            call, field = ("kontra" if seat in kontra else "pass"), f"{where}.kontra.{names[seat]}"
+        else:
+            if seat not in wanted:
+                raise reader.fail(f"{where}.defence", f"no call for {names[seat]} (allowed: {', '.join(legal)})")
+            call, field = wanted[seat], f"{where}.defence.{names[seat]}"
+        if any(s == seat for s, _ in calls):
+            raise reader.fail(where, f"{names[seat]} must call again, but a scorecard records one call per player")
+        if call not in legal:
+            raise reader.fail(field, f"{call!r} is not allowed for {names[seat]} here{nearest(call, legal)} "
+                                     f"(allowed: {', '.join(legal)})")
+        calls.append((seat, call))
+    if deal.kontra is not None and not kontra_round:
+        raise reader.fail(f"{where}.kontra", f"there is no kontra on {spec.name}: kontra exists only against "
+                                             f"the extra contracts, bettel to offener-durchmarsch (ILL-KON-01)")
+    if deal.rekontra and not any(c == "rekontra" for _, c in calls):
+        raise reader.fail(f"{where}.rekontra", "nobody said kontra, so there is nothing to answer with rekontra "
+                                               "(ILL-KON-03)")
+    if spec.kind != "suit":
+        # the extra contracts: both defenders must play (AUT-DEF-04); "play" may be written, nothing else
+        for seat, call in wanted.items():
+            if call != "play":
+                raise reader.fail(f"{where}.defence.{names[seat]}", f"{call!r}: in {spec.name} both defenders must "
+                                                                    f"play (AUT-DEF-04)")
+    else:
+        spoken = {s for s, _ in calls}
+        extra = [s for s in wanted if s not in spoken]
+        if extra:
+            raise reader.fail(f"{where}.defence.{names[extra[0]]}", "not asked: the defence was settled by "
+                              + ", ".join(f"{names[s]} {c}" for s, c in calls))
+    return tuple(calls), defended
+
+
+def _calls_by_seat(given: dict[str, str] | None, reader: Any, where: str, declarer: int,
+                   defenders: tuple[int, ...]) -> dict[int, str]:
+    out: dict[int, str] = {}
+    for name, call in (given or {}).items():
+        seat = reader.seat(name, where)
+        if seat == declarer:
+            raise reader.fail(f"{where}.{name}", f"{name} is the declarer; the defenders are {reader.who(defenders)}")
+        if seat not in defenders:
+            raise reader.fail(f"{where}.{name}", f"{name} dealt this deal and sat out; the defenders are "
+                                                 f"{reader.who(defenders)}")
+        out[seat] = call.strip().lower()
+    return out
+
+
+# ---------------------------------------------------------------- tricks
+
+
+def tricks_of(deal: AustrianDeal, reader: Any, where: str, dealer: int, active: tuple[int, ...], declarer: int,
+              spec: ContractSpec, defended: Defended) -> tuple[int, ...]:
+    """The tricks of the hands that played: ten in all, or fewer when play stopped as soon as the result
+    was decided (the extra contracts, ILL-EXT-08). A passer's cards stayed out: he has no tricks."""
+    where = f"{where}.tricks"
+    names = reader.names
+    if not defended.played:
+        if deal.tricks is not None:
+            said = ", ".join(f"{names[s]} pass" for s in active if s != declarer)
+            raise reader.fail(where, f"nothing was played ({said}: the declarer is paid without play); "
+                                     f"remove tricks")
+        return (0,) * int(reader.n)
+    play = reader.book.play_rules(PlayView(reader.match.view(), dealer, active, declarer, spec, defended,
+                                           active[0]))
+    hands = play.hands
+    if deal.tricks is None:
+        raise reader.fail(where, f"missing: the cards were played, so write the tricks of {reader.who(hands)}")
+    counts = [0] * reader.n
+    for name, count in deal.tricks.items():
+        seat = reader.seat(name, where)
+        if count < 0:
+            raise reader.fail(f"{where}.{name}", f"{count} is negative")
+        if seat not in hands and count:
+            why = "dealt this deal and sat out" if seat not in active else "stayed at home: his cards were out of play"
+            raise reader.fail(f"{where}.{name}", f"{name} {why}, so he took no trick")
+        counts[seat] = count
+    missing = [s for s in hands if names[s] not in deal.tricks]
+    if missing:
+        raise reader.fail(where, f"no count for {reader.who(missing)}")
+    total = sum(counts)
+    mine = counts[declarer]
+    stopped = (play.stop_declarer_at is not None and mine == play.stop_declarer_at) or (
+        play.stop_defence_at is not None and total - mine == play.stop_defence_at)
+    if total != 10 and not (stopped and total < 10):
+        raise reader.fail(where, f"tricks sum to {total}, expected 10" + (
+            " (or fewer when play stopped as soon as the result was decided)" if (
+                play.stop_declarer_at is not None or play.stop_defence_at is not None) else ""))
+    return tuple(counts)
+
+
+# ---------------------------------------------------------------- premiums
+
+
+def _cards(given: list[str], count: int, reader: Any, where: str) -> int:
+    mask = 0
+    for text in given:
+        try:
+            card = parse_card(text)
+        except CardError as exc:
+            raise reader.fail(where, str(exc)) from None
+        if mask >> card & 1:
+            raise reader.fail(where, f"{CARD_NAMES[card]} is listed twice")
+        mask |= 1 << card
+    if len(given) != count:
+        raise reader.fail(where, f"{len(given)} cards; expected {count}")
+    return mask
+
+
+def check_premiums(deal: AustrianDeal, reader: Any, where: str, spec: ContractSpec, rules: Any) -> None:
+    """Claimed premiums: known, allowed by the rules and the contract, and not contradicted by the cards."""
+    field = f"{where}.premiums"
+    cards = _cards(deal.cards, 10, reader, f"{where}.cards") if deal.cards is not None else None
+    discard = _cards(deal.discard, 2, reader, f"{where}.discard") if deal.discard is not None else 0
+    if cards is not None and cards & discard:
+        raise reader.fail(f"{where}.discard", "a discarded card is also among the cards played")
+    seen: set[str] = set()
+    pr = rules.premiums
+    for claim in deal.premiums:
+        if claim not in PREMIUMS:
+            raise reader.fail(field, f"unknown premium {claim!r}{nearest(claim, list(PREMIUMS))} "
+                                     f"(claimed premiums: {', '.join(PREMIUMS)}; the hearts premium needs no claim)")
+        if claim in seen:
+            raise reader.fail(field, f"{claim} is claimed twice")
+        seen.add(claim)
+        if spec.kind != "suit":
+            raise reader.fail(field, f"{spec.name} carries no ace premiums (AUT-PREM-06)")
+        mode = pr.four_aces if claim == "four-aces" else pr.no_aces
+        if mode == "off" or not pr.amount:
+            key = "four_aces" if claim == "four-aces" else "no_aces"
+            raise reader.fail(field, f"the {claim} premium is not played here (rules.premiums.{key} = \"off\")")
+        if pr.aces_hand_only and spec.with_talon:
+            raise reader.fail(field, "ace premiums are paid only in games without the talon "
+                                     "(rules.premiums.aces_hand_only)")
+    if seen == set(PREMIUMS):
+        raise reader.fail(field, "four-aces and no-aces contradict each other")
+    if cards is not None and "four-aces" in seen and cards & ACE_MASK != ACE_MASK:
+        absent = [CARD_NAMES[c] for c in range(32) if ACE_MASK >> c & 1 and not cards >> c & 1]
+        raise reader.fail(field, f"four-aces, but the declarer's cards lack {', '.join(absent)} (GAP-AUT-08: the "
+                                 f"ten cards he played)")
+    if "no-aces" in seen and (cards is not None or discard):
+        held = [CARD_NAMES[c] for c in range(32) if ACE_MASK >> c & 1 and ((cards or 0) | discard) >> c & 1]
+        if held:
+            raise reader.fail(field, f"no-aces, but the declarer held {', '.join(held)} (AUT-PREM-04: a discarded "
+                                     f"ace counts)")

@@ -1,0 +1,178 @@
+"""Balkan Preferans (the seed's rules): bula, juha, refe, the hat and the kontra chain.
+
+Bids 2 (spades) to 7 (sans), one step at a time, with "mine" for the earlier seat and igra (a game without
+the talon, worth one more); all pass gives everybody a refe; follow or pass, the invitation, the kontra
+chain and the two that needs a kontra; a score sheet of bula and two juha columns per player that ends when
+the bule reach zero (rules-digest 3.1-11.1, balkan.md). ``serbian`` and ``slovenian`` extend it with values
+only. The actions and accounts are listed in docs/variants/balkan.md, "Actions".
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from preferans.core import defaults
+from preferans.core.contracts import ContractRegistry, ContractSpec
+from preferans.core.hookspecs import hookimpl
+from preferans.core.model import (
+    AllPassed,
+    AuctionStep,
+    AuctionView,
+    DealResult,
+    DeclarationStep,
+    DeclarationView,
+    Declared,
+    DefenceStep,
+    DefenceView,
+    Defended,
+    Entry,
+    MatchView,
+    Next,
+    PlayRules,
+    PlayView,
+    Settlement,
+    Won,
+)
+
+from . import calls, scorecard, scoring
+from . import rules as rules_module
+
+
+@hookimpl
+def pref_rules_sections() -> dict[str, Any]:
+    return rules_module.sections()
+
+
+@hookimpl
+def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> None:
+    """The bids 2..7 (the only biddable rows), the contracts declared after the talon and the igra rows."""
+    for name, number, trump, kind in calls.LADDER:
+        betl = kind == "betl"
+        common = dict(kind=kind, trump=trump, level=0 if betl else 6, goal="none" if betl else "tricks",
+                      target=0 if betl else 6, must_trump=True)
+        contracts.add(ContractSpec(name=str(number), label=str(number), rank=10 * number,
+                                   talon_shown=rules.talon_shown, **common))  # type: ignore[arg-type]
+        contracts.add(ContractSpec(name=name, label=name, rank=10 * number + 1, biddable=False,
+                                   talon_shown=rules.talon_shown, **common))  # type: ignore[arg-type]
+        contracts.add(ContractSpec(name=calls.igra_name(name), label=f"igra {name}", rank=10 * number + 5,
+                                   biddable=False, with_talon=False, **common))  # type: ignore[arg-type]
+
+
+@hookimpl
+def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> list[str]:
+    return calls.auction_legal(view.bidders, view.calls, seat)
+
+
+@hookimpl
+def pref_auction_step(view: AuctionView, rules: Any) -> AuctionStep:
+    state = calls.read_auction(view.bidders, view.calls)
+    if state.to_speak is not None:
+        return Next(state.to_speak)
+    best = state.best_named()
+    if best is not None:
+        return Won(best[0], best[1])  # igra: the highest game named (BAL-BID-02, pk 8)
+    if state.holder is not None and state.level is not None:
+        return Won(state.holder, str(state.level))
+    return AllPassed()  # no play; the core's Redeal and a refe for everybody (BAL-BID-03, BAL-REFE-01)
+
+
+@hookimpl
+def pref_declaration_step(view: DeclarationView, rules: Any) -> DeclarationStep | None:
+    if not view.bid.with_talon:
+        return Declared(view.declarer, view.bid.name)  # igra: the game named in the auction, no talon
+    return None  # the core: take the talon, discard two, name the contract
+
+
+@hookimpl
+def pref_declaration_legal(view: DeclarationView, rules: Any) -> list[str]:
+    """After the talon: any contract whose number is at least the bid (pk 7)."""
+    floor = calls.bid_number(view.bid.name) or calls.LOWEST
+    return [name for name, number, _, _ in calls.LADDER if number >= floor]
+
+
+def _defence(view: DefenceView, rules: Any) -> calls.Defence:
+    held = int(view.match.ledger.get("refe", view.declarer))
+    return calls.read_deal_defence(view.declarer, view.defenders, view.contract, view.calls, held, rules)
+
+
+@hookimpl
+def pref_defence_legal(view: DefenceView, seat: int, rules: Any) -> list[str]:
+    return list(_defence(view, rules).options)
+
+
+@hookimpl
+def pref_defence_step(view: DefenceView, rules: Any) -> DefenceStep:
+    dfn = _defence(view, rules)
+    if dfn.to_speak is not None:
+        return Next(dfn.to_speak)
+    held = int(view.match.ledger.get("refe", view.declarer))
+    # BAL-DEF-04: nobody follows -> no play; BAL-KON-08: the two needs a kontra
+    unplayed = not dfn.players or (calls.two_needs_kontra(view.contract.name, held, rules) and not dfn.kontra_level)
+    return Defended(whisters=dfn.players, played=not unplayed)
+
+
+@hookimpl
+def pref_play_rules(view: PlayView, rules: Any) -> PlayRules:
+    """Only the declarer and the defenders who play have hands in play (BAL-DEF-05); first hand leads, or the
+    next seat that plays (BAL-PLAY-02/03); in sans the declarer never leads first (BAL-PLAY-04, SLO-03); play
+    stops at the defence's 5th trick (BAL-DEF-03) or the declarer's first trick in betl (GAP-BAL-12)."""
+    base = defaults.pref_play_rules(view, rules)
+    d = view.declarer
+    assert d is not None
+    hands = tuple(s for s in view.active if s == d or s in view.defence.whisters)
+    order = list(view.active)
+    leader = next(s for s in order if s in hands)
+    if view.contract.kind == "sans":
+        if rules.play.sans_lead == "before_declarer":
+            right = order[(order.index(d) - 1) % len(order)]
+            leader = right if right in hands else next(s for s in hands if s != d)
+        else:
+            leader = next(s for s in order if s in hands and s != d)
+    none = view.contract.goal == "none"
+    return dataclasses.replace(base, hands=hands, leader=leader, controllers=(), open_hands=(),
+                               stop_declarer_at=1 if none else None,
+                               stop_defence_at=None if none else int(rules.defence.stop_at))
+
+
+@hookimpl
+def pref_before_deal(match: MatchView, dealer: int, rules: Any) -> list[Entry]:
+    if match.history:
+        return []
+    # BAL-SCORE-02: the first line of the sheet is the starting bula of everybody; the other columns open at 0
+    n = match.n_players
+    out = [scoring.bula(s, rules.bula, "start") for s in range(n)]
+    out += [Entry(account, s, 0, note="start") for account in ("refe", "hat") for s in range(n)]
+    out += [Entry("juha", s, 0, other=o, note="start") for s in range(n) for o in range(n) if o != s]
+    return out
+
+
+@hookimpl
+def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry]:
+    return scoring.score_deal(result, match, rules)
+
+
+@hookimpl
+def pref_after_score(match: MatchView, posted: list[Entry], rules: Any) -> list[Entry]:
+    n = match.n_players
+    led = match.ledger
+    return scoring.hat_entries([led.get("bula", s) for s in range(n)], [int(led.get("hat", s)) for s in range(n)],
+                               rules)
+
+
+@hookimpl
+def pref_match_over(match: MatchView, rules: Any) -> bool | None:
+    """BAL-SCORE-11: the game ends when the bule sum to exactly zero."""
+    if match.history and sum(match.ledger.column("bula")) == 0:
+        return True
+    return None  # let the core's max_deals decide
+
+
+@hookimpl
+def pref_settle(match: MatchView, rules: Any) -> Settlement:
+    return scoring.settle(match, rules)
+
+
+@hookimpl
+def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer: int, rules: Any) -> DealResult:
+    return scorecard.read_deal(record, reader, index, dealer, rules)

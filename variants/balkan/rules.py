@@ -1,0 +1,109 @@
+"""The ``[rules]`` keys of the Balkan family. Values come from the preset files, never from here.
+
+Every point where the sources disagree (balkan.md 2.13 and section 5) is a key; ``balkan/preset.toml`` gives
+the seed's reading, the child presets (``serbian``, ``slovenian``) theirs, and docs/variants/<name>.md cites
+each source.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+from pydantic.config import JsonDict
+
+SCORECARD_REQUIRED: JsonDict = {"scorecard": "required"}
+"""Marks a key a scorecard must state in its ``[rules]`` (what was agreed at the table)."""
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class DefenceRules(_Section):
+    """Who defends and what the defenders must take (BAL-DEF)."""
+
+    lone_quota: int = Field(ge=0, le=10, description="tricks a lone follower must take (BAL-DEF-08)")
+    pair_quota: int = Field(ge=0, le=10, description="tricks two followers must take together; below it each "
+                                                     "one short of each_quota is penalised (BAL-DEF-01/02)")
+    each_quota: int = Field(ge=0, le=10, description="a follower's own quota when the pair is short")
+    invite_quota: int = Field(ge=0, le=10, description="tricks an inviter's team must take (BAL-DEF-09)")
+    invitation: bool = Field(description="a lone follower may invite the passer (zvanje, BAL-DEF-06)")
+    stop_at: int = Field(ge=1, le=10, description="play stops when the defence takes this many tricks, and "
+                                                  "the defence never writes more (BAL-DEF-03)")
+
+
+class KontraRules(_Section):
+    """The kontra chain (BAL-KON): kontra x2, rekontra x4, subkontra x8, mortkontra x16 ..."""
+
+    factor: int = Field(ge=1, description="the multiplier of each kontra level")
+    max_level: int | None = Field(default=None, ge=1, description="the highest level allowed (4 = mortkontra); "
+                                                                  "not set: no limit (BAL-KON-07)")
+    quota: int = Field(ge=0, le=10, description="tricks the kontra-giver's team must take (BAL-KON-05)")
+    other_defender: Literal["normal", "nothing"] = Field(
+        description="the defender who did not say kontra: scores normally and undoubled (seed, BAL-KON-02), "
+        "or writes nothing while the kontra-giver writes the team's tricks (pk 10)")
+
+
+class TwoRules(_Section):
+    """The "two" (pik with the talon) needs a kontra to be played (BAL-KON-08)."""
+
+    needs_kontra: bool = Field(description="the two with the talon is played only under kontra")
+    unless_refe: bool = Field(description="not when the declarer holds an unplayed refe (seed: 'без рефета')")
+    without_kontra: Literal["declarer_wins", "refe_else_declarer_wins", "refe_else_nothing"] = Field(
+        description="no kontra: the declarer wins without play (seed); a refe for everybody if one may be "
+        "written, else the declarer wins (pk 10/11); a refe if one may be written, else nothing (Slovenian, SLO-02)")
+
+
+class BetlRules(_Section):
+    """Betl (misère, BAL-BET)."""
+
+    all_follow: bool = Field(description="both defenders always defend a betl (pk 9; GAP-BAL-12)")
+    juha: int = Field(ge=0, description="supe each defender writes on a failed betl with the talon (BAL-BET-02)")
+    igra_juha: int = Field(ge=0, description="supe each defender writes on a failed igra betl (BAL-BET-03)")
+
+
+class PlayRulesSection(_Section):
+    """Who leads (BAL-PLAY)."""
+
+    sans_lead: Literal["skip_declarer", "before_declarer"] = Field(
+        description="sans: the lead passes on clockwise past the declarer (BAL-PLAY-04), or goes to the defender "
+        "who plays just before him ('kroz vodioca' pk 12, 'под разыгрывающего' SLO-03)")
+
+
+class RefeRules(_Section):
+    """Refe (refa, radlc): the all-pass mark that doubles its holder's next contract (BAL-REFE)."""
+
+    factor: int = Field(ge=1, description="the multiplier of a deal played on refe")
+    hat_at_zero: bool = Field(description="a bula of exactly 0 counts as under the hat (GAP-BAL-15)")
+
+
+class SettlementRules(_Section):
+    """Final settlement: R_i = bula_point (sum B / n - B_i) + sum_j (W_ij - W_ji) (BAL-SCORE-14/15)."""
+
+    bula_point: int = Field(ge=0, description="juha points per bula point (BAL-SCORE-03)")
+    write_off: Literal["exact", "highest_first"] = Field(
+        description="an unfinished game: the bule are written off equally, exactly (seed, BAL-SCORE-15), or in "
+        "integers with the remainder from the highest bule (pk 13 examples 14-16)")
+
+
+def sections() -> dict[str, object]:
+    return {
+        # three players, or four with the dealer sitting out; no two-player (dummy) game in this family
+        "players": (int, Field(ge=3, le=4, description="players at the table: 3, or 4 (the dealer sits out)")),
+        "bula": (int, Field(ge=1, description="starting bula of every player (BAL-SCORE-02)",
+                            json_schema_extra=SCORECARD_REQUIRED)),
+        "refe_limit": (int, Field(ge=0, description="refe-granting deals allowed in the game (BAL-REFE-04)",
+                                  json_schema_extra=SCORECARD_REQUIRED)),
+        "talon_shown": (bool, Field(description="the talon is shown to everybody when taken (GEN-DECK-07)")),
+        "value": (dict[str, int], Field(description="V of each contract with the talon (BAL-VAL-01)")),
+        "igra_value": (dict[str, int], Field(description="V of each contract played without the talon, igra "
+                                                         "(BAL-VAL-02)")),
+        "defence": DefenceRules,
+        "kontra": KontraRules,
+        "two": TwoRules,
+        "betl": BetlRules,
+        "play": PlayRulesSection,
+        "refe": RefeRules,
+        "settlement": SettlementRules,
+    }

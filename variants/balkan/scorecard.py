@@ -1,0 +1,254 @@
+"""Reading a Balkan scorecard deal (docs/scorecard.md, "Balkan family").
+
+A deal is a contract (``declarer``, ``contract``, ``without_talon``, ``defence``, ``kontra``, ``tricks``) or
+``all_pass = true``. The defence is replayed through the variant's own defence hooks, exactly as the engine
+asks them, so a call the rules do not allow is rejected, and the resulting :class:`DealResult` carries the
+same calls a played deal would.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from preferans.core.contracts import ContractSpec
+from preferans.core.errors import nearest
+from preferans.core.model import DealResult, DefenceView, Defended
+
+from . import calls
+
+ALIASES = {
+    "spades": "spades", "pik": "spades", "pika": "spades", "♠": "spades",
+    "diamonds": "diamonds", "karo": "diamonds", "♦": "diamonds",
+    "hearts": "hearts", "herc": "hearts", "♥": "hearts",
+    "clubs": "clubs", "tref": "clubs", "♣": "clubs",
+    "betl": "betl", "bettel": "betl", "berac": "betl",
+    "sans": "sans", "sanac": "sans", "sans atout": "sans", "nt": "sans",
+    **{str(number): name for name, number, _, _ in calls.LADDER},
+}
+"""Contract words a scorecard may use: the English names, the Balkan ones (pik karo herc tref, Berac,
+Sanac, sans atout) and the numbers 2..7."""
+
+DEFENCE_WORDS = {"follow": calls.FOLLOW, "whist": calls.FOLLOW, "pass": calls.PASS, "invite": calls.INVITE}
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+
+class KontraRecord(_Strict):
+    """``kontra = { by = "A", level = "rekontra" }``: who started the chain and how far it went."""
+
+    by: str = Field(description="the follower who said kontra")
+    level: str | int = Field(default="kontra", description="kontra | rekontra | subkontra | mortkontra | "
+                                                           "kontra-5 ... (or the level 1, 2, ...)")
+
+
+class BalkanDeal(_Strict):
+    """One ``[[deal]]`` of a Balkan scorecard."""
+
+    declarer: str | None = Field(default=None, description="the player who won the auction")
+    contract: str | int | None = Field(default=None, description="spades | diamonds | hearts | clubs | betl | "
+                                                                 "sans; pik karo herc tref; 2..7")
+    without_talon: bool = Field(default=False, description="igra: the contract was played without the talon")
+    defence: dict[str, str] | None = Field(default=None, description='each defender: "follow" | "pass" | '
+                                                                     '"invite" (a lone follower inviting)')
+    kontra: KontraRecord | None = Field(default=None, description="the kontra chain, if any")
+    tricks: dict[str, int] | None = Field(default=None, description="tricks of each hand that played")
+    all_pass: bool = Field(default=False, description="everybody passed: no play, a refe when allowed")
+
+
+def read_deal(record: dict[str, Any], reader: Any, index: int, dealer: int, rules: Any) -> DealResult:
+    deal: BalkanDeal = reader.validate(BalkanDeal, record, index)
+    where = f"deal[{index + 1}]"
+    active = reader.active(dealer)
+    if deal.all_pass:
+        for name in ("declarer", "contract", "defence", "kontra", "tricks"):
+            if getattr(deal, name) is not None:
+                raise reader.fail(f"{where}.{name}", "an all-pass deal has no declarer, contract, defence, "
+                                                     "kontra or tricks")
+        if deal.without_talon:
+            raise reader.fail(f"{where}.without_talon", "an all-pass deal has no contract")
+        return DealResult(kind="all_pass", dealer=dealer, active=active, tricks=(0,) * reader.n, played=False,
+                          index_in_match=index)
+    if deal.declarer is None or deal.contract is None:
+        missing = "declarer" if deal.declarer is None else "contract"
+        raise reader.fail(f"{where}.{missing}", "missing: a deal has a declarer and a contract, or all_pass = true")
+    declarer = reader.seat(deal.declarer, f"{where}.declarer")
+    if declarer not in active:
+        raise reader.fail(f"{where}.declarer", f"{deal.declarer} dealt this deal and sat out "
+                                               f"(playing: {reader.who(active)})")
+    spec = _contract(deal.contract, deal.without_talon, reader, f"{where}.contract")
+    defenders = calls.defenders_of(declarer, active, reader.n)
+    defence, defended = _defence(deal, reader, where, declarer, spec, defenders, rules)
+    tricks = _tricks(deal.tricks, reader, where, declarer, spec, defended, rules)
+    return DealResult(kind="contract", dealer=dealer, active=active, tricks=tricks, declarer=declarer,
+                      contract=spec, bid=spec.name, defence=defence, whisters=defended.whisters,
+                      played=defended.played, index_in_match=index)
+
+
+def _contract(text: str | int, without_talon: bool, reader: Any, where: str) -> ContractSpec:
+    key = " ".join(str(text).lower().split())
+    igra = without_talon
+    if key.startswith(calls.IGRA_PREFIX):
+        key, igra = key[len(calls.IGRA_PREFIX):], True
+    name = ALIASES.get(key)
+    if name is None:
+        words = [n for n, _, _, _ in calls.LADDER]
+        raise reader.fail(where, f"unknown contract {text!r}{nearest(key, list(ALIASES))} (allowed: "
+                                 f"{', '.join(words)}; pik karo herc tref; 2..7)")
+    spec: ContractSpec = reader.match.contracts[calls.igra_name(name) if igra else name]
+    return spec
+
+
+def _level(record: KontraRecord, reader: Any, where: str) -> int:
+    level = record.level
+    if isinstance(level, int):
+        if level < 1:
+            raise reader.fail(where, f"{level} is not a kontra level (1 kontra, 2 rekontra, ...)")
+        return level
+    found = calls.kontra_level(level.strip().lower())
+    if found is None:
+        raise reader.fail(where, f"unknown kontra level {level!r}{nearest(level, list(calls.KONTRA_NAMES))} "
+                                 f"(allowed: {', '.join(calls.KONTRA_NAMES)}, kontra-5 ..., or a number)")
+    return found
+
+
+def _defence(deal: BalkanDeal, reader: Any, where: str, declarer: int, spec: ContractSpec,
+             defenders: tuple[int, ...], rules: Any) -> tuple[tuple[tuple[int, str], ...], Defended]:
+    """Replay the defence through ``pref_defence_step`` / ``pref_defence_legal``, answering each question
+    from the record: the follow round from ``defence``, the kontra round and the chain from ``kontra``."""
+    dwhere = f"{where}.defence"
+    wanted: dict[int, str] = {}
+    for name, raw in (deal.defence or {}).items():
+        seat = reader.seat(name, dwhere)
+        if seat == declarer:
+            raise reader.fail(f"{dwhere}.{name}", f"{name} is the declarer; the defenders are "
+                                                  f"{reader.who(defenders)}")
+        if seat not in defenders:
+            raise reader.fail(f"{dwhere}.{name}", f"{name} dealt this deal and sat out; the defenders are "
+                                                  f"{reader.who(defenders)}")
+        word = DEFENCE_WORDS.get(raw.strip().lower())
+        if word is None:
+            raise reader.fail(f"{dwhere}.{name}", f"{raw!r} is not a defence call{nearest(raw, list(DEFENCE_WORDS))}"
+                                                  " (allowed: follow, pass, invite)")
+        wanted[seat] = word
+    kwhere = f"{where}.kontra"
+    kontra_by: int | None = None
+    kontra_to = 0
+    if deal.kontra is not None:
+        kontra_by = reader.seat(deal.kontra.by, f"{kwhere}.by")
+        if kontra_by not in defenders:
+            raise reader.fail(f"{kwhere}.by", f"{deal.kontra.by} is not a defender; only a follower may say kontra "
+                                              f"(defenders: {reader.who(defenders)})")
+        kontra_to = _level(deal.kontra, reader, f"{kwhere}.level")
+        cap = rules.kontra.max_level
+        if cap is not None and kontra_to > cap:
+            raise reader.fail(f"{kwhere}.level", f"{calls.kontra_call(kontra_to)} is beyond the highest level "
+                                                 f"allowed, {calls.kontra_call(cap)} (kontra.max_level = {cap})")
+    said: list[tuple[int, str]] = []
+    while True:
+        view = DefenceView(reader.match.view(), declarer, spec, defenders, tuple(said))
+        step = reader.book.defence_step(view)
+        if isinstance(step, Defended):
+            break
+        seat = step.seat
+        legal = reader.book.defence_legal(view, seat)
+        name = reader.names[seat]
+        if calls.FOLLOW in legal:  # the follow round
+            if seat not in wanted:
+                raise reader.fail(dwhere, f"no call for {name} (allowed: follow, pass, invite)")
+            call = calls.PASS if wanted[seat] == calls.PASS else calls.FOLLOW
+            if call == calls.PASS and kontra_by == seat:
+                raise reader.fail(f"{kwhere}.by", f"{name} passed; only a follower may say kontra")
+        elif seat == declarer:  # the chain: the declarer's turn
+            nxt = calls.kontra_level(legal[-1]) or 0
+            call = legal[-1] if kontra_to >= nxt else calls.NO_KONTRA
+        elif calls.kontra_level(legal[1]) == 1:  # the kontra round
+            if kontra_by == seat:
+                call = legal[1]
+            elif wanted.get(seat) == calls.INVITE:
+                if calls.INVITE not in legal:
+                    raise reader.fail(f"{dwhere}.{name}", _why_no_invite(reader, spec, defenders, wanted, rules))
+                call = calls.INVITE
+            else:
+                call = calls.NO_KONTRA
+        else:  # the chain: the kontra-giver's turn
+            nxt = calls.kontra_level(legal[-1]) or 0
+            call = legal[-1] if kontra_to >= nxt else calls.NO_KONTRA
+        said.append((seat, call))
+    defended: Defended = step
+    dfn = calls.read_deal_defence(declarer, defenders, spec, said, _held(reader, declarer), rules)
+    for seat, word in wanted.items():
+        name = reader.names[seat]
+        if word == calls.PASS and spec.kind == "betl" and rules.betl.all_follow:
+            raise reader.fail(f"{dwhere}.{name}", "both defenders defend a betl (betl.all_follow); "
+                                                  "write follow or leave defence out")
+        if word == calls.INVITE and dfn.inviter != seat and kontra_by != seat:
+            raise reader.fail(f"{dwhere}.{name}", _why_no_invite(reader, spec, defenders, wanted, rules))
+    if kontra_by is not None and dfn.kontra_by != kontra_by:
+        first = dfn.kontra_by
+        why = (f"{reader.names[first]} said kontra first" if first is not None else
+               f"{deal.kontra.by if deal.kontra else ''} did not follow")
+        raise reader.fail(f"{kwhere}.by", f"not possible: {why}")
+    return tuple(said), defended
+
+
+def _held(reader: Any, seat: int) -> int:
+    return int(reader.match.view().ledger.get("refe", seat))
+
+
+def _why_no_invite(reader: Any, spec: ContractSpec, defenders: tuple[int, ...], wanted: dict[int, str],
+                   rules: Any) -> str:
+    if not rules.defence.invitation:
+        return "'invite' is not allowed here (defence.invitation = false)"
+    if spec.name == "spades" and rules.two.needs_kontra:
+        return "'invite' is not allowed on the two: it is played only under kontra"
+    return "'invite' is only for a lone follower, when the other defender passed"
+
+
+def _tricks(given: dict[str, int] | None, reader: Any, where: str, declarer: int, spec: ContractSpec,
+            defended: Defended, rules: Any) -> tuple[int, ...]:
+    twhere = f"{where}.tricks"
+    n: int = reader.n
+    if not defended.played:
+        if given is not None:
+            why = ("nobody followed: the declarer won without play" if not defended.whisters
+                   else "the two was not played without a kontra")
+            raise reader.fail(twhere, f"nothing was played ({why}); remove tricks")
+        return (0,) * n
+    hands = (declarer, *defended.whisters)
+    if given is None:
+        raise reader.fail(twhere, f"missing: the cards were played, so write the tricks of {reader.who(hands)}")
+    counts = [0] * n
+    for name, count in given.items():
+        seat = reader.seat(name, twhere)
+        if seat not in hands:
+            raise reader.fail(f"{twhere}.{name}", f"{name} did not play (playing: {reader.who(hands)})")
+        if count < 0:
+            raise reader.fail(f"{twhere}.{name}", f"{count} is negative")
+        counts[seat] = count
+    missing = [s for s in hands if reader.names[s] not in given]
+    if missing:
+        raise reader.fail(twhere, f"no count for {reader.who(missing)}")
+    mine = counts[declarer]
+    theirs = sum(counts) - mine
+    if spec.goal == "none":
+        if mine > 1:
+            raise reader.fail(twhere, f"the declarer took {mine} tricks, but a betl stops at his first trick")
+        if mine == 0 and theirs != 10:
+            raise reader.fail(twhere, f"tricks sum to {theirs}, expected 10 (the declarer took none)")
+        if sum(counts) > 10:
+            raise reader.fail(twhere, f"tricks sum to {sum(counts)}, at most 10")
+        return tuple(counts)
+    stop = int(rules.defence.stop_at)
+    if theirs > stop:
+        raise reader.fail(twhere, f"the defence took {theirs} tricks, but play stops when it has {stop} "
+                                  f"(defence.stop_at)")
+    if theirs < stop and mine + theirs != 10:
+        raise reader.fail(twhere, f"tricks sum to {mine + theirs}, expected 10 (play stops early only when the "
+                                  f"defence has {stop})")
+    if mine + theirs > 10:
+        raise reader.fail(twhere, f"tricks sum to {mine + theirs}, at most 10")
+    return tuple(counts)

@@ -1,0 +1,352 @@
+"""The Balkan score sheet: bula, juha, refe and hat, the end of the game and the final settlement.
+
+Pure functions of a :class:`DealResult`, the sheet before the deal and the rules; the plugin module wires them
+to hooks. Accounts (docs/variants/balkan.md, "Actions"): ``bula`` per seat (the contract column, Serbian
+sign: it starts at ``rules.bula`` and a made contract lowers it), ``juha`` written by ``seat`` on ``other``,
+``refe`` (unplayed refes a seat holds) and ``hat`` (1 while under the hat).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any
+
+from preferans.core.model import Amount, DealResult, Entry, MatchView, Settlement
+
+from .calls import Defence, base_name, defenders_of, is_igra, kontra_call, read_deal_defence, two_needs_kontra
+
+
+def _int(x: Amount) -> Amount:
+    """Keep integers as ``int`` so the sheet stays readable; true fractions stay Fractions."""
+    if isinstance(x, Fraction) and x.denominator == 1:
+        return int(x)
+    return x
+
+
+def bula(seat: int, amount: Amount, note: str) -> Entry:
+    return Entry("bula", seat, _int(amount), note=note)
+
+
+def juha(writer: int, on: int, amount: Amount, note: str) -> Entry:
+    return Entry("juha", writer, _int(amount), other=on, note=note)
+
+
+# ---------------------------------------------------------------- the sheet before a deal
+
+
+@dataclass
+class Sheet:
+    """What scoring needs of the sheet before a deal: bula, unplayed refes and hats per seat, and how many
+    deals have written a refe so far (``granted``, computed only when asked: it is not a column)."""
+
+    bula: list[Amount]
+    refe: list[int]
+    hat: list[int]
+    count_granted: Callable[[], int] = field(repr=False, default=lambda: 0)
+
+    @classmethod
+    def of(cls, match: MatchView, rules: Any) -> Sheet:
+        led = match.ledger
+        n = match.n_players
+        return cls([led.get("bula", s) for s in range(n)], [int(led.get("refe", s)) for s in range(n)],
+                   [int(led.get("hat", s)) for s in range(n)], lambda: granted(match.history, n, rules))
+
+    @classmethod
+    def start(cls, n: int, rules: Any) -> Sheet:
+        return cls([rules.bula] * n, [0] * n, [0] * n)
+
+    def apply(self, entries: Sequence[Entry]) -> None:
+        for e in entries:
+            if e.account == "bula":
+                self.bula[e.seat] = _int(self.bula[e.seat] + e.amount)
+            elif e.account in ("refe", "hat"):
+                column = self.refe if e.account == "refe" else self.hat
+                column[e.seat] += int(e.amount)
+
+
+def granted(history: Sequence[DealResult], n: int, rules: Any) -> int:
+    """How many deals of ``history`` wrote a refe (the refe limit counts them all, spent refes included,
+    BAL-REFE-04 [D]). The sheet keeps no column for it, so the history is scored again from the start; the
+    states after each deal are remembered (by the identity of the results), so a long game is replayed once."""
+    node = _root(n, rules)
+    for result in history:
+        child = node.children.get(id(result))
+        if child is None or child.result is not result:
+            sheet = Sheet(list(node.bula), list(node.refe), list(node.hat), _constant(node.count))
+            entries = score(result, sheet, rules)
+            count = node.count + any(e.account == "refe" and e.amount > 0 for e in entries)
+            sheet.apply(entries)
+            sheet.apply(hat_entries(sheet.bula, sheet.hat, rules))
+            child = _Replayed(result, sheet.bula, sheet.refe, sheet.hat, count)
+            node.children[id(result)] = child
+            _REPLAYED[0] += 1
+        node = child
+    return node.count
+
+
+def _constant(value: int) -> Callable[[], int]:
+    return lambda: value
+
+
+@dataclass
+class _Replayed:
+    """The sheet after a prefix of some game's history (a node of a tree keyed by the results' identity)."""
+
+    result: DealResult | None
+    bula: list[Amount]
+    refe: list[int]
+    hat: list[int]
+    count: int
+    children: dict[int, _Replayed] = field(default_factory=dict)
+
+
+_ROOTS: dict[tuple[int, int], tuple[Any, _Replayed]] = {}
+_REPLAYED = [0]
+_REPLAY_LIMIT = 50_000
+"""Remembered deals before the tree is dropped and rebuilt (it holds the results, so ids stay unique)."""
+
+
+def _root(n: int, rules: Any) -> _Replayed:
+    if _REPLAYED[0] > _REPLAY_LIMIT:
+        _ROOTS.clear()
+        _REPLAYED[0] = 0
+    key = (id(rules), n)
+    found = _ROOTS.get(key)
+    if found is None or found[0] is not rules:
+        start = Sheet.start(n, rules)
+        found = (rules, _Replayed(None, start.bula, start.refe, start.hat, 0))
+        _ROOTS[key] = found
+    return found[1]
+
+
+def under_hat(value: Amount, rules: Any) -> bool:
+    """BAL-SCORE-04: under the hat once the bula has crossed zero (at zero too with ``refe.hat_at_zero``)."""
+    return value < 0 or (bool(rules.refe.hat_at_zero) and value == 0)
+
+
+def hat_entries(bula_now: Sequence[Amount], hats: Sequence[int], rules: Any) -> list[Entry]:
+    """The hat drawn when a bula crosses zero, the inverted hat when it comes back (BAL-SCORE-04)."""
+    out = []
+    for s, value in enumerate(bula_now):
+        under = under_hat(value, rules)
+        if under and not hats[s]:
+            out.append(Entry("hat", s, 1, note="hat"))
+        elif not under and hats[s]:
+            out.append(Entry("hat", s, -1, note="inverted hat"))
+    return out
+
+
+def refe_may_be_written(sheet: Sheet, rules: Any) -> bool:
+    """BAL-REFE-03/04: not while anybody is under the hat, and not beyond the game's limit."""
+    limit = int(rules.refe_limit)
+    if limit <= 0 or any(sheet.hat):
+        return False
+    if max(sheet.refe) >= limit:
+        return False  # every seat got every refe written, so this many were written at least
+    return sheet.count_granted() < limit
+
+
+def refe_for_all(n: int, note: str) -> list[Entry]:
+    return [Entry("refe", s, 1, note=note) for s in range(n)]
+
+
+# ---------------------------------------------------------------- one deal
+
+
+def value_of(contract: str, rules: Any) -> int:
+    """V of a contract: the talon table, or the igra table for a game without the talon (BAL-VAL-01/02)."""
+    table = rules.igra_value if is_igra(contract) else rules.value
+    return int(table[base_name(contract)])
+
+
+def score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry]:
+    return score(result, Sheet.of(match, rules), rules)
+
+
+def score(result: DealResult, sheet: Sheet, rules: Any) -> list[Entry]:
+    """The entries of one deal on ``sheet``; a defender who writes nothing gets no juha line."""
+    return [e for e in _score(result, sheet, rules) if e.amount or e.account != "juha"]
+
+
+def _score(result: DealResult, sheet: Sheet, rules: Any) -> list[Entry]:
+    n = len(sheet.bula)
+    if result.kind == "all_pass" or result.contract is None or result.declarer is None:
+        # BAL-REFE-01/03/04: everybody gets a refe, unless somebody is under the hat or the limit is reached
+        return refe_for_all(n, "refe (all passed)") if refe_may_be_written(sheet, rules) else []
+    d, contract = result.declarer, result.contract
+    v = value_of(contract.name, rules)
+    held = sheet.refe[d]
+    refe_m = int(rules.refe.factor) if held > 0 else 1
+    defenders = defenders_of(d, result.active, n)
+    dfn = read_deal_defence(d, defenders, contract, result.defence, held, rules)
+    spend = [Entry("refe", d, -1, note="refe played")] if held > 0 else []
+
+    if two_needs_kontra(contract.name, held, rules) and not dfn.kontra_level:
+        outcome = rules.two.without_kontra
+        if outcome != "declarer_wins" and refe_may_be_written(sheet, rules):
+            return refe_for_all(n, "refe (the two without kontra)")
+        if outcome == "refe_else_nothing":
+            return []  # SLO-02: nobody writes anything
+        return _end([bula(d, -v * refe_m, "the two without kontra: won without play"), *spend], sheet, d, rules)
+    if not result.played:
+        # BAL-DEF-04, GAP-BAL-10: nobody follows, the declarer wins without play
+        return _end([bula(d, -v * refe_m, "won without play"), *spend], sheet, d, rules)
+
+    kontra_m = int(rules.kontra.factor) ** dfn.kontra_level
+    m_d = refe_m * kontra_m
+    taken = result.tricks[d]
+    made = taken == 0 if contract.goal == "none" else taken >= contract.target
+    entries = [bula(d, (-v if made else v) * m_d, ("made" if made else "failed") + _how(dfn)), *spend]
+    if contract.kind == "betl":
+        entries += _betl_defence(result, dfn, v, refe_m, kontra_m, made, rules)
+    else:
+        entries += _trick_defence(result, dfn, v, refe_m, kontra_m, rules)
+    return _end(entries, sheet, d, rules) if made else entries
+
+
+def _how(dfn: Defence) -> str:
+    return f" under {kontra_call(dfn.kontra_level)}" if dfn.kontra_level else ""
+
+
+def _writers(dfn: Defence, rules: Any) -> list[int]:
+    """Defenders who write: not the invited (BAL-DEF-06), and under kontra not the other defender when he
+    writes nothing (pk 10, ``kontra.other_defender = "nothing"``)."""
+    out = [s for s in dfn.players if s != dfn.invited]
+    if dfn.kontra_by is not None and rules.kontra.other_defender == "nothing":
+        out = [dfn.kontra_by]
+    return out
+
+
+def _betl_defence(result: DealResult, dfn: Defence, v: int, refe_m: int, kontra_m: int, made: bool,
+                  rules: Any) -> list[Entry]:
+    """BAL-BET-02/03: a failed betl costs the declarer V and each defender writes a fixed 60 (igra 70), times
+    his multiplier; a made betl writes nothing for the defence but the kontra-giver's penalty (pk 13 ex. 6)."""
+    d = result.declarer
+    assert d is not None and result.contract is not None
+    out: list[Entry] = []
+    if made:
+        if dfn.kontra_by is not None:
+            out.append(bula(dfn.kontra_by, v * refe_m * kontra_m, "kontra-giver failed"))
+        return out
+    fixed = int(rules.betl.igra_juha if is_igra(result.contract.name) else rules.betl.juha)
+    for s in _writers(dfn, rules):
+        m = refe_m * (kontra_m if s == dfn.kontra_by else 1)
+        out.append(juha(s, d, fixed * m, "betl failed"))
+    return out
+
+
+def _trick_defence(result: DealResult, dfn: Defence, v: int, refe_m: int, kontra_m: int,
+                   rules: Any) -> list[Entry]:
+    """BAL-SCORE-06/07/08, BAL-DEF-01/02/06/08, BAL-KON-02/05: supe per trick and the defenders' penalties."""
+    d = result.declarer
+    assert d is not None
+    t = result.tricks
+    cap = int(rules.defence.stop_at)
+    team = min(cap, sum(t[s] for s in dfn.players))
+    quota = rules.defence
+    out: list[Entry] = []
+    k = dfn.kontra_by
+    if k is not None:
+        m_k = refe_m * kontra_m
+        own = team if (rules.kontra.other_defender == "nothing" or dfn.inviter == k) else t[k]
+        out.append(juha(k, d, own * v * m_k, "supe"))
+        if team < rules.kontra.quota:
+            out.append(bula(k, v * m_k, "kontra-giver failed"))
+        if rules.kontra.other_defender == "normal":
+            for s in dfn.players:
+                if s not in (k, dfn.invited):
+                    # the other defender at the plain value (BAL-KON-02); the pair rule still applies to him
+                    out.append(juha(s, d, t[s] * v * refe_m, "supe"))
+                    if team < quota.pair_quota and t[s] < quota.each_quota:
+                        out.append(bula(s, v * refe_m, "defender failed"))
+        return out
+    if dfn.inviter is not None:
+        out.append(juha(dfn.inviter, d, team * v * refe_m, "supe (inviter)"))
+        if team < quota.invite_quota:
+            out.append(bula(dfn.inviter, v * refe_m, "inviter failed"))
+        return out
+    if len(dfn.players) == 1:
+        s = dfn.players[0]
+        out.append(juha(s, d, min(cap, t[s]) * v * refe_m, "supe"))
+        if t[s] < quota.lone_quota:
+            out.append(bula(s, v * refe_m, "lone follower failed"))
+        return out
+    for s in dfn.players:
+        out.append(juha(s, d, t[s] * v * refe_m, "supe"))
+        if team < quota.pair_quota and t[s] < quota.each_quota:
+            out.append(bula(s, v * refe_m, "defender failed"))
+    return out
+
+
+def _end(entries: list[Entry], sheet: Sheet, declarer: int, rules: Any) -> list[Entry]:
+    """BAL-SCORE-11/12: a deal whose declarer wins and which would take the sum of the bule below zero is cut:
+    the declarer writes off only what brings the sum to exactly 0, and the supe shrink in the same proportion.
+    The penalties of the deal stay whole (BAL-SCORE-13, GAP-BAL-16)."""
+    total = sum(sheet.bula)
+    delta = sum(e.amount for e in entries if e.account == "bula")
+    if total + delta >= 0:
+        return entries
+    full = -sum(e.amount for e in entries if e.account == "bula" and e.seat == declarer)
+    cut = full + (total + delta)  # what the declarer may still write off
+    factor = Fraction(cut, full)
+    out = []
+    for e in entries:
+        if e.account == "bula" and e.seat == declarer:
+            out.append(bula(declarer, -cut, e.note + ", cut to end the game"))
+        elif e.account == "juha":
+            out.append(juha(e.seat, e.other if e.other is not None else declarer, _scaled(e.amount, factor),
+                            e.note + " (cut)"))
+        else:
+            out.append(e)
+    return out
+
+
+def _scaled(amount: Amount, factor: Fraction) -> Amount:
+    """A supe entry times ``factor``, exact. It is always whole: a cut deal has no penalty, hence no kontra,
+    so every writer's multiplier is the declarer's and tricks x U x R / U = tricks x R (GAP-BAL-16's rounding
+    is never needed)."""
+    return _int(Fraction(amount) * factor)
+
+
+# ---------------------------------------------------------------- settlement
+
+
+def write_off(bule: Sequence[Amount], rules: Any) -> list[Fraction]:
+    """BAL-SCORE-15: the bule of an unfinished game brought to a sum of zero, in equal parts (exactly, seed),
+    or in integers with the remainder written off the highest bule first (pk 13, examples 14-16)."""
+    n = len(bule)
+    total = Fraction(sum(bule))
+    if rules.settlement.write_off == "exact" or total.denominator != 1:
+        return [Fraction(b) - total / n for b in bule]
+    base, rest = divmod(int(total), n)
+    order = sorted(range(n), key=lambda s: (-bule[s], s))  # the highest bula first, the earlier seat on a tie
+    extra = set(order[:rest])
+    return [Fraction(bule[s]) - base - (1 if s in extra else 0) for s in range(n)]
+
+
+def settle(match: MatchView, rules: Any) -> Settlement:
+    """BAL-SCORE-14, seed sign (positive wins): R_i = bula_point (-B'_i) + sum_j (W_ij - W_ji), with B' the
+    bule after the write-off; exact, then rounded by largest remainder so the integers still sum to 0."""
+    n = match.n_players
+    led = match.ledger
+    written_off = write_off([led.get("bula", s) for s in range(n)], rules)
+    exact = []
+    for i in range(n):
+        w = sum((Fraction(led.get("juha", i, j)) - Fraction(led.get("juha", j, i)) for j in range(n) if j != i),
+                Fraction(0))
+        exact.append(-rules.settlement.bula_point * written_off[i] + w)
+    return Settlement(tuple(exact), round_zero_sum(exact), unit="juha",
+                      details={"bula_written_off": tuple(written_off)})
+
+
+def round_zero_sum(values: Sequence[Fraction]) -> tuple[int, ...]:
+    """Largest-remainder rounding: floor everything, then give the missing units to the largest fractional
+    parts (ties: lower seat first), so the integers sum to the exact (integral) total."""
+    floors = [v.numerator // v.denominator for v in values]
+    missing = int(sum(values, Fraction(0))) - sum(floors)
+    order = sorted(range(len(values)), key=lambda i: (-(values[i] - floors[i]), i))
+    for i in order[:missing]:
+        floors[i] += 1
+    return tuple(floors)

@@ -1,0 +1,57 @@
+"""The ``[rules]`` sections only Classic has: dark calls (втёмную), bombs (бомба) and the dealing after a
+raspasovka. Values come from ``preset.toml``, never from here; docs/variants/classic.md cites the sources.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class _Section(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class DarkRules(_Section):
+    """Втёмную (dark, blind): calls made as a seat's first call, before he looks at his cards (RUS-BID-04)."""
+
+    calls: list[Literal["pass", "games", "misere"]] = Field(
+        description="which calls may be made dark: the pass, the games 6..10, misère (RUS-BID-04)")
+    factor: int = Field(
+        ge=1, description="multiplier of a game or misère bid dark (GAP-RUS-12: the seeds give none, so 1)")
+
+
+class BombRules(_Section):
+    """Бомба (bomb): a multiplier for the next game, earned by a dark pass followed by a raspasovka
+    (RUS-RASP-21, RUS-RASP-26; GAP-RUS-08)."""
+
+    factor: int = Field(ge=1, description="each bomb multiplies by this (GAP-RUS-08: 2, so k bombs give 2^k)")
+    earned_by: Literal["each_dark_passer", "deal"] = Field(
+        description="a raspasovka earns one bomb for each player who passed dark (GAP-RUS-08), or one bomb "
+        "however many passed dark (ISS-18, the table-wide reading)")
+    spend: Literal["all", "one"] = Field(
+        description="the next game uses every bomb, factor^k, and the count starts again (GAP-RUS-08); or each "
+        "game uses one bomb, x factor, while any are left (Skuratov: 'any game was written double')")
+    raspasovka: bool = Field(
+        description="a raspasovka is multiplied by the bombs in hand too (russian.md 4: 'gora x bomb')")
+    exit_counts: Literal["raspasovkas", "bombs"] = Field(
+        description="the exit level after a raspasovka (raspasovka.exit_levels) counts the raspasovkas in a row "
+        "(ISS-08: any raspasovka, RUS-RASP-24) or the bombs in hand (a dark pass only, RUS-RASP-22)")
+    compulsory_rounds: int = Field(
+        ge=0, description="rounds of compulsory raspasovka opening the pulka, everybody deemed to pass dark "
+        "(RUS-RASP-25); a round is one deal by each player")
+
+
+class DealingRules(_Section):
+    """Who deals after a raspasovka (RUS-RASP-20)."""
+
+    repeat_after_raspasovka: bool = Field(
+        description="after a raspasovka the same dealer deals again (RUS-RASP-20); false: the deal slides")
+    repeat_limit: int = Field(
+        ge=0, description="at most this many raspasovkas in a row by one dealer, then the deal moves on "
+        "(1971 MSU rules: 3); 0: no limit")
+
+
+def sections() -> dict[str, object]:
+    return {"dark": DarkRules, "bomb": BombRules, "dealing": DealingRules}

@@ -1,0 +1,95 @@
+"""The Russian defence (вист) as one small state machine: who is asked, what he may say, how it ends.
+
+The hooks ``pref_defence_step`` and ``pref_defence_legal`` both read :func:`state`, so the engine and the
+scorecard reader ask the same questions in the same order:
+
+1. each defender once, the one on the declarer's left first: ``pass`` or ``whist``; the second, after the
+   first passed, may ``half`` (полвиста) on ``whist.half_whist_levels``; on 6 spades with
+   ``whist.stalingrad`` only ``whist``. With two players (гусарик) the dummy never speaks: it counts as a
+   defender who passed, so the one live defender may half-whist;
+2. after pass + half on ``whist.return_levels``, the passer again: ``pass`` or ``return`` (вернуть вист:
+   he whists alone and the half-whister counts as the passer; russian.md 2.0, Parlett);
+3. a lone whister with ``whist.lone_whister_chooses``: ``open`` or ``closed`` (the preset's
+   ``lone_whister_open`` first, as the default);
+4. with ``declarer.concede_three``, once somebody whists a trick game: the declarer, ``play`` or
+   ``concede`` ("без трёх": set by three without play, russian.md 4).
+
+Misère and a checked ten (``whisted = false``) have no calls: both defenders lie open (RUS-MIS-06).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from preferans.core.model import DefenceView, Defended, Seat
+
+
+@dataclass(frozen=True)
+class Ask:
+    """``seat`` must call one of ``legal`` (the first is the default a paper record leaves out)."""
+
+    seat: Seat
+    legal: tuple[str, ...]
+
+
+def state(view: DefenceView, rules: Any) -> Ask | Defended:
+    """The next question of the defence, or how it ended."""
+    contract, defenders = view.contract, view.defenders
+    if not contract.whisted:
+        # misère and a checked ten: no whist decisions; the defenders lie open
+        return Defended(whisters=(), played=True, open_hands=defenders if contract.defenders_open else ())
+    dummy = view.match.dummy
+    speakers = [s for s in defenders if s != dummy]
+    calls = list(view.calls)
+    first: dict[Seat, str] = {}
+    for i, seat in enumerate(speakers):
+        if i == len(calls):
+            return Ask(seat, _first_call(view, rules, first, dummy in defenders))
+        first[seat] = calls[i][1]
+    rest = [c for _, c in calls[len(speakers):]]
+    whisters = [s for s in speakers if first[s] == "whist"]
+    level = contract.level
+    halfer = next((s for s in speakers if first[s] == "half"), None)
+    passer = next((s for s in speakers if first[s] == "pass"), None)
+    if halfer is not None and passer is not None and level in rules.whist.return_levels:
+        if not rest:
+            return Ask(passer, ("pass", "return"))
+        if rest.pop(0) == "return":
+            whisters = [passer]  # the half-whister now counts as the passer
+    if not whisters:
+        return Defended(whisters=(), played=False)  # both passed, or the half-whist stands: no play
+    open_play = bool(rules.whist.lone_whister_open)
+    if len(whisters) == 1 and rules.whist.lone_whister_chooses:
+        if not rest:
+            return Ask(whisters[0], ("open", "closed") if open_play else ("closed", "open"))
+        open_play = rest.pop(0) == "open"
+    if rules.declarer.concede_three and contract.goal == "tricks":
+        if not rest:
+            return Ask(view.declarer, ("play", "concede"))
+        if rest.pop(0) == "concede":
+            return Defended(whisters=tuple(whisters), played=False)
+    return _played(tuple(whisters), defenders, dummy, open_play)
+
+
+def _first_call(view: DefenceView, rules: Any, first: dict[Seat, str], dummy_passed: bool) -> tuple[str, ...]:
+    if rules.whist.stalingrad and view.contract.name == "6S":
+        return ("whist",)  # Сталинград: six spades is always whisted
+    after_pass = dummy_passed or (len(first) == 1 and "pass" in first.values())
+    if after_pass and view.contract.level in rules.whist.half_whist_levels:
+        return ("pass", "whist", "half")
+    return ("pass", "whist")
+
+
+def _played(whisters: tuple[Seat, ...], defenders: tuple[Seat, ...], dummy: Seat | None,
+            open_play: bool) -> Defended:
+    if len(whisters) != 1:
+        return Defended(whisters, True)
+    whister = whisters[0]
+    passer = next(s for s in defenders if s != whister)
+    if open_play:
+        # the lone whister lays both defending hands face up and plays the passer's (or the dummy's)
+        return Defended(whisters, True, controllers=((passer, whister),), open_hands=defenders)
+    if passer == dummy:
+        return Defended(whisters, True, controllers=((dummy, whister),))  # closed: only he sees the dummy
+    return Defended(whisters, True)

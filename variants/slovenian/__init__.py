@@ -1,0 +1,21 @@
+"""Slovenian Preferans (seed 000, "Варианты"): the Balkan game with the Slovenian differences.
+
+Betl is called Berac and no-trump sans atout (SLO-01, GAP-SLO-02), the refe radlc (SLO-04): the rows keep
+their names (``betl``, ``sans``, account ``refe``) and take the Slovenian labels. Sans is led under the
+declarer and a two that nobody kontras writes nothing (SLO-02/03) are values in ``preset.toml``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from preferans.core.contracts import ContractRegistry
+from preferans.core.hookspecs import hookimpl
+
+LABELS = {"betl": "Berac", "igra-betl": "igra Berac", "sans": "sans atout", "igra-sans": "igra sans atout"}
+
+
+@hookimpl
+def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> None:
+    for name, label in LABELS.items():
+        contracts.replace(contracts[name].with_(label=label))

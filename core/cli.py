@@ -581,10 +581,10 @@ def cmd_new_variant(args: argparse.Namespace) -> int:
 
 
 def cmd_ppn_import(args: argparse.Namespace) -> int:
-    from . import ppn  # lazily: only these commands read PPN
+    from . import ppn, ppn_game  # lazily: only these commands read PPN
 
     doc = ppn.read_file(args.file)
-    imported = ppn.import_game(doc, args.file, variant=args.variant, check=not args.no_check)
+    imported = ppn_game.import_game(doc, args.file, variant=args.variant, check=not args.no_check)
     game = imported.game
     data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": game.to_dict(), "names": imported.names,
             "bots": imported.bots, "human": imported.human}
@@ -599,7 +599,7 @@ def cmd_ppn_import(args: argparse.Namespace) -> int:
 
 
 def cmd_ppn_export(args: argparse.Namespace) -> int:
-    from . import ppn
+    from . import ppn, ppn_game
 
     path = Path(args.log)
     try:
@@ -612,7 +612,7 @@ def cmd_ppn_export(args: argparse.Namespace) -> int:
     else:
         session = load_session(path)
         game, names, bots, human = session.game, session.names, session.bots, session.human
-    doc, pending = ppn.export_game(game, names, bots, human, source=str(path))
+    doc, pending = ppn_game.export_game(game, names, bots, human, source=str(path))
     if pending:
         print(f"preferans: note: deal {len(game.results) + 1} is in progress ({pending} actions) and is not "
               "exported: PPN records whole deals", file=sys.stderr)

@@ -185,7 +185,7 @@ def bula_sheet_rows(match: Match, names: Sequence[str]) -> tuple[list[str], list
     """The Balkan sheet as it is written on paper (BAL-SCORE-01): each player's section has the juha on his
     left-hand opponent, his bula, and the juha on the others; one row per deal with the new running total of
     every column the deal changed. Marks in the bula column: ``-`` a refe written, ``/`` a refe played (the
-    diagonal line before the entry), ``^`` the hat drawn, ``v`` the inverted hat. Returns the header, the rows
+    diagonal line, before the entry), ``^`` the hat drawn, ``v`` the inverted hat. Returns the header, the rows
     (a ``total`` row last) and the lines to print under the table."""
     n = len(names)
     columns: list[tuple[int, str, int | None]] = []
@@ -204,8 +204,9 @@ def bula_sheet_rows(match: Match, names: Sequence[str]) -> tuple[list[str], list
         for e in entries:
             key = (e.account, e.seat, e.other)
             totals[key] = totals.get(key, 0) + e.amount
-            if e.amount:
-                changed.add(key)
+            if not e.amount:
+                continue  # the zeros that open the sheet change nothing
+            changed.add(key)
             if e.account == "refe":
                 marks[e.seat] = marks.get(e.seat, "") + ("-" if e.amount > 0 else "/")
             elif e.account == "hat":
@@ -215,7 +216,10 @@ def bula_sheet_rows(match: Match, names: Sequence[str]) -> tuple[list[str], list
             key = (account, seat, other)
             cell = amount(totals[key]) if key in changed and account != "refe" else ""
             if account == "bula" and seat in marks:
-                cell = f"{cell} {marks[seat]}".strip()
+                # the seed draws the diagonal of a played refe before the entry, the other marks after it
+                mark = marks[seat]
+                played = "/" * mark.count("/")
+                cell = f"{played}{cell} {mark.replace('/', '')}".strip()
             row.append(cell)
         rows.append(row)
     rows.append(["total", *(amount(match.totals.get((a, s, o), 0)) for s, a, o in columns)])

@@ -225,3 +225,13 @@ def test_play_stops_at_the_defences_fifth_trick() -> None:
             assert done - mine <= 5 and (done == 10 or done - mine == 5)
         seen.add((r.contract.name, done < 10))
     assert {("hearts", True), ("betl", True)} <= seen
+
+
+def test_three_or_four_players_only() -> None:
+    # GEN-DECK-04: three players (four with the dealer sitting out); the two-player dummy game is Russian
+    from preferans.core.errors import ConfigError
+
+    with pytest.raises(ConfigError, match="rules.players"):
+        load_variant("balkan", {"players": 2})
+    four = game(players=4)
+    assert four.deal.active == (1, 2, 3) and four.legal_actions() == ["pass", "2", "igra"]

@@ -42,6 +42,10 @@ def test_the_seeds_example_prints_the_three_column_sheet(capsys: pytest.CaptureF
     # each section: the juha on the left-hand opponent, the bula, the juha on the right (BAL-SCORE-01)
     assert header.split() == ["deal", "on", "C", "A", "on", "B", "on", "A", "B", "on", "C", "on", "B", "C",
                               "on", "A"]
+    rows = {line.split()[0]: line.split()[1:] for line in lines if line[:1].isdigit() or line.startswith("total")}
+    # the running totals each deal changed, and the marks: "-" a refe written, "/" a refe played
+    assert rows["1"] == ["12", "30", "30", "12", "24"]
+    assert rows["2"] == ["20", "30"] and rows["3"] == ["-", "-", "-"] and rows["4"] == ["/10", "60"]
     total = next(line for line in lines if line.startswith("total"))
     assert total.split() == ["total", "12", "10", "0", "0", "20", "12", "30", "24", "60"]
     assert "A        +32" in out and "B        -38" in out and "C         +6" in out

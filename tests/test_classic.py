@@ -193,8 +193,10 @@ def test_bombs_spent_one_game_at_a_time_option() -> None:
 
 def test_a_raspasovka_without_a_dark_pass_earns_nothing() -> None:
     m = classic()
-    post(m, rasp(m, 0, {1: 4, 2: 3, 0: 3}))
-    assert post(m, game(m, 0, 1, "7S", {}, ["pass", "pass"])) == {P(1): 4}
+    assert post(m, rasp(m, 0, {1: 4, 2: 3, 0: 3})) == {G(1): 1}
+    # no progression: the second raspasovka in a row is still 1 a trick; 6/4/0: seat 0 writes 1 in his pool
+    assert post(m, rasp(m, 0, {1: 6, 2: 4, 0: 0})) == {G(1): 6, G(2): 4, P(0): 1}
+    assert post(m, game(m, 0, 1, "8S", {}, ["pass", "pass"])) == {P(1): 6}
 
 
 def test_dark_factor_option_multiplies_a_dark_game() -> None:
@@ -226,25 +228,28 @@ def test_compulsory_opening_rounds() -> None:
 # ---------------------------------------------------------------- exit and dealing
 
 
-def test_exit_by_a_seven_then_an_eight() -> None:
+def test_exit_by_a_seven_after_a_dark_pass_then_an_eight() -> None:
     m = classic()
     assert lowest_level(m, 0) == 6
     post(m, rasp(m, 0, {1: 4, 2: 3, 0: 3}))
-    assert lowest_level(m, 0) == 7      # RUS-RASP-24: after a raspasovka, a seven
-    post(m, rasp(m, 0, {1: 4, 2: 3, 0: 3}))
-    assert lowest_level(m, 0) == 8      # after a double raspasovka, an eight (RUS-RASP-22)
-    post(m, game(m, 0, 1, "8S", {}, ["pass", "pass"]))
-    assert lowest_level(m, 1) == 6
-
-
-def test_exit_counting_bombs_option() -> None:
-    m = classic({"bomb": {"exit_counts": "bombs"}})
-    post(m, rasp(m, 0, {1: 4, 2: 3, 0: 3}))
-    assert lowest_level(m, 0) == 6      # no dark pass, no bomb: a six is enough (ISS-08 literal reading)
+    assert lowest_level(m, 0) == 6      # a raspasovka with no dark pass: a six is enough
     post(m, rasp(m, 0, {1: 4, 2: 3, 0: 3}, dark=[1]))
-    assert lowest_level(m, 0) == 7      # one bomb: a seven
+    assert lowest_level(m, 0) == 7      # after a dark pass, a seven (RUS-RASP-22)
+    post(m, rasp(m, 0, {1: 4, 2: 3, 0: 3}, dark=[2]))
+    assert lowest_level(m, 0) == 8      # a second dark pass, a double bomb: an eight
+    post(m, rasp(m, 0, {1: 4, 2: 3, 0: 3}, dark=[0, 1]))
+    assert lowest_level(m, 0) == 10     # four bombs: exit_levels[3] = 10
+    post(m, game(m, 0, 1, "10S", {}, ["pass", "pass"]))
+    assert lowest_level(m, 1) == 6      # a game ends the series
+
+
+def test_exit_counting_raspasovkas_option() -> None:
+    # ISS-08's other reading (RUS-RASP-24): after any raspasovka a seven, after two an eight
+    m = classic({"bomb": {"exit_counts": "raspasovkas"}})
+    post(m, rasp(m, 0, {1: 4, 2: 3, 0: 3}))
+    assert lowest_level(m, 0) == 7
     post(m, rasp(m, 0, {1: 4, 2: 3, 0: 3}, dark=[1, 2]))
-    assert lowest_level(m, 0) == 9      # three bombs: exit_levels[2] = 9
+    assert lowest_level(m, 0) == 8
 
 
 def test_dealer_repeats_up_to_a_limit() -> None:

@@ -8,7 +8,7 @@ What differs from the Russian family base, as hooks (docs/variants/classic.md):
   misère is played as the row ``"dark-misere"``: caught dark, talon taken closed (RUS-MIS-05);
 * bombs (бомба, RUS-RASP-21/26): every dark pass of a deal that becomes a raspasovka earns a bomb, and
   the next game is multiplied by 2^k (GAP-RUS-08); ``classic.scoring`` multiplies the base's entries;
-* the exit from a raspasovka by a seven, after a double raspasovka by an eight ... (RUS-RASP-22/24);
+* the exit from a raspasovka after a dark pass by a seven, after a double bomb by an eight ... (RUS-RASP-22);
 * after a raspasovka the same dealer deals again (RUS-RASP-20), and optional compulsory opening rounds of
   raspasovka in which everybody counts as having passed dark (RUS-RASP-25);
 * a scorecard deal may say ``dark = true`` (or list the players who passed dark in a raspasovka).

@@ -36,8 +36,8 @@ class BombRules(_Section):
     raspasovka: bool = Field(
         description="a raspasovka is multiplied by the bombs in hand too (russian.md 4: 'gora x bomb')")
     exit_counts: Literal["raspasovkas", "bombs"] = Field(
-        description="the exit level after a raspasovka (raspasovka.exit_levels) counts the raspasovkas in a row "
-        "(ISS-08: any raspasovka, RUS-RASP-24) or the bombs in hand (a dark pass only, RUS-RASP-22)")
+        description="the exit level (raspasovka.exit_levels) counts the bombs the series of raspasovkas earned "
+        "(a seven after a dark pass, RUS-RASP-22) or its raspasovkas (any raspasovka, RUS-RASP-24, ISS-08)")
     compulsory_rounds: int = Field(
         ge=0, description="rounds of compulsory raspasovka opening the pulka, everybody deemed to pass dark "
         "(RUS-RASP-25); a round is one deal by each player")

@@ -86,19 +86,19 @@ def multiplier(r: DealResult, match: MatchView, rules: Any) -> int:
 
 
 def exit_minimum(match: MatchView, rules: Any) -> int:
-    """The lowest game level allowed now (RUS-RASP-22/24, ISS-08): ``raspasovka.exit_levels[k - 1]`` where
-    k counts the raspasovkas of the series (the compulsory opening ones excluded) or, with
-    ``bomb.exit_counts = "bombs"``, the bombs in hand; 0 (no limit) when k is 0."""
+    """The lowest game level allowed now (RUS-RASP-22/24, ISS-08): ``raspasovka.exit_levels[k - 1]``, where
+    k counts the bombs the current series of raspasovkas has earned (``bomb.exit_counts = "bombs"``: after
+    a dark pass a seven, after a double bomb an eight) or its raspasovkas (``"raspasovkas"``); the
+    compulsory opening raspasovkas do not count. 0 (no limit) when k is 0."""
     levels = rules.raspasovka.exit_levels
     n = match.n_players
-    if rules.bomb.exit_counts == "bombs":
-        k = bombs_in_hand(match.history, n, rules)
-    else:
-        k = 0
-        for r in reversed(match.history):
-            if ends_series(r, rules):
-                break
-            k += r.kind == "all_pass" and not compulsory(r.index_in_match, n, rules)
+    k = 0
+    for r in reversed(match.history):
+        if ends_series(r, rules):
+            break
+        if r.kind != "all_pass" or compulsory(r.index_in_match, n, rules):
+            continue
+        k += bombs_earned(r, n, rules) if rules.bomb.exit_counts == "bombs" else 1
     if not k or not levels:
         return 0
     return int(levels[min(k, len(levels)) - 1])

@@ -27,6 +27,9 @@ def test_the_seeds_worked_example(capsys: pytest.CaptureFixture[str]) -> None:
     assert report["finished"] is False
     assert report["settlement"] == {"A": 32, "B": -38, "C": 6}
     assert report["settlement_exact"] == {"A": "32", "B": "-38", "C": "6"}
+    # refe_drawn: row 4 (all pass) drew one refe mark for each, A's crossed out in row 5 but still drawn: 1 each
+    drawn = {name: report["sheet"][name].pop("refe_drawn") for name in "ABC"}
+    assert drawn == {"A": 1, "B": 1, "C": 1}
     assert report["sheet"] == {
         "A": {"bula": 10, "juha": {"B": 0, "C": 12}, "refe": 0, "hat": 0},   # A's refe played in row 5
         "B": {"bula": 20, "juha": {"A": 0, "C": 12}, "refe": 1, "hat": 0},

@@ -28,14 +28,25 @@ def play(deals: list[dict[str, Any]], variant: str = "balkan", **rules: Any) -> 
 
 
 def written(card: ScoredCard, k: int) -> dict[tuple[str, ...], Any]:
-    """What deal ``k`` (1-based) wrote, summed per column, without the zero lines that open the sheet."""
+    """What deal ``k`` (1-based) wrote, summed per column, without the zero lines that open the sheet and
+    without the refe marks drawn (``refe_drawn``, checked apart with :func:`drawn`)."""
     out: dict[tuple[str, ...], Any] = {}
     for e in card.match.deal_entries[k - 1]:
-        if e.note == "start":
+        if e.note == "start" or e.account == "refe_drawn":
             continue
         key = (e.account, NAMES[e.seat]) if e.other is None else (e.account, NAMES[e.seat], NAMES[e.other])
         out[key] = out.get(key, 0) + e.amount
     return {k: v for k, v in out.items() if v}
+
+
+def drawn(card: ScoredCard, k: int) -> list[Any]:
+    """The refe marks drawn for A, B, C after deal ``k``: every refe deal so far, spent refes included."""
+    seen = [0, 0, 0]
+    for entries in card.match.deal_entries[:k]:
+        for e in entries:
+            if e.account == "refe_drawn":
+                seen[e.seat] += e.amount
+    return seen
 
 
 def total(card: ScoredCard, account: str, name: str, other: str | None = None) -> Any:
@@ -223,8 +234,10 @@ def test_two_without_kontra_serbian_refe_else_declarer_wins() -> None:
     # refe_limit = 0) the declarer passes: -4
     card = play([TWO], variant="serbian")
     assert written(card, 1) == {("refe", "A"): 1, ("refe", "B"): 1, ("refe", "C"): 1}
+    assert drawn(card, 1) == [1, 1, 1]  # the refe for everybody is a refe deal: a mark for each
     card = play([TWO], variant="serbian", refe_limit=0)
     assert written(card, 1) == {("bula", "A"): -4}
+    assert drawn(card, 1) == [0, 0, 0]
 
 
 def test_two_without_kontra_serbian_even_on_a_refe() -> None:
@@ -232,6 +245,7 @@ def test_two_without_kontra_serbian_even_on_a_refe() -> None:
     # kontra; the limit is reached, so he passes on his refe: 4 x 2 = 8 off, the refe spent (GAP-BAL-10)
     card = play([ALL_PASS, TWO], variant="serbian")
     assert written(card, 2) == {("bula", "A"): -8, ("refe", "A"): -1}
+    assert drawn(card, 2) == [1, 1, 1]  # deal 1's marks only: A's is crossed out, still drawn
 
 
 def test_two_without_kontra_slovenian_refe_else_nothing() -> None:
@@ -239,8 +253,10 @@ def test_two_without_kontra_slovenian_refe_else_nothing() -> None:
     # the limit). With refe_limit = 0 nothing at all is written
     card = play([TWO], variant="slovenian")
     assert written(card, 1) == {("refe", "A"): 1, ("refe", "B"): 1, ("refe", "C"): 1}
+    assert drawn(card, 1) == [1, 1, 1]
     card = play([TWO], variant="slovenian", refe_limit=0)
     assert written(card, 1) == {}
+    assert drawn(card, 1) == [0, 0, 0]
     assert card.match.deal_entries[0] and all(e.note == "start" for e in card.match.deal_entries[0])
 
 
@@ -266,6 +282,7 @@ def test_refe_limit_one_allows_one_refe_deal() -> None:
     card = play([ALL_PASS, ALL_PASS])
     assert written(card, 1) == {("refe", "A"): 1, ("refe", "B"): 1, ("refe", "C"): 1}
     assert written(card, 2) == {}
+    assert drawn(card, 1) == drawn(card, 2) == [1, 1, 1]
 
 
 def test_refe_limit_three_from_fifty() -> None:
@@ -273,6 +290,7 @@ def test_refe_limit_three_from_fifty() -> None:
     card = play([ALL_PASS] * 4, bula=50, refe_limit=3)
     assert [len(written(card, k)) for k in (1, 2, 3, 4)] == [3, 3, 3, 0]
     assert [total(card, "refe", n) for n in NAMES] == [3, 3, 3]
+    assert [drawn(card, k) for k in (1, 2, 3, 4)] == [[1, 1, 1], [2, 2, 2], [3, 3, 3], [3, 3, 3]]
 
 
 def test_spent_refes_still_count_toward_the_limit() -> None:
@@ -282,6 +300,9 @@ def test_spent_refes_still_count_toward_the_limit() -> None:
     card = play([ALL_PASS, deal("A", "spades", defence={"B": "pass", "C": "pass"}), ALL_PASS])
     assert written(card, 2) == {("bula", "A"): -8, ("refe", "A"): -1}
     assert written(card, 3) == {}
+    # the sheet shows why: A's refe is crossed out (refe 0) but still drawn, 1 mark each = 1 refe deal
+    assert [total(card, "refe", n) for n in NAMES] == [0, 1, 1]
+    assert [total(card, "refe_drawn", n) for n in NAMES] == [1, 1, 1]
 
 
 def test_the_hat_blocks_refe_and_zero_is_not_under_it() -> None:
@@ -303,6 +324,8 @@ def test_the_hat_blocks_refe_and_zero_is_not_under_it() -> None:
     assert written(card, 5) == {("bula", "C"): -20, ("juha", "A", "C"): 20, ("bula", "A"): 20, ("refe", "C"): -1,
                                 ("hat", "C"): 1}  # C: 10 - 20 = -10, under the hat too
     assert written(card, 6) == {("bula", "B"): 8, ("juha", "C", "B"): 40, ("hat", "B"): -1}
+    # one refe deal (deal 2; deal 4 wrote none): one mark each to the end, though B and C played theirs
+    assert [drawn(card, k) for k in (1, 2, 4, 6)] == [[0, 0, 0], [1, 1, 1], [1, 1, 1], [1, 1, 1]]
 
 
 # ---------------------------------------------------------------- the end of the game

@@ -142,7 +142,7 @@ def pref_before_deal(match: MatchView, dealer: int, rules: Any) -> list[Entry]:
     # BAL-SCORE-02: the first line of the sheet is the starting bula of everybody; the other columns open at 0
     n = match.n_players
     out = [scoring.bula(s, rules.bula, "start") for s in range(n)]
-    out += [Entry(account, s, 0, note="start") for account in ("refe", "hat") for s in range(n)]
+    out += [Entry(account, s, 0, note="start") for account in ("refe", "refe_drawn", "hat") for s in range(n)]
     out += [Entry("juha", s, 0, other=o, note="start") for s in range(n) for o in range(n) if o != s]
     return out
 

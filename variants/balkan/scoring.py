@@ -3,13 +3,14 @@
 Pure functions of a :class:`DealResult`, the sheet before the deal and the rules; the plugin module wires them
 to hooks. Accounts (docs/variants/balkan.md, "Actions"): ``bula`` per seat (the contract column, Serbian
 sign: it starts at ``rules.bula`` and a made contract lowers it), ``juha`` written by ``seat`` on ``other``,
-``refe`` (unplayed refes a seat holds) and ``hat`` (1 while under the hat).
+``refe`` (unplayed refes a seat holds), ``refe_drawn`` (every refe mark drawn for the seat, played ones
+included: the refe deals of the game) and ``hat`` (1 while under the hat).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
@@ -36,89 +37,28 @@ def juha(writer: int, on: int, amount: Amount, note: str) -> Entry:
 # ---------------------------------------------------------------- the sheet before a deal
 
 
-@dataclass
+@dataclass(frozen=True)
 class Sheet:
-    """What scoring needs of the sheet before a deal: bula, unplayed refes and hats per seat, and how many
-    deals have written a refe so far (``granted``, computed only when asked: it is not a column)."""
+    """What scoring needs of the sheet before a deal, per seat: the bula, the unplayed refes (``refe``), every
+    refe mark ever drawn (``refe_drawn``, played ones included) and the hat."""
 
     bula: list[Amount]
     refe: list[int]
+    refe_drawn: list[int]
     hat: list[int]
-    count_granted: Callable[[], int] = field(repr=False, default=lambda: 0)
 
     @classmethod
-    def of(cls, match: MatchView, rules: Any) -> Sheet:
+    def of(cls, match: MatchView) -> Sheet:
         led = match.ledger
-        n = match.n_players
-        return cls([led.get("bula", s) for s in range(n)], [int(led.get("refe", s)) for s in range(n)],
-                   [int(led.get("hat", s)) for s in range(n)], lambda: granted(match.history, n, rules))
+        seats = range(match.n_players)
+        return cls([led.get("bula", s) for s in seats], [int(led.get("refe", s)) for s in seats],
+                   [int(led.get("refe_drawn", s)) for s in seats], [int(led.get("hat", s)) for s in seats])
 
-    @classmethod
-    def start(cls, n: int, rules: Any) -> Sheet:
-        return cls([rules.bula] * n, [0] * n, [0] * n)
-
-    def apply(self, entries: Sequence[Entry]) -> None:
-        for e in entries:
-            if e.account == "bula":
-                self.bula[e.seat] = _int(self.bula[e.seat] + e.amount)
-            elif e.account in ("refe", "hat"):
-                column = self.refe if e.account == "refe" else self.hat
-                column[e.seat] += int(e.amount)
-
-
-def granted(history: Sequence[DealResult], n: int, rules: Any) -> int:
-    """How many deals of ``history`` wrote a refe (the refe limit counts them all, spent refes included,
-    BAL-REFE-04 [D]). The sheet keeps no column for it, so the history is scored again from the start; the
-    states after each deal are remembered (by the identity of the results), so a long game is replayed once."""
-    node = _root(n, rules)
-    for result in history:
-        child = node.children.get(id(result))
-        if child is None or child.result is not result:
-            sheet = Sheet(list(node.bula), list(node.refe), list(node.hat), _constant(node.count))
-            entries = score(result, sheet, rules)
-            count = node.count + any(e.account == "refe" and e.amount > 0 for e in entries)
-            sheet.apply(entries)
-            sheet.apply(hat_entries(sheet.bula, sheet.hat, rules))
-            child = _Replayed(result, sheet.bula, sheet.refe, sheet.hat, count)
-            node.children[id(result)] = child
-            _REPLAYED[0] += 1
-        node = child
-    return node.count
-
-
-def _constant(value: int) -> Callable[[], int]:
-    return lambda: value
-
-
-@dataclass
-class _Replayed:
-    """The sheet after a prefix of some game's history (a node of a tree keyed by the results' identity)."""
-
-    result: DealResult | None
-    bula: list[Amount]
-    refe: list[int]
-    hat: list[int]
-    count: int
-    children: dict[int, _Replayed] = field(default_factory=dict)
-
-
-_ROOTS: dict[tuple[int, int], tuple[Any, _Replayed]] = {}
-_REPLAYED = [0]
-_REPLAY_LIMIT = 50_000
-"""Remembered deals before the tree is dropped and rebuilt (it holds the results, so ids stay unique)."""
-
-
-def _root(n: int, rules: Any) -> _Replayed:
-    if _REPLAYED[0] > _REPLAY_LIMIT:
-        _ROOTS.clear()
-        _REPLAYED[0] = 0
-    key = (id(rules), n)
-    found = _ROOTS.get(key)
-    if found is None or found[0] is not rules:
-        start = Sheet.start(n, rules)
-        found = (rules, _Replayed(None, start.bula, start.refe, start.hat, 0))
-        _ROOTS[key] = found
-    return found[1]
+    @property
+    def granted(self) -> int:
+        """How many refe deals the game has had, spent refes included (BAL-REFE-04 [D]): every refe deal draws
+        a mark for every player (:func:`refe_for_all`), so any seat's ``refe_drawn`` counts them."""
+        return max(self.refe_drawn, default=0)
 
 
 def under_hat(value: Amount, rules: Any) -> bool:
@@ -141,15 +81,13 @@ def hat_entries(bula_now: Sequence[Amount], hats: Sequence[int], rules: Any) -> 
 def refe_may_be_written(sheet: Sheet, rules: Any) -> bool:
     """BAL-REFE-03/04: not while anybody is under the hat, and not beyond the game's limit."""
     limit = int(rules.refe_limit)
-    if limit <= 0 or any(sheet.hat):
-        return False
-    if max(sheet.refe) >= limit:
-        return False  # every seat got every refe written, so this many were written at least
-    return sheet.count_granted() < limit
+    return limit > 0 and not any(sheet.hat) and sheet.granted < limit
 
 
 def refe_for_all(n: int, note: str) -> list[Entry]:
-    return [Entry("refe", s, 1, note=note) for s in range(n)]
+    """A refe for every player: the mark drawn in each section (``refe_drawn``, never crossed off the count)
+    and one more unplayed refe (``refe``, -1 when it is played)."""
+    return [Entry(account, s, 1, note=note) for s in range(n) for account in ("refe", "refe_drawn")]
 
 
 # ---------------------------------------------------------------- one deal
@@ -162,7 +100,7 @@ def value_of(contract: str, rules: Any) -> int:
 
 
 def score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry]:
-    return score(result, Sheet.of(match, rules), rules)
+    return score(result, Sheet.of(match), rules)
 
 
 def score(result: DealResult, sheet: Sheet, rules: Any) -> list[Entry]:

@@ -15,82 +15,27 @@ from __future__ import annotations
 import json
 import re
 import tomllib
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 from pydantic import BaseModel
+from russian_sheet import G, Key, P, W, active_of, game, post, rasp, sheet, totals
 
 from preferans.core import load_variant
 from preferans.core.cli import main
 from preferans.core.errors import RecordError
 from preferans.core.match import Match
-from preferans.core.model import AuctionView, DealResult, Entry
+from preferans.core.model import AuctionView
 from preferans.core.scorecard import score_card, score_file
-
-Key = tuple[str, int, int | None]
-
 
 # ---------------------------------------------------------------- helpers
 
 
 def leningrad(overrides: Mapping[str, Any] | None = None) -> Match:
     return Match(load_variant("leningrad", dict(overrides or {})))
-
-
-def active_of(n: int, dealer: int) -> tuple[int, ...]:
-    order = tuple((dealer + i) % n for i in range(1, n + 1))
-    return order[:3] if n == 4 else order
-
-
-def game(m: Match, dealer: int, declarer: int, name: str, tricks: Mapping[int, int],
-         calls: Iterable[str] = ()) -> DealResult:
-    """A contract deal; ``calls`` are the defenders' calls from the declarer's left; no tricks: not played."""
-    n = m.n_players
-    act = active_of(n, dealer)
-    defenders = tuple(s for s in ((declarer + k) % n for k in range(1, n)) if s in act)
-    defence = tuple(zip(defenders, tuple(calls), strict=False))
-    assert not tricks or sum(tricks.values()) == 10
-    return DealResult(
-        kind="contract", dealer=dealer, active=act, tricks=tuple(tricks.get(s, 0) for s in range(n)),
-        declarer=declarer, contract=m.contracts[name], bid=name, defence=defence,
-        whisters=tuple(s for s, c in defence if c == "whist"), played=bool(tricks), index_in_match=len(m.results))
-
-
-def rasp(m: Match, dealer: int, tricks: Mapping[int, int]) -> DealResult:
-    return DealResult(
-        kind="all_pass", dealer=dealer, active=active_of(m.n_players, dealer),
-        tricks=tuple(tricks.get(s, 0) for s in range(m.n_players)), contract=m.contracts["raspasovka"],
-        index_in_match=len(m.results))
-
-
-def sheet(entries: Iterable[Entry]) -> dict[Key, Any]:
-    out: dict[Key, Any] = {}
-    for e in entries:
-        out[(e.account, e.seat, e.other)] = out.get((e.account, e.seat, e.other), 0) + e.amount
-    return {k: v for k, v in out.items() if v != 0}
-
-
-def post(m: Match, result: DealResult) -> dict[Key, Any]:
-    return sheet(m.post(result))
-
-
-def totals(m: Match) -> dict[Key, Any]:
-    return {k: v for k, v in m.totals.items() if v != 0}
-
-
-def P(seat: int) -> Key:  # noqa: N802 - short names keep the expected sheets readable
-    return ("pool", seat, None)
-
-
-def G(seat: int) -> Key:  # noqa: N802
-    return ("gora", seat, None)
-
-
-def W(writer: int, on: int) -> Key:  # noqa: N802
-    return ("whists", writer, on)
 
 
 def lowest_level(m: Match, dealer: int) -> int:

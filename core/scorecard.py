@@ -361,16 +361,24 @@ class ScorecardReader:
         return DealResult(kind="all_pass", dealer=dealer, active=active, tricks=tricks, contract=contract,
                           played=played, index_in_match=i)
 
+    def declarer(self, name: str | None, contract: str | None, where: str, active: tuple[int, ...],
+                 all_pass_field: str) -> int:
+        """The declarer's seat: a contract deal names both ``declarer`` and ``contract``, and the declarer
+        is one of the ``active`` seats (not a sitting-out dealer)."""
+        if name is None or contract is None:
+            missing = "declarer" if name is None else "contract"
+            raise self.fail(f"{where}.{missing}", f"missing: a deal has a declarer and a contract, "
+                                                  f"or {all_pass_field}")
+        seat = self.seat(name, f"{where}.declarer")
+        if seat not in active:
+            raise self.fail(f"{where}.declarer", f"{name} dealt this deal and sat out "
+                                                 f"(playing: {self.who(active)})")
+        return seat
+
     def contract_deal(self, i: int, record: DealRecord, dealer: int, where: str) -> DealResult:
         active = self.active(dealer)
-        if record.declarer is None or record.contract is None:
-            missing = "declarer" if record.declarer is None else "contract"
-            raise self.fail(f"{where}.{missing}", "missing: a deal has a declarer and a contract, "
-                                                  "or raspasovka = true")
-        declarer = self.seat(record.declarer, f"{where}.declarer")
-        if declarer not in active:
-            raise self.fail(f"{where}.declarer", f"{record.declarer} dealt this deal and sat out "
-                                                 f"(playing: {self.who(active)})")
+        declarer = self.declarer(record.declarer, record.contract, where, active, "raspasovka = true")
+        assert record.contract is not None
         spec = self.contract(record.contract, f"{where}.contract", dealer, active, declarer)
         # the defenders speak from the declarer's left, clockwise (as core/engine.py asks them)
         defenders = tuple(s for s in ((declarer + k) % self.n_hands for k in range(1, self.n_hands)) if s in active)

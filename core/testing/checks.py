@@ -238,15 +238,20 @@ def _exact(x: object) -> bool:
     return isinstance(x, int | Fraction) and not isinstance(x, bool)
 
 
-def check_settlement_exact_and_zero_sum(variant: Variant, seed: int, deals: int, zero_sum: bool) -> None:
+def after_each_deal(variant: Variant, seed: int, deals: int) -> Iterator[tuple[Game, int]]:
+    """Yield ``(game, n)`` once after each deal of random play, ``n`` being the deals of that match so far."""
     seen = 0
     current = None
     for game in walk(variant, seed, deals):
         if game is not current:  # walk starts a new match when one ends
             current, seen = game, 0
-        if len(game.results) == seen:
-            continue
-        seen = len(game.results)
+        if len(game.results) != seen:
+            seen = len(game.results)
+            yield game, seen
+
+
+def check_settlement_exact_and_zero_sum(variant: Variant, seed: int, deals: int, zero_sum: bool) -> None:
+    for game, seen in after_each_deal(variant, seed, deals):
         for entry in game.deal_entries[-1]:
             assert _exact(entry.amount), f"entry {entry} is not an exact amount (int or Fraction)"
         s = game.settlement()
@@ -265,14 +270,7 @@ def check_pot_balances(variant: Variant, seed: int, deals: int) -> None:
     players' accounts and the ``pot`` account, antes included) sum to 0; the pot never holds less than
     nothing; and the settlement, the players' net money, plus the remainder it reports apart
     (``details["pot"]``) is 0."""
-    seen = 0
-    current = None
-    for game in walk(variant, seed, deals):
-        if game is not current:  # walk starts a new match when one ends
-            current, seen = game, 0
-        if len(game.results) == seen:
-            continue
-        seen = len(game.results)
+    for game, seen in after_each_deal(variant, seed, deals):
         changes = sum((e.amount for e in game.deal_entries[-1]), Fraction(0))
         assert changes == 0, f"deal {seen}: the players' changes plus the pot's change sum to {changes}, not 0"
         pot = sum(game.ledger.column(POT), Fraction(0))

@@ -72,13 +72,8 @@ def read_deal(record: dict[str, Any], reader: Any, index: int, dealer: int, rule
             raise reader.fail(f"{where}.without_talon", "an all-pass deal has no contract")
         return DealResult(kind="all_pass", dealer=dealer, active=active, tricks=(0,) * reader.n, played=False,
                           index_in_match=index)
-    if deal.declarer is None or deal.contract is None:
-        missing = "declarer" if deal.declarer is None else "contract"
-        raise reader.fail(f"{where}.{missing}", "missing: a deal has a declarer and a contract, or all_pass = true")
-    declarer = reader.seat(deal.declarer, f"{where}.declarer")
-    if declarer not in active:
-        raise reader.fail(f"{where}.declarer", f"{deal.declarer} dealt this deal and sat out "
-                                               f"(playing: {reader.who(active)})")
+    declarer = reader.declarer(deal.declarer, deal.contract, where, active, "all_pass = true")
+    assert deal.contract is not None
     spec = _contract(deal.contract, deal.without_talon, reader, f"{where}.contract")
     defenders = calls.defenders_of(declarer, active, reader.n)
     defence, defended = _defence(deal, reader, where, declarer, spec, defenders, rules)

@@ -228,3 +228,28 @@ def test_cli_doc_names_every_command_and_option(command: tuple[str, argparse.Arg
         if options:
             longest = max(options, key=len)
             assert re.search(re.escape(longest) + r"\b", text), f"docs/cli.md: `{name}` option {longest} is missing"
+
+
+# ---------------------------------------------------------------- Russian variant pages: every key with its value
+
+
+def _page_rows(variant: str) -> dict[str, str]:
+    """``{key: value cell}`` of the "Every key" table of docs/variants/<variant>.md."""
+    text = (ROOT / "docs" / "variants" / f"{variant}.md").read_text("utf-8")
+    table = text.split("## Every key", 1)[1]
+    return {m.group(1): m.group(2).strip() for m in re.finditer(r"^\| `([\w.]+)` \| ([^|]*) \|", table, re.M)}
+
+
+@pytest.mark.parametrize("variant_name", ["leningrad", "rostov", "classic"])
+def test_russian_variant_page_gives_every_key_with_its_value(variant_name: str) -> None:
+    variant = load_variant(variant_name)
+    rows = _page_rows(variant_name)
+    values = variant.rules.model_dump(mode="json")
+    for key in _flat_keys(variant.rules_model):
+        assert key in rows, f"docs/variants/{variant_name}.md has no row for `{key}`"
+        value = _lookup(values, key)
+        cell = rows[key]
+        if value is None:
+            assert cell == "not set", key
+        else:
+            assert tomllib.loads("v = " + cell.strip("`"))["v"] == value, f"{key}: page {cell}, presets {value!r}"

@@ -13,15 +13,12 @@ from __future__ import annotations
 
 import json
 import random
-import re
-import tomllib
 from collections.abc import Mapping
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import BaseModel
 from russian_sheet import G, Key, P, W, game, post, rasp, sheet, totals
 
 from preferans.core import Game, load_variant
@@ -278,40 +275,3 @@ def test_four_player_card() -> None:
     s = card.match.settlement()
     assert s.exact == (Fraction(27, 2), Fraction(101, 2), Fraction(-173, 2), Fraction(45, 2))
     assert s.rounded == (14, 51, -87, 22)
-
-
-# ---------------------------------------------------------------- the page lists every key
-
-
-def page_rows(variant: str) -> dict[str, str]:
-    """``{key: value cell}`` of the "Every key" table of docs/variants/<variant>.md."""
-    text = (Path(__file__).resolve().parent.parent / "docs" / "variants" / f"{variant}.md").read_text("utf-8")
-    table = text.split("## Every key", 1)[1]
-    return {m.group(1): m.group(2).strip() for m in re.finditer(r"^\| `([\w.]+)` \| ([^|]*) \|", table, re.M)}
-
-
-def flat_keys(model: type[BaseModel], prefix: str = "") -> list[str]:
-    keys = []
-    for key, info in model.model_fields.items():
-        sub = info.annotation
-        if isinstance(sub, type) and issubclass(sub, BaseModel):
-            keys.extend(flat_keys(sub, f"{prefix}{key}."))
-        else:
-            keys.append(prefix + key)
-    return keys
-
-
-def test_the_page_gives_every_key_with_its_value() -> None:
-    variant = load_variant("rostov")
-    rows = page_rows("rostov")
-    values = variant.rules.model_dump(mode="json")
-    for key in flat_keys(variant.rules_model):
-        assert key in rows, f"docs/variants/rostov.md has no row for `{key}`"
-        value = values
-        for part in key.split("."):
-            value = value[part]
-        cell = rows[key]
-        if value is None:
-            assert cell == "not set", key
-        else:
-            assert tomllib.loads("v = " + cell.strip("`"))["v"] == value, f"{key}: page {cell}, presets {value!r}"

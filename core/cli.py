@@ -527,6 +527,9 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 
     source = sheet.load(args.file)
     match, names = source.match, source.names
+    if args.svg and not sheet.is_pulka(match):
+        raise BadInput(f"sheet: --svg: the drawn sheet is the Russian pulka (pool, mountain, whists); "
+                       f"{match.variant.name} has none: run without --svg for its own sheet")
     if args.svg:
         state = "finished" if source.finished else "unfinished"
         title = f"{match.variant.name}: {', '.join(names)}"

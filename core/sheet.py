@@ -72,11 +72,18 @@ def record_text(values: Sequence[Amount]) -> str:
     return ".".join(show(v) for v in values)
 
 
+def is_pulka(match: Match) -> bool:
+    """Whether the variant keeps the Russian pulka (pool, mountain, whists), the sheet drawn here."""
+    return hasattr(match.rules, "pool")
+
+
 def text_lines(match: Match, names: Sequence[str]) -> list[str]:
     """The pulka as text: per player his pool, mountain and whists on each opponent, as running records."""
+    if not is_pulka(match):
+        return []  # not a pool/mountain/whists sheet: the family's own sheet is printed after this
     records = running_records(match)
     n = len(names)
-    out = [f"pool target {match.rules.pool}" if hasattr(match.rules, "pool") else ""]
+    out = [f"pool target {match.rules.pool}"]
     for seat, name in enumerate(names):
         out.append(f"{name}:")
         out.append(f"  pool    {record_text(records.get(('pool', seat, None), [])) or '-'}")

@@ -180,3 +180,16 @@ def test_sheet_from_a_json_scorecard(tmp_path: Path) -> None:
     card = tmp_path / "pulka.json"
     card.write_text(json.dumps(tomllib.loads(SOCHI.read_text(encoding="utf-8"))), encoding="utf-8")
     assert texts(draw(card, tmp_path), "Anna")[("pool", None)] == "2.6.10"
+
+
+def test_sheet_of_a_family_without_a_pulka_prints_its_own_sheet_and_refuses_svg(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    card = str(Path(__file__).resolve().parent.parent / "examples" / "balkan-seed-example.toml")
+    assert main(["sheet", card]) == 0
+    out = capsys.readouterr().out
+    assert "gora" not in out and "whists on" not in out  # no empty Russian sections
+    assert "juha" in out  # the Balkan settlement is in juha
+    assert main(["sheet", card, "--svg", str(tmp_path / "s.svg")]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "--svg" in err and "balkan" in err
+    assert not (tmp_path / "s.svg").exists()

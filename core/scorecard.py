@@ -98,17 +98,22 @@ class ScoredCard:
     finished: bool
 
 
-def score_file(path: str) -> ScoredCard:
-    """Read and score a scorecard file: JSON if the name ends in ``.json``, TOML otherwise."""
-    p = Path(path)
+def read_text(path: str) -> str:
+    """The text of a record file (scorecard or saved game), or a one-line RecordError."""
     try:
-        text = p.read_text(encoding="utf-8")
+        return Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
         raise RecordError(f"{path}: file not found") from None
     except UnicodeDecodeError:
         raise RecordError(f"{path}: not UTF-8 text") from None
     except OSError as exc:
         raise RecordError(f"{path}: cannot read: {exc.strerror}") from None
+
+
+def score_file(path: str) -> ScoredCard:
+    """Read and score a scorecard file: JSON if the name ends in ``.json``, TOML otherwise."""
+    p = Path(path)
+    text = read_text(path)
     data: Any
     if p.suffix.lower() == ".json":
         try:

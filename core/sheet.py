@@ -109,15 +109,10 @@ class SheetSource:
 
 def load(path: str) -> SheetSource:
     """A scorecard (TOML, or JSON) or a game saved by ``preferans play --save`` (or ``Game.to_json``)."""
-    from .scorecard import score_card, score_file
+    from .scorecard import read_text, score_card, score_file
 
     p = Path(path)
-    try:
-        text = p.read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise RecordError(f"{path}: file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot read: {getattr(exc, 'strerror', None) or exc}") from None
+    text = read_text(path)
     if not text.lstrip().startswith("{"):
         card = score_file(path)
         return SheetSource(card.match, card.names, card.finished)

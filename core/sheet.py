@@ -121,13 +121,13 @@ def load(path: str) -> SheetSource:
     except json.JSONDecodeError as exc:
         raise RecordError(" ".join(f"{path}: malformed JSON: {exc}".split())) from None
     if isinstance(data, dict) and data.get("format") == "preferans-save":
-        from .cli import load_session
+        from .saves import load_session
 
         session = load_session(p)
         return SheetSource(session.game.match, session.names, session.game.is_terminal)
     if isinstance(data, dict) and data.get("format") == "preferans-game":
-        from .cli import DEFAULT_NAMES
         from .engine import Game
+        from .saves import DEFAULT_NAMES
 
         game = Game.from_dict(data, source=path)
         return SheetSource(game.match, list(DEFAULT_NAMES[:game.n_players]), game.is_terminal)

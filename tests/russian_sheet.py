@@ -7,6 +7,7 @@ sheet cells and their short names (P pool, G gora, W whists) are the same for ev
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from fractions import Fraction
 from typing import Any
 
 from preferans.core.match import Match
@@ -88,3 +89,16 @@ def G(seat: int) -> Key:  # noqa: N802
 
 def W(writer: int, on: int) -> Key:  # noqa: N802
     return ("whists", writer, on)
+
+
+def check_pulka(match: Match, deals: list[dict[Key, Any]], sheet_totals: dict[Key, Any],
+                exact: tuple[Fraction, ...], rounded: tuple[int, ...]) -> None:
+    """A scored pulka against its hand-worked values: every deal's cells, the totals and the settlement
+    (exact and rounded, each summing to 0)."""
+    assert len(match.results) == len(deals)
+    for number, (entries, expected) in enumerate(zip(match.deal_entries, deals, strict=True), 1):
+        assert sheet(entries) == expected, f"deal {number}"
+    assert totals(match) == sheet_totals
+    s = match.settlement()
+    assert s.exact == exact and sum(s.exact) == 0
+    assert s.rounded == rounded and sum(s.rounded) == 0

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from russian_sheet import G, Key, P, W, game, post, rasp, sheet, totals
+from russian_sheet import G, Key, P, W, check_pulka, game, post, rasp, sheet, totals
 
 from preferans.core import Game, load_variant
 from preferans.core.cli import main
@@ -226,13 +226,8 @@ PULKA_ROUNDED = (60, -56, -4)
 
 def test_full_pulka_deal_by_deal_and_settlement() -> None:
     card = score_file(str(CARD))
-    assert card.finished and len(card.match.results) == len(PULKA_DEALS)
-    for number, (entries, expected) in enumerate(zip(card.match.deal_entries, PULKA_DEALS, strict=True), 1):
-        assert sheet(entries) == expected, f"deal {number}"
-    assert totals(card.match) == PULKA_TOTALS
-    s = card.match.settlement()
-    assert s.exact == PULKA_EXACT and sum(s.exact) == 0
-    assert s.rounded == PULKA_ROUNDED and sum(s.rounded) == 0
+    assert card.finished
+    check_pulka(card.match, PULKA_DEALS, PULKA_TOTALS, PULKA_EXACT, PULKA_ROUNDED)
 
 
 def test_full_pulka_through_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:

@@ -20,16 +20,16 @@ import copy
 import json
 import re
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
 import tomli_w
+from russian_sheet import G, Key, P, W, sheet
 
 from preferans.core.errors import BadInput, ConfigError, RecordError
-from preferans.core.model import Entry
 from preferans.core.scorecard import ScoredCard, canonical_contract, score_card, score_file
 
 HERE = Path(__file__).resolve().parent
@@ -38,29 +38,7 @@ PULKA = CARDS / "sochi_pulka.toml"
 FOUR = CARDS / "four_players.toml"
 DOCS = HERE.parent / "docs" / "scorecard.md"
 
-Key = tuple[str, int, int | None]
 A, B, V, G4 = 0, 1, 2, 3  # Anna, Boris, Vera, Gleb
-
-
-def P(seat: int) -> Key:  # noqa: N802 - short names keep the expected sheets readable
-    return ("pool", seat, None)
-
-
-def G(seat: int) -> Key:  # noqa: N802
-    return ("gora", seat, None)
-
-
-def W(writer: int, on: int) -> Key:  # noqa: N802
-    return ("whists", writer, on)
-
-
-def cells(entries: Iterable[Entry]) -> dict[Key, Any]:
-    """Entries summed per sheet cell, zero cells dropped."""
-    out: dict[Key, Any] = {}
-    for e in entries:
-        key = (e.account, e.seat, e.other)
-        out[key] = out.get(key, 0) + e.amount
-    return {k: v for k, v in out.items() if v != 0}
 
 
 def totals(card: ScoredCard) -> dict[Key, Any]:
@@ -140,7 +118,7 @@ def test_full_pulka_deal_by_deal() -> None:
     assert card.names == ["Anna", "Boris", "Vera"]
     assert len(card.match.results) == len(PULKA_DEALS) == 10
     for number, (entries, expected) in enumerate(zip(card.match.deal_entries, PULKA_DEALS, strict=True), 1):
-        assert cells(entries) == expected, f"deal {number}"
+        assert sheet(entries) == expected, f"deal {number}"
 
 
 def test_full_pulka_sheet_and_settlement() -> None:
@@ -209,7 +187,7 @@ def test_four_players_dealer_sits_out() -> None:
     assert r[1].active == (V, G4, A)
     assert r[1].tricks == (2, 1, 3, 4)          # Boris's talon trick is on his seat
     assert not card.finished
-    assert [cells(e) for e in card.match.deal_entries] == [
+    assert [sheet(e) for e in card.match.deal_entries] == [
         # 1. Anna deals. Boris 6S takes 5 (set by 1); Vera and Gleb whist, take 3 and 2.
         {G(B): 2,                # gora 1 * 2
          W(A, B): 2,             # consolation 1 * 2 by every other player, the sitting-out dealer too
@@ -264,7 +242,7 @@ def test_raspasovka_progression_restarts_after_a_contract() -> None:
         {"raspasovka": True, "tricks": {"Anna": 1, "Boris": 4, "Vera": 5}},
     ]}
     card = score_card(data, "game.toml")
-    assert [cells(e) for e in card.match.deal_entries] == [
+    assert [sheet(e) for e in card.match.deal_entries] == [
         {G(A): 1},                 # amnesty 3: 4 - 3 = 1 * 1
         {P(V): 2},                 # passed-out 6: pool 2
         {G(B): 3, G(V): 4},        # amnesty 1: (4 - 1) * 1, (5 - 1) * 1

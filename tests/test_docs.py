@@ -14,12 +14,11 @@ from __future__ import annotations
 import argparse
 import inspect
 import re
-import tomllib
 from pathlib import Path
 from typing import Any
 
 import pytest
-from pydantic import BaseModel
+from docs_keys import check_row, flat_keys, key_rows, lookup
 
 from preferans.core import defaults, hookspecs
 from preferans.core.cli import build_parser
@@ -139,26 +138,8 @@ def test_every_playable_variant_has_a_page(name: str) -> None:
     assert (DOCS / "variants" / f"{name}.md").is_file(), f"docs/variants/{name}.md is missing"
 
 
-def _flat_keys(model: type[BaseModel], prefix: str = "") -> list[str]:
-    """Dotted keys of a rules model, descending into sections (sub-models), not into plain tables."""
-    keys = []
-    for key, info in model.model_fields.items():
-        sub = info.annotation
-        if isinstance(sub, type) and issubclass(sub, BaseModel):
-            keys.extend(_flat_keys(sub, f"{prefix}{key}."))
-        else:
-            keys.append(prefix + key)
-    return keys
-
-
-def _lookup(data: dict[str, Any], dotted: str) -> Any:
-    for part in dotted.split("."):
-        data = data[part]
-    return data
-
-
 SOCHI = load_variant("sochi")
-SOCHI_KEYS = _flat_keys(SOCHI.rules_model)
+SOCHI_KEYS = flat_keys(SOCHI.rules_model)
 
 
 def test_sochi_has_the_keys_the_page_expects() -> None:
@@ -168,17 +149,8 @@ def test_sochi_has_the_keys_the_page_expects() -> None:
 @pytest.mark.parametrize("key", SOCHI_KEYS)
 def test_sochi_page_gives_every_rule_key_with_its_value(key: str) -> None:
     """The key table of docs/variants/sochi.md: ``| `key` | `value` | ...`` with the value the presets give."""
-    text = (DOCS / "variants" / "sochi.md").read_text(encoding="utf-8")
-    row = re.search(r"^\| `" + re.escape(key) + r"` \| ([^|]*) \|", text, re.MULTILINE)
-    assert row, f"docs/variants/sochi.md has no table row for `{key}`"
-    cell = row.group(1).strip()
-    value = _lookup(SOCHI.rules.model_dump(mode="json"), key)
-    if value is None:
-        assert cell == "not set", f"{key}: unset in the presets, the page says {cell}"
-        return
-    assert cell.startswith("`") and cell.endswith("`"), f"{key}: value cell {cell!r} is not `toml`"
-    documented = tomllib.loads("v = " + cell.strip("`"))["v"]
-    assert documented == value, f"docs/variants/sochi.md says {key} = {cell}, the presets give {value!r}"
+    rows = key_rows((DOCS / "variants" / "sochi.md").read_text(encoding="utf-8"))
+    check_row("docs/variants/sochi.md", rows, key, lookup(SOCHI.rules.model_dump(mode="json"), key))
 
 
 DOC_FILES = sorted([*DOCS.rglob("*.md"), ROOT / "README.md", ROOT / "CONTRIBUTING.md"])
@@ -233,23 +205,12 @@ def test_cli_doc_names_every_command_and_option(command: tuple[str, argparse.Arg
 # ---------------------------------------------------------------- Russian variant pages: every key with its value
 
 
-def _page_rows(variant: str) -> dict[str, str]:
-    """``{key: value cell}`` of the "Every key" table of docs/variants/<variant>.md."""
-    text = (ROOT / "docs" / "variants" / f"{variant}.md").read_text("utf-8")
-    table = text.split("## Every key", 1)[1]
-    return {m.group(1): m.group(2).strip() for m in re.finditer(r"^\| `([\w.]+)` \| ([^|]*) \|", table, re.M)}
-
-
 @pytest.mark.parametrize("variant_name", ["leningrad", "rostov", "classic"])
 def test_russian_variant_page_gives_every_key_with_its_value(variant_name: str) -> None:
+    """The "Every key" table of docs/variants/<variant>.md gives every key with the value the presets give."""
     variant = load_variant(variant_name)
-    rows = _page_rows(variant_name)
+    text = (ROOT / "docs" / "variants" / f"{variant_name}.md").read_text("utf-8")
+    rows = key_rows(text.split("## Every key", 1)[1])
     values = variant.rules.model_dump(mode="json")
-    for key in _flat_keys(variant.rules_model):
-        assert key in rows, f"docs/variants/{variant_name}.md has no row for `{key}`"
-        value = _lookup(values, key)
-        cell = rows[key]
-        if value is None:
-            assert cell == "not set", key
-        else:
-            assert tomllib.loads("v = " + cell.strip("`"))["v"] == value, f"{key}: page {cell}, presets {value!r}"
+    for key in flat_keys(variant.rules_model):
+        check_row(f"docs/variants/{variant_name}.md", rows, key, lookup(values, key))

@@ -5,6 +5,12 @@ The reference below (:func:`minimax`) knows nothing of the solver: it plays ever
 to play, with no pruning, no table and no card reduction. Endings come from random Sochi games (random legal
 calls and cards until 2-4 tricks are left), plus hand-built endings with two active hands and with the
 Austrian-style play flags (must beat, no must-trump, early stop) that Sochi does not use.
+
+:func:`brute` is the same minimax remembering whole positions, for random endings of 4, 5 and 6 cards a hand
+of every contract kind (trump, no-trump, misère, Durchmarsch, Bettel, must-beat games with a defence stop;
+two and three active hands; 0-2 cards on the table), where the value, every null-window test
+(:meth:`Solver.reaches`) and the goal tests of Durchmarsch and Bettel are checked. Full 10-card deals with
+values argued by hand close the file. These tests run the pure-Python search (``PREFERANS_SOLVER=python``).
 """
 
 from __future__ import annotations
@@ -16,9 +22,17 @@ import pytest
 
 from preferans.core import Game, Phase, load_variant
 from preferans.core.cards import NO_TRUMP, parse_card, parse_cards
+from preferans.core.contracts import ContractSpec
 from preferans.core.model import PlayRules
 from preferans.core.play import TrickPlay
-from preferans.core.solver import card_values, solve
+from preferans.core.solver import Solver, card_values, goal_of, makes, solve
+
+
+@pytest.fixture(autouse=True)
+def python_solver(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These tests check the pure-Python search, the reference (the compiled one is checked against it in
+    tests/test_solver_accel.py)."""
+    monkeypatch.setenv("PREFERANS_SOLVER", "python")
 
 
 def minimax(play: TrickPlay, declarer: int, maximise: bool) -> int:
@@ -254,3 +268,225 @@ def test_talon_led_tricks_equal_minimax() -> None:
         for declarer in range(3):
             for maximise in (True, False):
                 assert solve(play, declarer, maximise) == minimax(play, declarer, maximise), (i, declarer)
+
+
+# ---------------------------------------------------------------- every contract kind against a brute force
+
+
+def brute(play: TrickPlay, declarer: int, maximise: bool, memo: dict[tuple[object, ...], int] | None = None) -> int:
+    """The same plain minimax as :func:`minimax`, remembering each whole position (hands, trick, tricks won
+    and played, hand to play: everything the rest of the play depends on), so 6-card endings stay quick."""
+    if play.finished:
+        return play.tricks_won[declarer]
+    if memo is None:
+        memo = {}
+    key = (tuple(play.hands), tuple(play.trick), tuple(play.tricks_won), play.tricks_done, play.to_play)
+    if key in memo:
+        return memo[key]
+    values = []
+    legal = play.legal_mask()
+    while legal:
+        low = legal & -legal
+        legal ^= low
+        child = play.copy()
+        child.play(low.bit_length() - 1)
+        values.append(brute(child, declarer, maximise, memo))
+    value = max(values) if (play.to_play == declarer) == maximise else min(values)
+    memo[key] = value
+    return value
+
+
+def kind_rules(kind: str, rng: random.Random, hands: tuple[int, ...], declarer: int) -> tuple[PlayRules, bool]:
+    """Play rules of one contract kind (as the variants build them) and whether the declarer maximises."""
+    leader = rng.choice(hands)
+    if kind == "trump":  # Russian suit game: follow, trump
+        return PlayRules(trump=rng.randrange(4), leader=leader, hands=hands, declarer=declarer), True
+    if kind == "notrump":
+        return PlayRules(trump=NO_TRUMP, leader=leader, hands=hands, declarer=declarer), True
+    if kind == "misere":  # Russian misère: no trump, played out
+        return PlayRules(trump=NO_TRUMP, leader=leader, hands=hands, declarer=declarer), False
+    if kind == "durchmarsch":  # Illustrated: no trump, no must-trump, maybe must-beat, stop at the first loss
+        return PlayRules(trump=NO_TRUMP, leader=leader, hands=hands, declarer=declarer, must_trump=False,
+                         must_beat=rng.random() < 0.5, stop_defence_at=rng.choice([None, 1])), True
+    if kind == "bettel":  # Illustrated/Balkan: no trump, everybody must beat, stop at the declarer's trick
+        return PlayRules(trump=NO_TRUMP, leader=leader, hands=hands, declarer=declarer, must_trump=False,
+                         must_beat=True, stop_declarer_at=rng.choice([None, 1])), False
+    if kind == "must_beat":  # Balkan/Austrian suit game: must beat and over-trump, the defence stops at k
+        return PlayRules(trump=rng.randrange(4), leader=leader, hands=hands, declarer=declarer, must_beat=True,
+                         must_overtrump=rng.choice([None, True, False]),
+                         stop_defence_at=rng.choice([None, 2, 3])), True
+    raise AssertionError(kind)
+
+
+KINDS = ("trump", "notrump", "misere", "durchmarsch", "bettel", "must_beat")
+
+
+def kind_ending(kind: str, seed: int, n_cards: int, n_hands: int, on_table: int) -> tuple[TrickPlay, int, bool]:
+    """``n_cards`` random cards to each of ``n_hands`` active hands, ``10 - n_cards`` tricks already played,
+    then ``on_table`` random legal cards of the next trick."""
+    rng = random.Random(f"{kind}-{seed}-{n_cards}-{n_hands}")
+    hands = (0, 1, 2) if n_hands == 3 else tuple(sorted(rng.sample(range(3), 2)))
+    declarer = rng.choice(hands)
+    rules, maximise = kind_rules(kind, rng, hands, declarer)
+    play = random_ending(rng, rules, n_cards, done_before=on_table)
+    return play, declarer, maximise
+
+
+@pytest.mark.parametrize("kind", KINDS)
+@pytest.mark.parametrize(("n_cards", "n_hands", "count"), [(4, 3, 6), (5, 3, 3), (6, 3, 1), (5, 2, 4), (6, 2, 3)])
+def test_every_kind_equals_brute_force(kind: str, n_cards: int, n_hands: int, count: int) -> None:
+    # trick starts and positions with one or two cards already on the table, two and three active hands;
+    # six cards in three hands only where the rules cut the brute force's tree (follow and trump, must beat)
+    if n_cards == 6 and n_hands == 3 and kind not in ("trump", "bettel", "must_beat"):
+        count = 0
+    for seed in range(count):
+        on_table = seed % n_hands
+        play, declarer, maximise = kind_ending(kind, seed, n_cards, n_hands, on_table)
+        assert len(play.trick) == on_table
+        expected = brute(play, declarer, maximise)
+        solver = Solver(play, declarer, maximise)
+        assert solver.value(play) == expected, (kind, seed, n_cards, n_hands)
+        # the goal tests of the contract kinds: Durchmarsch (all ten), Bettel/misère (none), a game (v)
+        if kind == "durchmarsch":
+            assert solver.reaches(play, 10) == (expected == 10)
+        elif not maximise:
+            assert solver.reaches(play, 0) == (expected <= 0)
+        for v in range(11):
+            fresh = Solver(play, declarer, maximise)
+            assert fresh.reaches(play, v) == (expected >= v if maximise else expected <= v), (kind, seed, v)
+
+
+def test_card_values_equal_brute_force_mid_trick() -> None:
+    for i, kind in enumerate(KINDS):
+        play, declarer, maximise = kind_ending(kind, 100 + i, 4, 3, 1 + i % 2)
+        values = card_values(play, declarer, maximise)
+        assert set(values) == {c for c in range(32) if play.legal_mask() >> c & 1}
+        for card, value in values.items():
+            child = play.copy()
+            child.play(card)
+            assert value == brute(child, declarer, maximise), (kind, card)
+
+
+def test_talon_led_tricks_with_four_cards_equal_brute_force() -> None:
+    # raspasovka with four cards left, the talon still leading (the three-player form: it names the suit)
+    rng = random.Random(23)
+    for _ in range(3):
+        rules = PlayRules(trump=NO_TRUMP, leader=rng.randrange(3), hands=(0, 1, 2), talon_leads=7)
+        pack = list(range(32))
+        rng.shuffle(pack)
+        hands = [0, 0, 0]
+        for seat in range(3):
+            for card in pack[seat * 4:(seat + 1) * 4]:
+                hands[seat] |= 1 << card
+        play = TrickPlay.start(replace(rules, talon_leads=0), hands, tuple(pack[12:22]), 3)
+        play.rules = rules
+        play.tricks_done = 6
+        play._open_trick(rules.leader)
+        assert play._talon_led()
+        for declarer in range(3):
+            assert solve(play, declarer, maximise=False) == brute(play, declarer, False)
+            assert Solver(play, declarer, False).reaches(play, 1) == (brute(play, declarer, False) <= 1)
+
+
+def test_goal_of_and_makes() -> None:
+    game = ContractSpec(name="7S", kind="suit", label="7S", rank=1, level=7, trump=0, target=7)
+    durch = ContractSpec(name="durch", kind="durchmarsch", label="D", rank=2, goal="all", target=10)
+    bettel = ContractSpec(name="bettel", kind="bettel", label="B", rank=3, goal="none")
+    assert goal_of(game) == (True, 7)
+    assert goal_of(durch) == (True, 10)
+    assert goal_of(bettel) == (False, 0)
+    # the all-top-trumps deal below: ten tricks, so the seven, the Durchmarsch; never a Bettel
+    play, declarer = all_trumps_deal()
+    assert makes(play, declarer, game) and makes(play, declarer, durch)
+    assert not makes(play, declarer, bettel)
+
+
+def full_deal(rules: PlayRules, hands: dict[int, str]) -> TrickPlay:
+    masks = [0, 0, 0]
+    for seat, text in hands.items():
+        masks[seat] = parse_cards(text)
+        assert masks[seat].bit_count() == 10
+    return TrickPlay.start(rules, masks, (), 3)
+
+
+def all_trumps_deal() -> tuple[TrickPlay, int]:
+    # Hearts trump, the declarer (seat 1) holds all eight hearts and the aces of spades and clubs; seat 0
+    # leads. A spade or a club is won by his ace or, once it is gone, by a ruff (he is void); a diamond by a
+    # ruff; a heart only he can lead. He wins every trick: 10, whoever leads and whatever is played.
+    rules = PlayRules(trump=3, leader=0, hands=(0, 1, 2), declarer=1)
+    return full_deal(rules, {
+        1: "7H 8H 9H 10H JH QH KH AH AS AC",
+        0: "7S 8S 9S 10S 7C 8C 9C 7D 8D 9D",
+        2: "JS QS KS 10C JC QC KC 10D JD QD",
+    }), 1
+
+
+def test_full_deal_all_top_trumps_takes_ten() -> None:
+    play, declarer = all_trumps_deal()
+    assert solve(play, declarer) == 10
+    assert Solver(play, declarer).reaches(play, 10)
+    # the same as misère: he cannot lose a trick either
+    assert solve(play, declarer, maximise=False) == 10
+
+
+def test_full_deal_durchmarsch_fails_to_a_guarded_ace() -> None:
+    # As above but the declarer's ace of clubs is the king, and seat 2 holds the ace. He must follow clubs
+    # with the king whenever clubs are led; when he leads everything, he leads the king at last and seat 2,
+    # who discards on his trumps and the ace of spades, keeps the ace of clubs for it. If seat 0 leads a club
+    # first, the king falls to the ace at once. Every other trick is his: 9, not 10.
+    rules = PlayRules(trump=3, leader=0, hands=(0, 1, 2), declarer=1)
+    play = full_deal(rules, {
+        1: "7H 8H 9H 10H JH QH KH AH AS KC",
+        0: "7S 8S 9S 10S 7C 8C 9C 7D 8D 9D",
+        2: "JS QS KS 10C JC QC AC 10D JD QD",
+    })
+    assert solve(play, 1) == 9
+    assert not Solver(play, 1).reaches(play, 10)
+    assert Solver(play, 1).reaches(play, 9)
+
+
+def test_full_deal_misere_of_sevens_and_eights_takes_nothing() -> None:
+    # Misère (no trump), the declarer (seat 1) holds the four sevens, the four eights and the nines of spades
+    # and clubs; seat 0 leads. Every card of the defenders is above every card of his in the same suit, so a
+    # trick a defender leads is headed by a defender's card whatever he plays (he follows low or discards).
+    # He never wins a trick, so he never leads: 0.
+    rules = PlayRules(trump=NO_TRUMP, leader=0, hands=(0, 1, 2), declarer=1)
+    play = full_deal(rules, {
+        1: "7S 8S 9S 7C 8C 9C 7D 8D 7H 8H",
+        0: "10S JS QS 10C JC QC 9D 10D 9H 10H",
+        2: "KS AS KC AC JD QD KD JH QH KH",
+    })
+    assert solve(play, 1, maximise=False) == 0
+    assert Solver(play, 1, maximise=False).reaches(play, 0)
+    # as a game the same cards take nothing either (they can win no trick)
+    assert solve(play, 1) == 0
+
+
+def test_full_deal_notrump_five_top_spades() -> None:
+    # No-trump, the declarer (seat 0) leads with A K Q J 10 of spades and 7 8 9 of clubs, 7 8 of diamonds.
+    # He cashes the five spades (each the highest spade out): 5. His clubs and diamonds are below every
+    # defender card of their suits, so they win only if he leads one when both defenders are void in it:
+    # seat 2 holds three clubs and four diamonds against his three and two, and on the five spades (being
+    # void) he discards his three hearts and two diamonds, keeping at least as many clubs and diamonds as
+    # the declarer; afterwards the defenders lead clubs and diamonds only. So 5 and no more.
+    rules = PlayRules(trump=NO_TRUMP, leader=0, hands=(0, 1, 2), declarer=0)
+    play = full_deal(rules, {
+        0: "AS KS QS JS 10S 7C 8C 9C 7D 8D",
+        1: "7S 8S 9S 7H 8H 9H 10C JC 9D 10D",
+        2: "10H JH QH QC KC AC JD QD KD AD",
+    })
+    assert solve(play, 0) == 5
+
+
+def test_hands_longer_than_the_tricks_left_equal_brute_force() -> None:
+    # a position built by hand whose hands hold one card more than the tricks left: play stops after the
+    # tenth trick with a card in each hand, so the shortcuts that assume every card is played (top trumps,
+    # the last trick played out) must not apply
+    rng = random.Random(31)
+    for i in range(12):
+        kind = ("trump", "notrump", "misere")[i % 3]
+        rules, maximise = kind_rules(kind, rng, (0, 1, 2), i % 3)
+        play = random_ending(rng, rules, 4)
+        play.tricks_done = 7  # three tricks left, four cards a hand
+        for declarer in range(3):
+            assert solve(play, declarer, maximise) == brute(play, declarer, maximise), (i, declarer)

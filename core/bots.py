@@ -471,12 +471,34 @@ def _heuristic(game_seed: int, seat: int) -> Bot:
     return HeuristicBot()
 
 
-BOTS: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic}
+def _pimc(game_seed: int, seat: int) -> Bot:
+    from .pimc import make_pimc  # imported when asked for: pimc builds on this module
+
+    return make_pimc(game_seed, seat)
+
+
+def _pimc_with(game_seed: int, seat: int, options: str, where: str) -> Bot:
+    from .pimc import make_pimc
+
+    return make_pimc(game_seed, seat, options, where)
+
+
+BOTS: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic, "pimc": _pimc}
 """Bot name -> factory(game_seed, seat)."""
+
+BOT_OPTIONS: dict[str, Callable[[int, int, str, str], Bot]] = {"pimc": _pimc_with}
+"""Bots that take options after the name, ``NAME:KEY=VALUE:KEY=VALUE`` (``pimc:samples=40``): name ->
+factory(game_seed, seat, options, where). See docs/bots.md."""
 
 
 def make_bot(name: str, game_seed: int, seat: int, where: str = "bots") -> Bot:
     """A new bot by registry name; an unknown name is :class:`BadInput` naming ``where``."""
+    base, sep, options = name.strip().partition(":")
+    if sep:
+        with_options = BOT_OPTIONS.get(base.lower())
+        if with_options is None:
+            raise BadInput(f"{where}: bot {base!r} takes no options (bots with options: {', '.join(BOT_OPTIONS)})")
+        return with_options(game_seed, seat, options, where)
     factory = BOTS.get(name.strip().lower())
     if factory is None:
         raise BadInput(f"{where}: unknown bot {name!r}{nearest(name, list(BOTS))} "

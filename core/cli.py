@@ -23,10 +23,20 @@ from typing import Any, NoReturn, TextIO
 
 from . import render
 from .bots import BOTS, make_bot, resync
-from .config import DEFAULT_VARIANT, Variant, load_config, load_variant, resolve_chain, starter_config
+from .config import (
+    DEFAULT_VARIANT,
+    Variant,
+    config_from_dict,
+    load_config,
+    load_variant,
+    parse_variant_id,
+    resolve_chain,
+    starter_config,
+)
 from .engine import Game, Phase
 from .errors import BadInput, IllegalActionError, nearest
 from .model import DealResult
+from .parallel import check_jobs, derive_seed, progress_bar, run_units
 from .plugins import installed_variants
 from .report import match_report, seat_name
 from .saves import DEFAULT_NAMES, HUMAN, SAVE_FORMAT, SAVE_VERSION, Session, load_session, write_atomic
@@ -349,19 +359,43 @@ class Tally:
         else:
             self.made += taken >= spec.target
 
+    def merge(self, other: Tally) -> None:
+        self.deals += other.deals
+        self.distribution.update(other.distribution)
+        self.declared.update(other.declared)
+        self.played += other.played
+        self.made += other.made
 
-def simulate(variant: Variant, deals: int, seed: int, bots: list[str],
-             progress: Callable[[int], object] | None = None) -> tuple[Tally, int, int]:
-    """Play ``deals`` deals; a new match (seed ``seed * 1_000_003 + k``) starts when one ends.
-    Returns the tally, the matches started and the matches finished."""
+
+SIMULATE_BLOCK = 250
+"""Deals per work unit of ``simulate`` (fixed, whatever ``--jobs``: the results depend on it)."""
+
+
+@dataclass(frozen=True)
+class SimulateBlock:
+    """Block ``index`` of a run: ``deals`` deals (picklable: the variant travels as its config)."""
+
+    config: dict[str, Any]
+    bots: tuple[str, ...]
+    seed: int
+    index: int
+    deals: int
+
+
+def simulate_block(block: SimulateBlock, variant: Variant | None = None,
+                   progress: Callable[[int], object] | None = None) -> tuple[Tally, int, int]:
+    """Play the block's deals; its match k has seed ``derive_seed(S, index, k)`` and a new match starts
+    when one ends (the last is stopped when the block is full). Returns the tally, the matches started
+    and the matches finished."""
+    variant = variant if variant is not None else config_from_dict(block.config, "simulate")
     tally = Tally()
     matches = finished = 0
-    while tally.deals < deals:
-        game = Game(variant, seed * 1_000_003 + matches)
-        players = [make_bot(b, game.seed, s) for s, b in enumerate(bots)]
+    while tally.deals < block.deals:
+        game = Game(variant, derive_seed(block.seed, block.index, matches))
+        players = [make_bot(b, game.seed, s) for s, b in enumerate(block.bots)]
         matches += 1
         results = game.results
-        while not game.is_terminal and tally.deals < deals:
+        while not game.is_terminal and tally.deals < block.deals:
             before = len(results)
             seat = game.current_player
             game.apply(players[seat].choose(game, seat))
@@ -373,22 +407,39 @@ def simulate(variant: Variant, deals: int, seed: int, bots: list[str],
     return tally, matches, finished
 
 
+def simulate(variant: Variant, deals: int, seed: int, bots: list[str],
+             progress: Callable[[int], object] | None = None, *, jobs: int = 1,
+             scheduler: str | None = None) -> tuple[Tally, int, int]:
+    """Play ``deals`` deals in blocks of :data:`SIMULATE_BLOCK` (see :func:`simulate_block`), here, in
+    ``jobs`` processes or on a Dask scheduler; the blocks are combined in order, so any ``jobs`` gives the
+    same result. Returns the tally, the matches started and the matches finished."""
+    config = variant.config_dict()
+    units = [SimulateBlock(config, tuple(bots), seed, c, min(SIMULATE_BLOCK, deals - a))
+             for c, a in enumerate(range(0, deals, SIMULATE_BLOCK))]
+    if jobs == 1 and scheduler is None:  # in this process: the progress bar moves deal by deal
+        parts = [simulate_block(u, variant, progress) for u in units]
+    else:
+        done = None if progress is None else (lambda part: progress(part[0].deals))
+        parts = run_units(simulate_block, units, jobs=jobs, scheduler=scheduler, done=done)
+    tally = Tally()
+    matches = finished = 0
+    for part, started, closed in parts:
+        tally.merge(part)
+        matches += started
+        finished += closed
+    return tally, matches, finished
+
+
 def cmd_simulate(args: argparse.Namespace) -> int:
     variant = _variant_from(args)
     if args.deals < 1:
         raise BadInput(f"--deals: must be at least 1, got {args.deals}")
+    check_jobs(args.jobs)
     bots = _parse_bots(args.bots, variant.rules.players, None)
     start = time.perf_counter()
-    if sys.stderr.isatty():  # the bar goes to stderr, so it never mixes with --json on stdout
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
-
-        columns = (TextColumn("simulating"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-        with Progress(*columns, transient=True) as bar:
-            task = bar.add_task("deals", total=args.deals)
-            tally, matches, finished = simulate(variant, args.deals, args.seed, bots,
-                                                lambda k: bar.advance(task, k))
-    else:
-        tally, matches, finished = simulate(variant, args.deals, args.seed, bots)
+    with progress_bar("simulating", args.deals) as advance:  # on stderr, so it never mixes with --json
+        tally, matches, finished = simulate(variant, args.deals, args.seed, bots, advance, jobs=args.jobs,
+                                            scheduler=args.scheduler)
     seconds = time.perf_counter() - start
     per_second = tally.deals / seconds if seconds > 0 else 0.0
     order = [s.name for s in variant.contracts if s.biddable] + ["raspasovka", "not played"]
@@ -468,13 +519,8 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         from .testing.runner import run  # lazily: needs pytest (the [test] extra)
     except ImportError as exc:
         raise BadInput(f"conformance: needs pytest ({exc}); install preferans[test]") from None
-    from .testing.plugin import parse_variant_id
-
-    for ident in args.variants:  # an unknown name or key is a one-line error, exit 2
-        try:
-            name, overrides = parse_variant_id(ident)
-        except Exception as exc:  # pytest.UsageError: a malformed ID is bad input
-            raise BadInput(f"conformance: {exc}") from None
+    for ident in args.variants:  # a malformed ID, an unknown name or key is a one-line error, exit 2
+        name, overrides = parse_variant_id(ident, "conformance")
         load_variant(name, overrides or None, source=f"conformance {ident}")
     reports, errors = run(list(args.variants), args.deals, args.seed, verbose=args.verbose)
     out = render.Printer(sys.stdout)
@@ -546,7 +592,40 @@ def cmd_ppn_export(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- solve, analyse (the double-dummy solver)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    from .solve_cli import cmd_solve as run  # lazily: only these commands load the solver
+
+    return run(args)
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from .analysis import cmd_analyse as run
+
+    return run(args)
+
+
+# ---------------------------------------------------------------- arena
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    from .arena import run_command  # lazily: only this command loads the arena
+
+    return run_command(args)
+
+
 # ---------------------------------------------------------------- parser and main
+
+
+def _add_scale_out(s: argparse.ArgumentParser) -> None:
+    """``--jobs`` and ``--scheduler`` of simulate and arena (the same result for any of them)."""
+    where = s.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=int, default=1, metavar="J",
+                       help="local worker processes (default 1: this process); the result does not depend on it")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run on the Dask cluster at ADDRESS (needs the dask extra)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -599,7 +678,21 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--bots", metavar="NAMES", help="as for play (default heuristic)")
     s.add_argument("--json", action="store_true")
+    _add_scale_out(s)
     s.set_defaults(func=cmd_simulate)
+
+    s = sub.add_parser("arena", help="compare bots in duplicate format: the same deals with the seats rotated")
+    which = s.add_mutually_exclusive_group()
+    which.add_argument("--config", metavar="FILE", help="game config (TOML or JSON)")
+    which.add_argument("--variant", metavar="V",
+                       help=f"NAME or NAME(key=value, ...), e.g. 'sochi(players=4)' (default {DEFAULT_VARIANT})")
+    s.add_argument("--bots", metavar="B1,B2,B3", required=True,
+                   help=f"one bot per seat ({', '.join(BOTS)}); a name may repeat")
+    s.add_argument("--deals", type=int, required=True, metavar="N", help="deals, each played once per rotation")
+    s.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
+    s.add_argument("--json", action="store_true", help="print a JSON object")
+    _add_scale_out(s)
+    s.set_defaults(func=cmd_arena)
 
     s = sub.add_parser("score", help="score a scorecard of a game played at a real table")
     s.add_argument("file")
@@ -640,6 +733,21 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("-o", "--output", metavar="FILE", help="the PPN file to write (default: print it)")
     c.add_argument("--json", action="store_true", help="the JSON form instead of the line form")
     c.set_defaults(func=cmd_ppn_export)
+
+    s = sub.add_parser("solve", help="double-dummy tricks of a deal: one contract, or a table of every contract")
+    s.add_argument("deal", metavar="DEAL", help="'first hand | second hand | dealer | talon', a .ppn file or record")
+    s.add_argument("--variant", metavar="NAME", help=f"default {DEFAULT_VARIANT} (a PPN deal: its Variant tag)")
+    s.add_argument("--contract", metavar="C", help="a contract of the variant's table (needs --declarer)")
+    s.add_argument("--declarer", metavar="SEAT", help="0/first, 1/second, 2/dealer; without --contract: his row")
+    s.add_argument("--leader", metavar="SEAT", help="who leads the first trick (default: the variant's rule)")
+    s.add_argument("--json", action="store_true", help="print a JSON object")
+    s.set_defaults(func=cmd_solve)
+
+    s = sub.add_parser("analyse", help="mark each card of a saved game that cost tricks against double-dummy play")
+    s.add_argument("log", metavar="LOG", help="a game saved with play --save (or ppn import), or a PPN file")
+    s.add_argument("--deals", type=int, metavar="N", help="analyse only the first N deals")
+    s.add_argument("--json", action="store_true", help="print a JSON object")
+    s.set_defaults(func=cmd_analyse)
     return p
 
 

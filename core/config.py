@@ -26,7 +26,7 @@ import tomli_w
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from .contracts import ContractRegistry, ContractTable
-from .errors import ConfigError, nearest
+from .errors import BadInput, ConfigError, nearest
 from .plugins import PLUGIN_GROUP, VARIANT_GROUP, build_manager, installed_variants, load_module
 
 DEFAULT_VARIANT = "sochi"
@@ -275,6 +275,23 @@ def _build_rules_model(pm: pluggy.PluginManager) -> type[BaseModel]:
     return create_model(  # type: ignore[call-overload, no-any-return]
         "Rules", __config__=ConfigDict(extra="forbid", frozen=True), **fields
     )
+
+
+def parse_variant_id(text: str, option: str = "--variant") -> tuple[str, dict[str, Any]]:
+    """A variant ID as the command line and the conformance suite take it: ``"leningrad(players=4,
+    whist.style='gentleman')"`` -> ``("leningrad", {"players": 4, "whist": {"style": "gentleman"}})``.
+    Values are TOML values; dotted keys make nested tables. ``option`` names the argument in the error."""
+    text = text.strip()
+    if "(" not in text:
+        return text, {}
+    if not text.endswith(")"):
+        raise BadInput(f"{option} {text!r}: expected NAME or NAME(key=value, ...)")
+    name, _, inner = text[:-1].partition("(")
+    try:
+        overrides = tomllib.loads(inner.replace(",", "\n")) if inner.strip() else {}
+    except tomllib.TOMLDecodeError as exc:
+        raise BadInput(f"{option} {text!r}: the overrides are not key=value TOML values: {exc}") from None
+    return name.strip(), overrides
 
 
 def load_variant(

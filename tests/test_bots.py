@@ -142,7 +142,7 @@ def test_resync_continues_a_random_bot_as_if_never_stopped(sochi: Variant) -> No
 
 
 def test_make_bot_registry_and_unknown_name() -> None:
-    assert set(BOTS) == {"random", "heuristic"}
+    assert set(BOTS) == {"random", "heuristic", "pimc"}  # pimc: core/pimc.py, tests/test_pimc.py
     assert isinstance(make_bot("Random", 1, 0), RandomBot)
     assert isinstance(make_bot("heuristic", 1, 0), HeuristicBot)
     with pytest.raises(BadInput, match=r"--bots: unknown bot 'heuristik'; did you mean 'heuristic'"):

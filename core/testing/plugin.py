@@ -27,21 +27,14 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def parse_variant_id(text: str) -> tuple[str, dict[str, Any]]:
-    """``"leningrad(players=4, whist.style='gentleman')"`` -> ``("leningrad", {"players": 4, "whist":
-    {"style": "gentleman"}})``. Values are TOML values; dotted keys make nested tables."""
-    import tomllib
+    """:func:`preferans.core.config.parse_variant_id`, a malformed ID being a pytest usage error."""
+    from ..config import parse_variant_id as parse
+    from ..errors import BadInput
 
-    text = text.strip()
-    if "(" not in text:
-        return text, {}
-    if not text.endswith(")"):
-        raise pytest.UsageError(f"--preferans-variant {text!r}: expected NAME or NAME(key=value, ...)")
-    name, _, inner = text[:-1].partition("(")
     try:
-        overrides = tomllib.loads(inner.replace(",", "\n")) if inner.strip() else {}
-    except tomllib.TOMLDecodeError as exc:
-        raise pytest.UsageError(f"--preferans-variant {text!r}: {exc}") from None
-    return name.strip(), overrides
+        return parse(text, "--preferans-variant")
+    except BadInput as exc:
+        raise pytest.UsageError(str(exc)) from None
 
 
 def playable_variants() -> list[str]:

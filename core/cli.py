@@ -1,7 +1,8 @@
 """The ``preferans`` command line.
 
-Subcommands: ``variants``, ``show``, ``schema``, ``config init|check``, ``play``, ``simulate`` and
-``score``. Exit codes: 0 success, 2 bad input (one line on stderr naming the file, key or action, never a
+Subcommands: ``variants``, ``show``, ``schema``, ``config init|check``, ``play``, ``simulate``, ``arena``,
+``score``, ``sheet``, ``solve``, ``analyse``, ``conformance``, ``new-variant`` and ``ppn import|export``
+(docs/cli.md). Exit codes: 0 success, 2 bad input (one line on stderr naming the file, key or action, never a
 traceback), 1 internal error (set ``PREFERANS_DEBUG=1`` for the traceback). Files are written atomically
 (a temporary file in the same folder, then ``os.replace``), so an interrupted write never leaves half a
 file behind.

@@ -20,7 +20,7 @@ from typing import Any
 from .cards import CARD_INDEX, CARD_NAMES
 from .config import Variant, load_variant
 from .engine import Deal, Game, Phase
-from .errors import IllegalActionError
+from .errors import BadInput, IllegalActionError
 from .model import Amount, DealResult, Entry
 from .ppn import (
     KONTRA_LETTERS,
@@ -354,7 +354,7 @@ def _variant_of(doc: PPNGame, source: str, name: str | None) -> Variant:
 
 
 def _bots(doc: PPNGame, seating: Seating, source: str) -> tuple[list[str], int | None]:
-    from .bots import BOTS
+    from .bots import make_bot
 
     if "Bots" not in doc.tags:
         return ["heuristic"] * PLAYERS, None
@@ -363,8 +363,11 @@ def _bots(doc: PPNGame, seating: Seating, source: str) -> tuple[list[str], int |
         raise PPNError(f"{source}: tag Bots: expected {PLAYERS} names separated by commas, in player order")
     bots = [""] * PLAYERS
     for p, name in enumerate(given, 1):
-        if name != "human" and name not in BOTS:
-            raise PPNError(f"{source}: tag Bots: unknown bot {name!r} (choose from: {', '.join(BOTS)}, human)")
+        if name != "human":
+            try:  # a registered name, options included (pimc:samples=40)
+                make_bot(name, 0, 0, f"{source}: tag Bots")
+            except BadInput as exc:
+                raise PPNError(f"{exc} (or human)") from None
         bots[seating.seat(p)] = name
     humans = [s for s, b in enumerate(bots) if b == "human"]
     if len(humans) > 1:

@@ -14,9 +14,9 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .bots import BOTS, Bot
+from .bots import Bot, make_bot
 from .engine import Game
-from .errors import BadInput, RecordError, nearest
+from .errors import BadInput, RecordError
 
 SAVE_FORMAT = "preferans-save"
 SAVE_VERSION = 1
@@ -98,7 +98,8 @@ def load_session(path: Path) -> Session:
     for seat, name in enumerate(bots):
         if seat == human:
             continue
-        if name not in BOTS:
-            raise RecordError(f"{src}: bots[{seat}]: unknown bot {name!r}{nearest(name, list(BOTS))} "
-                              f"(choose from: {', '.join(BOTS)})")
+        try:  # a registered name, options included (pimc:samples=40)
+            make_bot(name, 0, seat, f"{src}: bots[{seat}]")
+        except BadInput as exc:
+            raise RecordError(str(exc)) from None
     return Session(game, list(names), [HUMAN if s == human else b for s, b in enumerate(bots)], human, path)

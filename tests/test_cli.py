@@ -190,6 +190,23 @@ def test_bad_save_files(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> N
     assert code == 2 and "--seed cannot be changed" in one_line_error(err)
 
 
+def test_save_files_take_bot_options(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A bot with options (``pimc:samples=8``, as ``play --bots`` takes it) is a valid name in a save file;
+    an option the bot does not know is a one-line error naming the seat."""
+    def save(bot: str) -> str:
+        return json.dumps({"format": "preferans-save", "version": 1, "names": ["A", "B", "C"],
+                           "bots": ["heuristic", bot, "random"], "human": None,
+                           "game": {"format": "preferans-game", "version": 1, "seed": 1,
+                                    "config": {"variant": "sochi"}, "actions": []}})
+
+    session = cli.load_session(Path(write(tmp_path, "ok.json", save("pimc:samples=8"))))
+    assert session.bots == ["heuristic", "pimc:samples=8", "random"]
+    path = write(tmp_path, "bad.json", save("pimc:colour=red"))
+    code, _, err = run(capsys, "play", "--resume", path)
+    line = one_line_error(err)
+    assert code == 2 and path in line and "bots[1]" in line and "colour" in line, line
+
+
 # ---------------------------------------------------------------- variants, show, schema, config
 
 

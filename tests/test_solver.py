@@ -19,6 +19,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from solver_brute import deal_hands, minimax
 
 from preferans.core import Game, Phase, load_variant
 from preferans.core.cards import NO_TRUMP, parse_card, parse_cards
@@ -33,21 +34,6 @@ def python_solver(monkeypatch: pytest.MonkeyPatch) -> None:
     """These tests check the pure-Python search, the reference (the compiled one is checked against it in
     tests/test_solver_accel.py)."""
     monkeypatch.setenv("PREFERANS_SOLVER", "python")
-
-
-def minimax(play: TrickPlay, declarer: int, maximise: bool) -> int:
-    """The declarer's final tricks by exhaustive search (the declarer's side maximises in a game)."""
-    if play.finished:
-        return play.tricks_won[declarer]
-    values = []
-    legal = play.legal_mask()
-    while legal:
-        low = legal & -legal
-        legal ^= low
-        child = play.copy()
-        child.play(low.bit_length() - 1)
-        values.append(minimax(child, declarer, maximise))
-    return max(values) if (play.to_play == declarer) == maximise else min(values)
 
 
 def sochi_ending(seed: int, prefer: tuple[str, ...] = ()) -> tuple[TrickPlay, str] | None:
@@ -131,10 +117,7 @@ def random_ending(rng: random.Random, rules: PlayRules, n_cards: int, done_befor
     """``n_cards`` random cards to each active hand, ``10 - n_cards`` tricks already played."""
     pack = list(range(32))
     rng.shuffle(pack)
-    hands = [0, 0, 0]
-    for i, seat in enumerate(rules.hands):
-        for card in pack[i * n_cards:(i + 1) * n_cards]:
-            hands[seat] |= 1 << card
+    hands = deal_hands(pack, rules.hands, n_cards, 3)
     play = TrickPlay.start(rules, hands, (), 3)
     play.tricks_done = 10 - n_cards
     for _ in range(done_before):
@@ -273,29 +256,6 @@ def test_talon_led_tricks_equal_minimax() -> None:
 # ---------------------------------------------------------------- every contract kind against a brute force
 
 
-def brute(play: TrickPlay, declarer: int, maximise: bool, memo: dict[tuple[object, ...], int] | None = None) -> int:
-    """The same plain minimax as :func:`minimax`, remembering each whole position (hands, trick, tricks won
-    and played, hand to play: everything the rest of the play depends on), so 6-card endings stay quick."""
-    if play.finished:
-        return play.tricks_won[declarer]
-    if memo is None:
-        memo = {}
-    key = (tuple(play.hands), tuple(play.trick), tuple(play.tricks_won), play.tricks_done, play.to_play)
-    if key in memo:
-        return memo[key]
-    values = []
-    legal = play.legal_mask()
-    while legal:
-        low = legal & -legal
-        legal ^= low
-        child = play.copy()
-        child.play(low.bit_length() - 1)
-        values.append(brute(child, declarer, maximise, memo))
-    value = max(values) if (play.to_play == declarer) == maximise else min(values)
-    memo[key] = value
-    return value
-
-
 def kind_rules(kind: str, rng: random.Random, hands: tuple[int, ...], declarer: int) -> tuple[PlayRules, bool]:
     """Play rules of one contract kind (as the variants build them) and whether the declarer maximises."""
     leader = rng.choice(hands)
@@ -343,7 +303,7 @@ def test_every_kind_equals_brute_force(kind: str, n_cards: int, n_hands: int, co
         on_table = seed % n_hands
         play, declarer, maximise = kind_ending(kind, seed, n_cards, n_hands, on_table)
         assert len(play.trick) == on_table
-        expected = brute(play, declarer, maximise)
+        expected = minimax(play, declarer, maximise)
         solver = Solver(play, declarer, maximise)
         assert solver.value(play) == expected, (kind, seed, n_cards, n_hands)
         # the goal tests of the contract kinds: Durchmarsch (all ten), Bettel/misère (none), a game (v)
@@ -364,7 +324,7 @@ def test_card_values_equal_brute_force_mid_trick() -> None:
         for card, value in values.items():
             child = play.copy()
             child.play(card)
-            assert value == brute(child, declarer, maximise), (kind, card)
+            assert value == minimax(child, declarer, maximise), (kind, card)
 
 
 def test_talon_led_tricks_with_four_cards_equal_brute_force() -> None:
@@ -384,8 +344,8 @@ def test_talon_led_tricks_with_four_cards_equal_brute_force() -> None:
         play._open_trick(rules.leader)
         assert play._talon_led()
         for declarer in range(3):
-            assert solve(play, declarer, maximise=False) == brute(play, declarer, False)
-            assert Solver(play, declarer, False).reaches(play, 1) == (brute(play, declarer, False) <= 1)
+            assert solve(play, declarer, maximise=False) == minimax(play, declarer, False)
+            assert Solver(play, declarer, False).reaches(play, 1) == (minimax(play, declarer, False) <= 1)
 
 
 def test_goal_of_and_makes() -> None:
@@ -489,4 +449,4 @@ def test_hands_longer_than_the_tricks_left_equal_brute_force() -> None:
         play = random_ending(rng, rules, 4)
         play.tricks_done = 7  # three tricks left, four cards a hand
         for declarer in range(3):
-            assert solve(play, declarer, maximise) == brute(play, declarer, maximise), (i, declarer)
+            assert solve(play, declarer, maximise) == minimax(play, declarer, maximise), (i, declarer)

@@ -17,6 +17,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from solver_brute import deal_hands, minimax
 
 from preferans.core import solver
 from preferans.core.cards import NO_TRUMP, parse_cards
@@ -29,26 +30,6 @@ BUILT = compiled_search("auto") is not None
 needs_c = pytest.mark.skipif(
     not BUILT, reason="the compiled solver preferans.core._dds is not built (no C compiler at install time)",
 )
-
-
-def brute(play: TrickPlay, declarer: int, maximise: bool, memo: dict[tuple[object, ...], int]) -> int:
-    """The declarer's final tricks by exhaustive search; the declarer's side maximises in a game."""
-    if play.finished:
-        return play.tricks_won[declarer]
-    key = (tuple(play.hands), tuple(play.trick), tuple(play.tricks_won), play.tricks_done, play.to_play)
-    if key in memo:
-        return memo[key]
-    values = []
-    legal = play.legal_mask()
-    while legal:
-        low = legal & -legal
-        legal ^= low
-        child = play.copy()
-        child.play(low.bit_length() - 1)
-        values.append(brute(child, declarer, maximise, memo))
-    value = max(values) if (play.to_play == declarer) == maximise else min(values)
-    memo[key] = value
-    return value
 
 
 def random_ending(rng: random.Random) -> TrickPlay | None:
@@ -66,10 +47,7 @@ def random_ending(rng: random.Random) -> TrickPlay | None:
     )
     pack = list(range(32))
     rng.shuffle(pack)
-    hands = [0] * n_seats
-    for i, seat in enumerate(active):
-        for card in pack[i * n_cards:(i + 1) * n_cards]:
-            hands[seat] |= 1 << card
+    hands = deal_hands(pack, active, n_cards, n_seats)
     # an inactive seat may hold cards (a dummy's or a sitting-out dealer's): they must not matter
     for seat in set(range(n_seats)) - set(active):
         if rng.random() < 0.5:
@@ -118,7 +96,7 @@ def test_compiled_equals_python_and_brute_force_on_endings(maximise: bool) -> No
         # the stop seat (when there is one) and another active seat as the declarer
         first = ending.rules.declarer if ending.rules.declarer is not None else active[0]
         for declarer in (first, ending.next_hand[first]):
-            expected = brute(ending, declarer, maximise, {})
+            expected = minimax(ending, declarer, maximise, {})
             assert solve(ending, declarer, maximise, backend="python") == expected, (i, declarer)
             assert solve(ending, declarer, maximise, backend="c") == expected, (i, declarer)
 
@@ -135,7 +113,7 @@ def test_compiled_card_values_equal_brute_force() -> None:
             for card, value in values.items():
                 child = ending.copy()
                 child.play(card)
-                assert value == brute(child, declarer, maximise, memo), (i, card)
+                assert value == minimax(child, declarer, maximise, memo), (i, card)
 
 
 @needs_c
@@ -144,7 +122,7 @@ def test_compiled_windowed_tests_bound_the_value() -> None:
     for ending in ENDINGS[::6]:
         declarer = ending.order[0]
         for maximise in (True, False):
-            exact = brute(ending, declarer, maximise, {})
+            exact = minimax(ending, declarer, maximise, {})
             s = Solver(ending, declarer, maximise, backend="c")
             for alpha in range(-1, 11):
                 g = s.value(ending, alpha, alpha + 1)
@@ -169,10 +147,7 @@ def talon_ending(rng: random.Random) -> TrickPlay:
     )
     pack = list(range(32))
     rng.shuffle(pack)
-    hands = [0] * n_seats
-    for i, seat in enumerate(active):
-        for card in pack[i * n_cards:(i + 1) * n_cards]:
-            hands[seat] |= 1 << card
+    hands = deal_hands(pack, active, n_cards, n_seats)
     # the talon cards sit at the indices of the tricks they lead
     talon = tuple(pack[-1 - i] for i in range(done + 2))
     play = TrickPlay(rules, hands, talon, n_seats, tricks_won=[0] * n_seats, tricks_done=done)
@@ -193,7 +168,7 @@ def test_compiled_after_tricks_led_by_the_talon() -> None:
         for declarer in (0, 1):
             # raspasovka: each seat avoids tricks; valued both ways for the declarer's count
             for maximise in (True, False):
-                expected = brute(play, declarer, maximise, {})
+                expected = minimax(play, declarer, maximise, {})
                 assert solve(play, declarer, maximise, backend="c") == expected, (i, declarer, maximise)
                 assert solve(play, declarer, maximise, backend="python") == expected, (i, declarer, maximise)
 
@@ -233,7 +208,7 @@ def test_compiled_must_overtrump_by_hand(overtrump: bool, expected: int) -> None
     rules = PlayRules(trump=3, leader=1, hands=(0, 1, 2), must_overtrump=overtrump, declarer=0)
     play = TrickPlay.start(rules, hands, (), 3)
     play.tricks_done = 8
-    assert brute(play, 0, False, {}) == expected
+    assert minimax(play, 0, False, {}) == expected
     assert solve(play, 0, False, backend="c") == expected
     assert solve(play, 0, False, backend="python") == expected
 

@@ -3,8 +3,14 @@
     valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/deals_for_callgrind.py 350
     valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/deals_for_callgrind.py 50
 
-The difference of the two "I refs" totals divided by 300 is the cost of one deal in instructions, a figure
-that does not depend on what else the machine is doing (docs/performance.md).
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/deals_for_callgrind.py 6 rollouts
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python bench/deals_for_callgrind.py 1 rollouts
+
+The difference of the two "I refs" totals divided by 300 (rollouts: by 1000) is the cost of one deal (one
+rollout) in instructions, a figure that does not depend on what else the machine is doing
+(docs/performance.md); run with PYTHONHASHSEED=0, since hash randomisation moves it by a few percent. The
+loops are :func:`bench_engine.random_deals` and the rollouts of :func:`bench_engine.rollouts`, exactly as
+the benchmark runs them.
 """
 
 from __future__ import annotations
@@ -12,22 +18,18 @@ from __future__ import annotations
 import random
 import sys
 
-from preferans.core import Game, load_variant
+from bench_engine import play_starts, random_deals  # the benchmark's loops (bench/ is on sys.path)
 
-
-def run(deals: int, seed: int = 1) -> None:
-    variant = load_variant("sochi")
-    rng = random.Random(seed)
-    game = Game(variant, seed=seed)
-    done = 0
-    while done < deals:
-        if game.is_terminal:
-            game = Game(variant, seed=rng.getrandbits(32))
-        before = len(game.results)
-        legal = game.legal_actions()
-        game.apply(legal[rng.randrange(len(legal))])
-        done += len(game.results) - before
-
+from preferans.core import load_variant
 
 if __name__ == "__main__":
-    run(int(sys.argv[1]) if len(sys.argv) > 1 else 350)
+    n = int(sys.argv[1]) if len(sys.argv) > 1 else 350
+    if sys.argv[2:] == ["rollouts"]:
+        # N rounds of the benchmark's rollouts from 200 starts: (total(6) - total(1)) / 1000 per rollout
+        starts = play_starts("sochi", 200, 1)
+        rng = random.Random(1)
+        for _ in range(n):
+            for position in starts:
+                position.copy().random_playout(rng)
+    else:
+        random_deals(load_variant("sochi"), n, 1)

@@ -49,36 +49,56 @@ def pref_rules_sections() -> dict[str, Any]:
     }
 
 
-def _is_binding(spec: ContractSpec | None) -> bool:
-    return spec is not None and spec.first_bid_only
-
-
 @hookimpl(trylast=True)
 def pref_auction_legal(view: AuctionView, seat: int, rules: BaseModel) -> list[str]:
-    mine = view.calls_of(seat)
-    if any(_is_binding(view.contracts.get(c)) for c in mine):
+    # one pass over the calls: this seat's calls and the highest contract (as ``view.highest()``)
+    get = view.contracts.get
+    mine = binding = False
+    best: ContractSpec | None = None
+    for s, call in view.calls:
+        spec = get(call)
+        if s == seat:
+            mine = True
+            if spec is not None and spec.first_bid_only:
+                binding = True
+        if spec is not None and (best is None or spec.rank > best.rank):
+            best = spec
+    if binding:
         return ["pass"]  # a binding bid (misère) cannot be changed: the seat can only pass
-    best = view.highest()
-    higher = view.contracts.biddable_above(best[1].rank if best else None)
-    return ["pass", *(s.name for s in higher if not (s.first_bid_only and mine))]
+    higher = view.contracts.biddable_above(best.rank if best else None)
+    if mine:
+        return ["pass", *[s.name for s in higher if not s.first_bid_only]]
+    return ["pass", *[s.name for s in higher]]
 
 
 @hookimpl(trylast=True)
 def pref_auction_step(view: AuctionView, rules: BaseModel) -> AuctionStep:
-    passed = view.passed()
-    remaining = [s for s in view.bidders if s not in passed]
-    best = view.highest()
+    calls = view.calls
+    if not calls:
+        # nobody has spoken: nobody passed, nothing was bid
+        return Next(view.bidders[0]) if view.bidders else AllPassed()
+    # one pass over the calls: who passed, and the highest contract and its caller (as ``view.highest()``)
+    get = view.contracts.get
+    passed = set()
+    best: ContractSpec | None = None
+    best_seat = -1
+    for s, call in calls:
+        if call == "pass":
+            passed.add(s)
+        spec = get(call)
+        if spec is not None and (best is None or spec.rank > best.rank):
+            best, best_seat = spec, s
+    order = view.bidders
+    remaining = [s for s in order if s not in passed]
     if not remaining:
         return AllPassed()
-    if len(remaining) == 1 and best is not None and best[0] == remaining[0]:
-        return Won(best[0], best[1].name)
-    if not view.calls:
-        return Next(view.bidders[0])
-    last = view.calls[-1][0]
-    order = view.bidders
+    if len(remaining) == 1 and best is not None and best_seat == remaining[0]:
+        return Won(best_seat, best.name)
+    last = calls[-1][0]
     i = order.index(last)
-    for step in range(1, len(order) + 1):
-        candidate = order[(i + step) % len(order)]
+    n = len(order)
+    for step in range(1, n + 1):
+        candidate = order[(i + step) % n]
         if candidate not in passed:
             return Next(candidate)
     return AllPassed()  # pragma: no cover - remaining was non-empty

@@ -58,6 +58,19 @@ class Phase(StrEnum):
     OVER = "over"
 
 
+_PLAY, _AUCTION, _OVER = Phase.PLAY, Phase.AUCTION, Phase.OVER
+_CARD_GET = CARD_INDEX.get
+_BIT = tuple(1 << c for c in range(32))
+_SUIT_NAMES = tuple(tuple(tuple(names_of(byte << (8 * s))) for byte in range(256)) for s in range(4))
+"""Card names of each suit's byte of a mask: a hand's names are four lookups, not a loop over its cards."""
+
+
+def _card_names(mask: int) -> list[str]:
+    """``names_of(mask)`` in one expression (the legal cards, asked at every card of play)."""
+    s, c, d, h = _SUIT_NAMES
+    return [*s[mask & 0xFF], *c[mask >> 8 & 0xFF], *d[mask >> 16 & 0xFF], *h[mask >> 24 & 0xFF]]
+
+
 @dataclass
 class Deal:
     """The mutable state of the deal in progress (the engine's own; hooks never see it)."""
@@ -157,19 +170,38 @@ class Game:
         return -1 if self.is_terminal else self.deal.to_act
 
     def legal_actions(self) -> list[str]:
-        if self._legal is None:
-            self._legal = self._compute_legal()
-        return list(self._legal)
+        deal = self.deal
+        if deal.phase is _PLAY:
+            # a few lookups from the legal mask: a fresh list each time, nothing cached
+            return _card_names(deal.play.legal_mask())  # type: ignore[union-attr]
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
 
     def apply(self, action: str) -> None:
         """Apply ``action`` for the current player; raise :class:`IllegalActionError` (state unchanged)
         if it is not legal now."""
+        deal = self.deal
+        if deal.phase is _PLAY:
+            # the card of play, the action of 30 of a deal's 38: its legality is one bit of the legal mask
+            play = deal.play
+            card = _CARD_GET(action) if action.__class__ is str else None
+            if card is not None and play.legal_mask() >> card & 1:  # type: ignore[union-attr]
+                self.history.append(action)
+                play.play(card)  # type: ignore[union-attr]
+                if play.finished:  # type: ignore[union-attr]
+                    self._finish_deal(played=True)
+                else:
+                    deal.to_act = deal.controllers[play.to_play]  # type: ignore[union-attr]
+                return
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._compute_legal()
+            if deal.phase is not _PLAY:  # the cards of play are never cached (see legal_actions)
+                self._legal = legal
         if action not in legal:
             action = self._canonical(action, legal)
-        deal = self.deal
         phase = deal.phase
         self._legal = None
         self.history.append(action)

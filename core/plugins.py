@@ -9,7 +9,7 @@ the family base, then the child, then extra plugins), never every installed plug
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
@@ -91,91 +91,137 @@ def build_manager(stack: Sequence[ModuleType]) -> pluggy.PluginManager:
 
 class Rulebook:
     """Typed facade over ``pm.hook``: one method per hook, keyword calls, and an error instead of a
-    silent ``None`` when a ``firstresult`` hook has no answer."""
+    silent ``None`` when a ``firstresult`` hook has no answer.
+
+    Each hook is called through a caller compiled once per game (:meth:`_caller`): the implementations in
+    pluggy's call order, each with its arguments picked by position. The manager is complete before the
+    first call and never changes, so this is exactly pluggy's call loop without its per-call bookkeeping,
+    which dominates the cost of the small hooks asked at every auction call.
+    """
 
     def __init__(self, pm: pluggy.PluginManager, rules: Any) -> None:
         self.pm = pm
         self.rules = rules
         self._hook = pm.hook
         self._chains: dict[str, list[tuple[Any, tuple[str, ...]]] | None] = {}
+        self._callers: dict[str, Callable[..., Any]] = {}
 
     def _chain(self, name: str) -> list[tuple[Any, tuple[str, ...]]] | None:
-        """The implementations of a ``firstresult`` hook in pluggy's call order, for the fast path; ``None``
-        (use pluggy itself) when tracing is on or an implementation is a wrapper.
-
-        The manager is complete before the first call and never changes, so the order is computed once.
-        This calls each implementation exactly as pluggy's ``_multicall`` does (positional arguments in the
-        order of its ``argnames``), without pluggy's per-call bookkeeping, which dominates the cost of the
-        small hooks asked at every auction call.
-        """
+        """The implementations of a hook in pluggy's call order, for the fast path; ``None`` (use pluggy
+        itself) when tracing is on or an implementation is a wrapper."""
         if name not in self._chains:
             impls = getattr(self._hook, name).get_hookimpls()
             plain = not any(i.hookwrapper or i.wrapper for i in impls) and not os.environ.get("PREFERANS_TRACE_HOOKS")
             self._chains[name] = [(i.function, tuple(i.argnames)) for i in reversed(impls)] if plain else None
         return self._chains[name]
 
-    def _first(self, name: str, **kwargs: Any) -> Any:
+    def _caller(self, name: str, params: tuple[str, ...], first: bool) -> Callable[..., Any]:
+        """A function of the arguments ``params`` (positional, ``rules`` last and filled in here) that calls
+        the hook ``name`` as pluggy would: a ``firstresult`` hook (``first``) returns the first answer that
+        is not ``None`` and raises :class:`NoRuleError` when there is none; a collecting hook returns the
+        list of the answers that are not ``None``. An implementation whose parameters are ``params`` in that
+        order (nearly all) is called with them directly; any other with its own selection, as pluggy does."""
+        caller = self._callers.get(name)
+        if caller is not None:
+            return caller
         chain = self._chain(name)
-        result = None
+        rules = self.rules
         if chain is None:
-            result = getattr(self._hook, name)(rules=self.rules, **kwargs)
+            hook = getattr(self._hook, name)
+            names = params[:-1]
+
+            def via_pluggy(*args: Any) -> Any:
+                result = hook(rules=rules, **dict(zip(names, args, strict=True)))
+                if first and result is None:
+                    raise NoRuleError(name)
+                return result
+
+            caller = via_pluggy
         else:
-            kwargs["rules"] = self.rules
-            for function, argnames in chain:
-                result = function(*[kwargs[a] for a in argnames])
-                if result is not None:
-                    break
-        if result is None:
-            raise NoRuleError(name)
-        return result
+            steps = tuple((fn, None if argnames == params else tuple(params.index(a) for a in argnames))
+                          for fn, argnames in chain)
+            if first and len(steps) == 1 and steps[0][1] is None:
+                only = steps[0][0]
+
+                def single(*args: Any) -> Any:
+                    result = only(*args, rules)
+                    if result is None:
+                        raise NoRuleError(name)
+                    return result
+
+                caller = single
+            elif first:
+                def first_answer(*args: Any) -> Any:
+                    args = (*args, rules)
+                    for fn, picks in steps:
+                        result = fn(*args) if picks is None else fn(*[args[i] for i in picks])
+                        if result is not None:
+                            return result
+                    raise NoRuleError(name)
+
+                caller = first_answer
+            else:
+                def collect(*args: Any) -> list[Any]:
+                    args = (*args, rules)
+                    out = []
+                    for fn, picks in steps:
+                        result = fn(*args) if picks is None else fn(*[args[i] for i in picks])
+                        if result is not None:
+                            out.append(result)
+                    return out
+
+                caller = collect
+        self._callers[name] = caller
+        return caller
 
     def auction_legal(self, view: Any, seat: int) -> list[str]:
-        return self._first("pref_auction_legal", view=view, seat=seat)  # type: ignore[no-any-return]
+        return self._caller("pref_auction_legal", ("view", "seat", "rules"), True)(view, seat)  # type: ignore[no-any-return]
 
     def auction_step(self, view: Any) -> Any:
-        return self._first("pref_auction_step", view=view)
+        return self._caller("pref_auction_step", ("view", "rules"), True)(view)
 
     def all_pass(self, view: Any) -> Any:
-        return self._first("pref_all_pass", view=view)
+        return self._caller("pref_all_pass", ("view", "rules"), True)(view)
 
     def declaration_step(self, view: Any) -> Any:
-        return self._first("pref_declaration_step", view=view)
+        return self._caller("pref_declaration_step", ("view", "rules"), True)(view)
 
     def declaration_legal(self, view: Any) -> list[str]:
-        return self._first("pref_declaration_legal", view=view)  # type: ignore[no-any-return]
+        return self._caller("pref_declaration_legal", ("view", "rules"), True)(view)  # type: ignore[no-any-return]
 
     def defence_legal(self, view: Any, seat: int) -> list[str]:
-        return self._first("pref_defence_legal", view=view, seat=seat)  # type: ignore[no-any-return]
+        return self._caller("pref_defence_legal", ("view", "seat", "rules"), True)(view, seat)  # type: ignore[no-any-return]
 
     def defence_step(self, view: Any) -> Any:
-        return self._first("pref_defence_step", view=view)
+        return self._caller("pref_defence_step", ("view", "rules"), True)(view)
 
     def play_rules(self, view: Any) -> Any:
-        return self._first("pref_play_rules", view=view)
+        return self._caller("pref_play_rules", ("view", "rules"), True)(view)
 
     def score_deal(self, result: Any, match: Any) -> list[Any]:
-        return list(self._first("pref_score_deal", result=result, match=match))
+        return list(self._caller("pref_score_deal", ("result", "match", "rules"), True)(result, match))
 
     def after_score(self, match: Any, posted: list[Any]) -> list[Any]:
         out: list[Any] = []
-        for part in self._hook.pref_after_score(match=match, posted=posted, rules=self.rules):
+        for part in self._caller("pref_after_score", ("match", "posted", "rules"), False)(match, posted):
             out.extend(part)
         return out
 
     def before_deal(self, match: Any, dealer: int) -> list[Any]:
         out: list[Any] = []
-        for part in self._hook.pref_before_deal(match=match, dealer=dealer, rules=self.rules):
+        for part in self._caller("pref_before_deal", ("match", "dealer", "rules"), False)(match, dealer):
             out.extend(part)
         return out
 
     def scorecard_deal(self, record: Any, reader: Any, index: int, dealer: int) -> Any:
-        return self._first("pref_scorecard_deal", record=record, reader=reader, index=index, dealer=dealer)
+        return self._caller("pref_scorecard_deal", ("record", "reader", "index", "dealer", "rules"), True)(
+            record, reader, index, dealer)
 
     def next_dealer(self, match: Any, result: Any) -> int:
-        return int(self._first("pref_next_dealer", match=match, result=result))
+        return int(self._caller("pref_next_dealer", ("match", "result", "rules"), True)(match, result))
 
     def match_over(self, match: Any) -> bool:
-        return bool(self._first("pref_match_over", match=match))
+        return bool(self._caller("pref_match_over", ("match", "rules"), True)(match))
 
     def settle(self, match: Any) -> Any:
-        return self._first("pref_settle", match=match)
+        return self._caller("pref_settle", ("match", "rules"), True)(match)

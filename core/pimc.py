@@ -125,7 +125,9 @@ def parse_options(text: str, where: str = "bots") -> dict[str, Any]:
             parsed = _OPTION_TYPES[key](value.strip())
         except ValueError:
             raise BadInput(f"{where}: pimc option {key}: {value!r} is not a number") from None
-        if parsed < 0 or (key in ("samples", "nodes") and parsed < 1):
+        if parsed != parsed:  # nan compares false with everything, so it would slip through the bounds
+            raise BadInput(f"{where}: pimc option {key}: {value!r} is not a number")
+        if parsed < 0 or (key in ("samples", "nodes", "min_samples") and parsed < 1):
             raise BadInput(f"{where}: pimc option {key}: {value!r} must be positive")
         out[key] = parsed
     return out
@@ -445,6 +447,8 @@ def solve_cards(play: TrickPlay, declarer: int, maximise: bool) -> tuple[dict[in
     live = 0
     for h in play.hands:
         live |= h
+    for _, c in play.trick:  # a card on the table separates two cards as much as one in a hand
+        live |= 1 << c
     hand = play.hands[play.to_play]
     out: dict[int, int] = {}
     for card in sorted(cards_of(play.legal_mask()), reverse=True):

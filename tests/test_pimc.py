@@ -24,6 +24,7 @@ from preferans.core.pimc import (
     observe,
     parse_options,
     sample_layouts,
+    solve_cards,
 )
 from preferans.core.play import TrickPlay
 
@@ -295,3 +296,22 @@ def test_options_from_the_bot_name() -> None:
         make_bot("pimc:samples=x", 1, 0, where="--bots")
     with pytest.raises(BadInput, match=r"--bots: bot 'heuristic' takes no options"):
         make_bot("heuristic:samples=4", 1, 0, where="--bots")
+
+
+def test_a_card_on_the_table_keeps_two_cards_of_a_hand_apart() -> None:
+    """No trump, the last two tricks: seat 0 leads 10H, the declarer (seat 1) holds 9H JH, seat 2 8S 9S.
+    By hand: JH wins the trick and 9H, then the only heart left, wins the last one: 2 tricks; 9H ducks
+    under 10H, seat 0 leads 7S, the declarer discards and seat 2 wins: 0 tricks. The 10H on the table lies
+    between 9H and JH, so they are not the same card (both were valued 2 before this was fixed)."""
+    rules = PlayRules(trump=NO_TRUMP, leader=0, hands=(0, 1, 2), declarer=1)
+    play = TrickPlay.start(rules, [parse_cards("10H 7S"), parse_cards("9H JH"), parse_cards("8S 9S")], (), 3)
+    play.tricks_done = 8
+    play.play(parse_card("10H"))
+    values, _ = solve_cards(play, 1, True)
+    assert {CARD_NAMES[c]: v for c, v in values.items()} == {"JH": 2, "9H": 0}
+
+
+@pytest.mark.parametrize("option", ["min_samples=0", "time=nan", "bid_threshold=nan"])
+def test_options_that_would_leave_no_layout_or_no_number_are_refused(option: str) -> None:
+    with pytest.raises(BadInput, match=r"^--bots: pimc option "):
+        make_bot(f"pimc:{option}:time=0", 1, 0, where="--bots")

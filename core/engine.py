@@ -36,6 +36,7 @@ from .model import (
     Next,
     PickUp,
     PlayAllPass,
+    PlayRules,
     PlayView,
     Settlement,
     TakeTalon,
@@ -302,6 +303,19 @@ class Game:
 
     def match_view(self) -> MatchView:
         return self.match.view()
+
+    def play_rules_for(self, contract: ContractSpec, declarer: int, *, dealer: int | None = None,
+                       first_hand: int | None = None) -> PlayRules:
+        """The variant's play rules (``pref_play_rules``) for ``contract`` by ``declarer`` in this deal, every
+        defender whisting and playing, as the engine would ask them when play starts: for the solver's users
+        (``preferans solve``, the pimc bot) that value a contract before it is played. ``dealer`` and
+        ``first_hand`` default to this deal's."""
+        deal = self.deal
+        defended = Defended(whisters=tuple(s for s in deal.active if s != declarer), played=True)
+        view = PlayView(self.match_view(), deal.dealer if dealer is None else dealer, deal.active, declarer,
+                        contract, defended, deal.first_hand if first_hand is None else first_hand)
+        rules: PlayRules = self.book.play_rules(view)
+        return rules
 
     def settlement(self) -> Settlement:
         """The final settlement, or the settlement as if the match stopped now."""

@@ -582,9 +582,7 @@ class PimcBot:
             return None
         if contract.goal != "tricks":
             return None
-        rules = PlayRules(trump=contract.trump, leader=obs.first_hand, hands=obs.active,
-                          must_trump=contract.must_trump, must_beat=contract.must_beat,
-                          must_overtrump=contract.must_overtrump, declarer=declarer)
+        rules = game.play_rules_for(contract, declarer)  # the variant's own rules, early stops included
         values = self._deal_values(obs, lambda layout: [(TrickPlay.start(rules, list(layout.hands), (),
                                                                          obs.n_hands), True)], declarer)
         if values is None:
@@ -616,7 +614,13 @@ class PimcBot:
         hand = obs.known[seat]
         order = sorted([0, 1, 2, 3, NO_TRUMP], key=lambda t: -estimate(hand, t))
         strains = order[:2]
-        rules = {t: PlayRules(trump=t, leader=obs.first_hand, hands=obs.active, declarer=seat) for t in strains}
+        # the variant's play rules of the lowest biddable contract of each strain (trump, must-beat, stops)
+        lowest = {t: min((s for s in table if s.goal == "tricks" and s.biddable and s.trump == t),
+                         key=lambda s: s.rank, default=None) for t in strains}
+        strains = [t for t in strains if lowest[t] is not None]
+        if not strains:
+            return None
+        rules = {t: game.play_rules_for(spec, seat) for t, spec in lowest.items() if spec is not None}
 
         def positions(layout: Layout) -> list[tuple[TrickPlay, bool]]:
             out = []

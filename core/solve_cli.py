@@ -29,7 +29,7 @@ from .config import DEFAULT_VARIANT, Variant, load_variant
 from .contracts import ContractSpec
 from .engine import Game
 from .errors import BadInput, nearest
-from .model import Defended, PlayRules, PlayView
+from .model import PlayRules
 from .play import TrickPlay
 from .solver import Solver
 
@@ -139,10 +139,7 @@ class Table:
                        f"(one of: {', '.join(names)})")
 
     def rules(self, spec: ContractSpec, declarer: int, leader: int | None) -> PlayRules:
-        defenders = tuple(s for s in (0, 1, 2) if s != declarer)
-        view = PlayView(self.game.match_view(), dealer=2, active=(0, 1, 2), declarer=declarer, contract=spec,
-                        defence=Defended(whisters=defenders, played=True), first_hand=0)
-        rules: PlayRules = self.game.book.play_rules(view)
+        rules = self.game.play_rules_for(spec, declarer, dealer=2, first_hand=0)
         return rules if leader is None else replace(rules, leader=leader)
 
     def columns(self) -> list[ContractSpec]:

@@ -1027,3 +1027,14 @@ def test_stalingrad_six_spades_must_be_whisted() -> None:
     assert game.legal_actions() == ["whist"]
     other = declared(load_variant("sochi", {"whist": {"stalingrad": True}}), "6C")
     assert set(other.legal_actions()) == {"pass", "whist"}
+
+
+def test_play_rules_for_a_contract_not_yet_played(sochi: Variant) -> None:
+    """The variant's rules for a contract someone might play (the solver's users value contracts in the
+    auction): 6S by the dealer of the first deal is played with spades trump, the first hand leading
+    (GEN-DECK-05: the first hand leads to the first trick), the three active hands playing."""
+    game = Game(sochi, seed=1)
+    deal = game.deal
+    rules = game.play_rules_for(sochi.contracts["6S"], deal.dealer)
+    assert (rules.trump, rules.leader, rules.hands, rules.declarer) == (0, deal.first_hand, deal.active, deal.dealer)
+    assert game.play_rules_for(sochi.contracts["6S"], 1, dealer=2, first_hand=0).leader == 0

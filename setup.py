@@ -6,4 +6,4 @@ pure-Python solver (docs/performance.md, "Solver accelerator").
 
 from setuptools import Extension, setup
 
-setup(ext_modules=[Extension("preferans.core._dds", ["core/_dds.c"], optional=True, extra_compile_args=["-O2"])])
+setup(ext_modules=[Extension("preferans.core.ai._dds", ["src/preferans/core/ai/_dds.c"], optional=True, extra_compile_args=["-O2"])])

@@ -2,7 +2,7 @@
 
 The deals are fixed: deal ``i`` shuffles the 32 cards with ``random.Random(seed * 1000 + i)`` (``--seed``,
 default 1) and gives cards 0-9 to the first hand, 10-19 to the second, 20-29 to the dealer and the last two
-to the talon. Each table is computed by :func:`preferans.core.solve_cli.solve_contract`, exactly as the
+to the talon. Each table is computed by :func:`preferans.core.tools.solve.solve_contract`, exactly as the
 command does (Sochi: columns S C D H NT misère), with the solver backend of ``PREFERANS_SOLVER`` (``auto``:
 the compiled one when it is built; ``python``). CPU time (``time.process_time``) per table is reported, so
 other load on the machine does not count.
@@ -20,8 +20,8 @@ import random
 import statistics
 import time
 
-from preferans.core.config import load_variant
-from preferans.core.solve_cli import DealInput, Table, column_label, solve_contract
+from preferans.core.rules.config import load_variant
+from preferans.core.tools.solve import DealInput, Table, column_label, solve_contract
 
 
 def deal(seed: int, i: int) -> DealInput:

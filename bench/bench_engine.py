@@ -14,8 +14,8 @@ import random
 import time
 
 from preferans.core import Game, Variant, load_variant
-from preferans.core.engine import Phase
-from preferans.core.play import TrickPlay
+from preferans.core.engine.game import Phase
+from preferans.core.engine.play import TrickPlay
 
 
 def random_deals(variant: Variant, deals: int, seed: int) -> None:

@@ -21,9 +21,9 @@ import platform
 import time
 
 from preferans.core import Game, load_variant
-from preferans.core.bots import make_bot
-from preferans.core.pimc import PimcBot
-from preferans.core.solver import compiled_search
+from preferans.core.ai.pimc import PimcBot
+from preferans.core.ai.registry import make_bot
+from preferans.core.ai.solver import compiled_search
 
 
 def run(deals: int, seed: int, names: list[str]) -> dict[str, dict[str, float]]:

@@ -28,11 +28,11 @@ import time
 from collections.abc import Callable
 from functools import partial
 
-from preferans.core.cards import NO_TRUMP
-from preferans.core.errors import BadInput
-from preferans.core.model import PlayRules
-from preferans.core.play import TrickPlay
-from preferans.core.solver import Solver, compiled_search
+from preferans.core.ai.solver import Solver, compiled_search
+from preferans.core.engine.play import TrickPlay
+from preferans.core.model.cards import NO_TRUMP
+from preferans.core.model.errors import BadInput
+from preferans.core.model.views import PlayRules
 
 KINDS = ("trump", "notrump", "misere")
 

@@ -1,4 +1,4 @@
-"""The compiled solver (core/_dds.c) against the pure-Python one on the same fixed deals.
+"""The compiled solver (core/ai/_dds.c) against the pure-Python one on the same fixed deals.
 
 The deals are those of ``bench/bench_solver.py`` (the same ``deal(kind, seed, i)``: 20 per kind by default,
 seat 0 leads, Sochi play rules). Each deal is solved from its first card by a fresh ``Solver`` with
@@ -25,9 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_solver import KINDS, deal  # noqa: E402
 
-from preferans.core.errors import BadInput  # noqa: E402
-from preferans.core.play import TrickPlay  # noqa: E402
-from preferans.core.solver import Solver, compiled_search  # noqa: E402
+from preferans.core.ai.solver import Solver, compiled_search  # noqa: E402
+from preferans.core.engine.play import TrickPlay  # noqa: E402
+from preferans.core.model.errors import BadInput  # noqa: E402
 
 
 def timed(play: TrickPlay, declarer: int, maximise: bool, backend: str, repeat: int) -> tuple[int, float]:

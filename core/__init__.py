@@ -8,13 +8,20 @@ Typical use::
         game.apply(game.legal_actions()[0])
 """
 
-from .cards import card_name, format_cards, parse_card, parse_cards
-from .config import DEFAULT_VARIANT, Variant, load_config, load_variant
-from .contracts import ContractRegistry, ContractSpec, ContractTable
-from .engine import Game, Phase
-from .errors import BadInput, ConfigError, IllegalActionError, NoRuleError, PreferansError, RecordError
-from .hookspecs import HOOK_API, hookimpl, hookspec
-from .model import DealResult, Entry, MatchView, Settlement
+from preferans.core.engine.game import Game, Phase
+from preferans.core.model.cards import card_name, format_cards, parse_card, parse_cards
+from preferans.core.model.contracts import ContractRegistry, ContractSpec, ContractTable
+from preferans.core.model.errors import (
+    BadInput,
+    ConfigError,
+    IllegalActionError,
+    NoRuleError,
+    PreferansError,
+    RecordError,
+)
+from preferans.core.model.views import DealResult, Entry, MatchView, Settlement
+from preferans.core.rules.config import DEFAULT_VARIANT, Variant, load_config, load_variant
+from preferans.core.rules.hookspecs import HOOK_API, hookimpl, hookspec
 
 __version__ = "0.1.0"
 

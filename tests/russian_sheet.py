@@ -10,8 +10,8 @@ from collections.abc import Iterable, Mapping
 from fractions import Fraction
 from typing import Any
 
-from preferans.core.match import Match
-from preferans.core.model import DealResult, Entry
+from preferans.core.engine.match import Match
+from preferans.core.model.views import DealResult, Entry
 
 Key = tuple[str, int, int | None]
 

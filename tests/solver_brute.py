@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from preferans.core.play import TrickPlay
+from preferans.core.engine.play import TrickPlay
 
 
 def minimax(play: TrickPlay, declarer: int, maximise: bool, memo: dict[tuple[object, ...], int] | None = None) -> int:

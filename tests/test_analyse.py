@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 from preferans.core import Game, load_variant
-from preferans.core.cards import parse_card
 from preferans.core.cli import main
+from preferans.core.model.cards import parse_card
 
 # Sochi, first dealer seat 0, so seat 1 is the first hand (the first ten cards of the pack), seat 2 the
 # second, seat 0 the dealer. Seat 1 will play 7S with spades trump:

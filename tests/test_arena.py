@@ -8,9 +8,9 @@ from fractions import Fraction
 
 import pytest
 
-from preferans.core.arena import DealPlays, estimate, play_deal, seating, split_bots, summarize
 from preferans.core.cli import main
-from preferans.core.config import load_variant
+from preferans.core.rules.config import load_variant
+from preferans.core.tools.arena import DealPlays, estimate, play_deal, seating, split_bots, summarize
 
 F = Fraction
 

@@ -12,10 +12,10 @@ from typing import Any
 import pytest
 
 from preferans.core import IllegalActionError, load_variant
-from preferans.core.cards import CARD_INDEX, parse_card
-from preferans.core.engine import Game, Phase
-from preferans.core.model import PlayRules
-from preferans.core.play import TrickPlay
+from preferans.core.engine.game import Game, Phase
+from preferans.core.engine.play import TrickPlay
+from preferans.core.model.cards import CARD_INDEX, parse_card
+from preferans.core.model.views import PlayRules
 
 # seat 1 (first hand): strong hearts, no ace among his ten; seat 2; seat 0 (the dealer); talon 7C 8C
 HANDS = {
@@ -240,7 +240,7 @@ def test_illegal_calls_are_rejected_and_change_nothing() -> None:
 def test_over_trumping_is_its_own_choice(overtrump: bool | None, allowed: set[str]) -> None:
     # spades led, seat 1 ruffs with KH; seat 2, void in spades, holds QH and AH. With the duty to head the
     # trick he must over-trump (AUT-PLAY-01 [D]); play.must_overtrump = false lifts only that (open point 8)
-    from preferans.core.cards import CARD_NAMES
+    from preferans.core.model.cards import CARD_NAMES
     from preferans.core.testing import reference
 
     rules = PlayRules(trump=3, leader=0, hands=(0, 1, 2), must_beat=True, must_overtrump=overtrump, declarer=0)

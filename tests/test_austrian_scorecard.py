@@ -16,9 +16,9 @@ from typing import Any
 import pytest
 import tomli_w
 
-from preferans.core.errors import BadInput, ConfigError, RecordError
-from preferans.core.report import match_report
-from preferans.core.scorecard import score_card, score_file
+from preferans.core.formats.report import match_report
+from preferans.core.formats.scorecard import score_card, score_file
+from preferans.core.model.errors import BadInput, ConfigError, RecordError
 
 DATA = Path(__file__).resolve().parent / "data" / "scorecards"
 UNLIMITED = DATA / "austrian_unlimited.toml"

@@ -20,8 +20,8 @@ from typing import Any
 import pytest
 
 from preferans.core import load_variant
-from preferans.core.match import Match
-from preferans.core.model import DealResult, Entry
+from preferans.core.engine.match import Match
+from preferans.core.model.views import DealResult, Entry
 
 ACES = 0x80808080  # the ace (rank 7) of each suit
 

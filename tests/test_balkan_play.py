@@ -8,8 +8,8 @@ import random
 import pytest
 
 from preferans.core import load_variant
-from preferans.core.engine import Game, Phase
-from preferans.core.model import Defended, PlayView
+from preferans.core.engine.game import Game, Phase
+from preferans.core.model.views import Defended, PlayView
 from preferans.variants import balkan
 
 
@@ -229,7 +229,7 @@ def test_play_stops_at_the_defences_fifth_trick() -> None:
 
 def test_three_or_four_players_only() -> None:
     # GEN-DECK-04: three players (four with the dealer sitting out); the two-player dummy game is Russian
-    from preferans.core.errors import ConfigError
+    from preferans.core.model.errors import ConfigError
 
     with pytest.raises(ConfigError, match="rules.players"):
         load_variant("balkan", {"players": 2})

@@ -11,7 +11,7 @@ import pytest
 import tomli_w
 
 from preferans.core.cli import main
-from preferans.core.scorecard import score_card
+from preferans.core.formats.scorecard import score_card
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLE = ROOT / "examples" / "balkan-seed-example.toml"

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from preferans.core.scorecard import ScoredCard, score_card
+from preferans.core.formats.scorecard import ScoredCard, score_card
 from preferans.variants.balkan import scoring
 
 NAMES = ["A", "B", "C"]

@@ -8,22 +8,21 @@ from fractions import Fraction
 import pytest
 
 from preferans.core import Game, Variant
-from preferans.core.bots import (
-    BOTS,
+from preferans.core.ai.bots import (
     Bot,
     HeuristicBot,
     RandomBot,
     defence_estimate,
     estimate,
-    make_bot,
     misere_risk,
     resync,
     trick_discard,
     whist_need,
 )
-from preferans.core.cards import CARD_NAMES, FULL_PACK, NO_TRUMP, parse_card, parse_cards
-from preferans.core.engine import Phase
-from preferans.core.errors import BadInput
+from preferans.core.ai.registry import BOTS, make_bot
+from preferans.core.engine.game import Phase
+from preferans.core.model.cards import CARD_NAMES, FULL_PACK, NO_TRUMP, parse_card, parse_cards
+from preferans.core.model.errors import BadInput
 
 S, C, D, H = 0, 1, 2, 3
 
@@ -142,7 +141,7 @@ def test_resync_continues_a_random_bot_as_if_never_stopped(sochi: Variant) -> No
 
 
 def test_make_bot_registry_and_unknown_name() -> None:
-    assert set(BOTS) == {"random", "heuristic", "pimc"}  # pimc: core/pimc.py, tests/test_pimc.py
+    assert set(BOTS) == {"random", "heuristic", "pimc"}  # pimc: core/ai/pimc.py, tests/test_pimc.py
     assert isinstance(make_bot("Random", 1, 0), RandomBot)
     assert isinstance(make_bot("heuristic", 1, 0), HeuristicBot)
     with pytest.raises(BadInput, match=r"--bots: unknown bot 'heuristik'; did you mean 'heuristic'"):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from preferans.core.cards import (
+from preferans.core.model.cards import (
     CARD_NAMES,
     FULL_PACK,
     SUIT_MASK,

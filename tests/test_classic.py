@@ -26,11 +26,11 @@ from russian_sheet import G, Key, P, W, active_of, game, post, rasp, sheet, tota
 
 from preferans.core import Game, load_variant
 from preferans.core.cli import main
-from preferans.core.engine import Phase
-from preferans.core.errors import RecordError
-from preferans.core.match import Match
-from preferans.core.model import AuctionView, DealResult
-from preferans.core.scorecard import score_card, score_file
+from preferans.core.engine.game import Phase
+from preferans.core.engine.match import Match
+from preferans.core.formats.scorecard import score_card, score_file
+from preferans.core.model.errors import RecordError
+from preferans.core.model.views import AuctionView, DealResult
 from preferans.variants.classic import scoring as classic_scoring
 
 # ---------------------------------------------------------------- helpers

@@ -18,8 +18,9 @@ from pathlib import Path
 
 import pytest
 
-from preferans.core import ConfigError, Game, load_config, load_variant, plugins
-from preferans.core.config import config_from_dict, starter_config
+from preferans.core import ConfigError, Game, load_config, load_variant
+from preferans.core.rules import manager as plugins
+from preferans.core.rules.config import config_from_dict, starter_config
 
 RULE_KEYS = {"players", "max_deals", "pool", "game_price", "ten", "whist", "declarer", "misere", "raspasovka",
              "overflow", "gusarik", "settlement"}

@@ -55,8 +55,8 @@ HEADER = """
 from preferans.core import hookimpl
 import dataclasses, random
 from fractions import Fraction
-from preferans.core import defaults
-from preferans.core.model import Settlement
+from preferans.core.rules import defaults
+from preferans.core.model.views import Settlement
 """
 
 BROKEN = {

@@ -20,10 +20,10 @@ from typing import Any
 import pytest
 from docs_keys import check_row, flat_keys, key_rows, lookup
 
-from preferans.core import defaults, hookspecs
 from preferans.core.cli import build_parser
-from preferans.core.config import load_variant, resolve_chain
-from preferans.core.plugins import installed_variants
+from preferans.core.rules import defaults, hookspecs
+from preferans.core.rules.config import load_variant, resolve_chain
+from preferans.core.rules.manager import installed_variants
 
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs"
@@ -69,7 +69,7 @@ def test_the_spec_module_has_hooks() -> None:
 @pytest.mark.parametrize("name", sorted(SPECS))
 def test_hookspec_has_a_docstring(name: str) -> None:
     doc = inspect.getdoc(SPECS[name])
-    assert doc and len(doc.split()) >= 5, f"{name} in core/hookspecs.py has no docstring"
+    assert doc and len(doc.split()) >= 5, f"{name} in core/rules/hookspecs.py has no docstring"
 
 
 @pytest.mark.parametrize("name", sorted(SPECS))
@@ -82,7 +82,7 @@ def test_hook_is_documented_with_its_arguments(name: str) -> None:
 
 def test_docs_name_no_hook_that_does_not_exist() -> None:
     unknown = sorted(set(_hook_sections()) - set(SPECS))
-    assert not unknown, f"docs/hooks.md documents hooks that core/hookspecs.py does not define: {unknown}"
+    assert not unknown, f"docs/hooks.md documents hooks that core/rules/hookspecs.py does not define: {unknown}"
 
 
 @pytest.mark.parametrize("name", sorted(SPECS))
@@ -94,7 +94,8 @@ def test_hook_kind_and_core_default_are_stated(name: str) -> None:
     default = _field(section, "Core default")
     has_default = hasattr(defaults, name)
     assert default.startswith("none") != has_default, (
-        f"{name}: core/defaults.py {'has' if has_default else 'has no'} implementation but the doc says {default!r}")
+        f"{name}: core/rules/defaults.py {'has' if has_default else 'has no'} implementation "
+        f"but the doc says {default!r}")
 
 
 def _is_abstract(name: str) -> bool:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 import pytest
 
 from preferans.core import Game, IllegalActionError, Phase, Variant, load_variant
-from preferans.core.cards import CARD_NAMES, card_name, cards_of
+from preferans.core.model.cards import CARD_NAMES, card_name, cards_of
 
 # ---------------------------------------------------------------------------------------------- rules
 

@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from preferans.core import Game, Phase, load_variant
-from preferans.core.errors import IllegalActionError, RecordError
-from preferans.core.render import situation
-from preferans.core.scorecard import score_card
+from preferans.core.formats.render import situation
+from preferans.core.formats.scorecard import score_card
+from preferans.core.model.errors import IllegalActionError, RecordError
 
 A, B, V, G4 = 0, 1, 2, 3
 NINES_AND_TENS = ["9S", "9C", "9D", "9H", "9NT", "10S", "10C", "10D", "10H", "10NT"]

@@ -24,9 +24,9 @@ import pytest
 
 from preferans.core import Game, Phase, load_variant
 from preferans.core.cli import main
-from preferans.core.errors import RecordError
-from preferans.core.model import DUMMY
-from preferans.core.scorecard import score_card
+from preferans.core.formats.scorecard import score_card
+from preferans.core.model.errors import RecordError
+from preferans.core.model.views import DUMMY
 
 A, B, D = 0, 1, DUMMY
 
@@ -247,7 +247,7 @@ def test_every_russian_variant_finishes_a_two_player_pulka(variant: str) -> None
         v = load_variant(variant, {"players": 2, "pool": 6})
     except Exception as exc:  # noqa: BLE001 - another helper's variant may not be installed yet
         pytest.skip(f"{variant}: {exc}")
-    from preferans.core.bots import HeuristicBot
+    from preferans.core.ai.bots import HeuristicBot
 
     game = Game(v, seed=2)
     bot = HeuristicBot()

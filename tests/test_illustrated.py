@@ -13,10 +13,10 @@ from typing import Any
 import pytest
 
 from preferans.core import IllegalActionError, load_variant
-from preferans.core.cards import CARD_NAMES, NO_TRUMP
-from preferans.core.engine import Game, Phase
-from preferans.core.match import Match
-from preferans.core.model import DealResult, Entry
+from preferans.core.engine.game import Game, Phase
+from preferans.core.engine.match import Match
+from preferans.core.model.cards import CARD_NAMES, NO_TRUMP
+from preferans.core.model.views import DealResult, Entry
 
 
 def post(m: Match, contract: str, declarer_tricks: int, defence: tuple[tuple[int, str], ...] = ()) -> list[Entry]:

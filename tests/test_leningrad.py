@@ -24,10 +24,10 @@ from russian_sheet import G, Key, P, W, active_of, check_pulka, game, post, rasp
 
 from preferans.core import load_variant
 from preferans.core.cli import main
-from preferans.core.errors import RecordError
-from preferans.core.match import Match
-from preferans.core.model import AuctionView
-from preferans.core.scorecard import score_card, score_file
+from preferans.core.engine.match import Match
+from preferans.core.formats.scorecard import score_card, score_file
+from preferans.core.model.errors import RecordError
+from preferans.core.model.views import AuctionView
 
 # ---------------------------------------------------------------- helpers
 

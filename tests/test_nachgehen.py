@@ -12,8 +12,8 @@ from collections.abc import Iterable
 import pytest
 
 from preferans.core import IllegalActionError, load_variant
-from preferans.core.cards import CARD_INDEX
-from preferans.core.engine import Game, Phase
+from preferans.core.engine.game import Game, Phase
+from preferans.core.model.cards import CARD_INDEX
 
 A, B, C = 0, 1, 2
 EXTRAS = ["bettel", "durchmarsch", "plauderer", "offener-durchmarsch"]

@@ -12,12 +12,8 @@ import pytest
 from test_bots import rigged
 
 from preferans.core import Game, Variant
-from preferans.core.bots import HeuristicBot, make_bot
-from preferans.core.cards import CARD_NAMES, FULL_PACK, NO_TRUMP, SUIT_MASK, parse_card, parse_cards
-from preferans.core.engine import Phase
-from preferans.core.errors import BadInput
-from preferans.core.model import PlayRules
-from preferans.core.pimc import (
+from preferans.core.ai.bots import HeuristicBot
+from preferans.core.ai.pimc import (
     Observation,
     PimcBot,
     PimcOptions,
@@ -26,7 +22,12 @@ from preferans.core.pimc import (
     sample_layouts,
     solve_cards,
 )
-from preferans.core.play import TrickPlay
+from preferans.core.ai.registry import make_bot
+from preferans.core.engine.game import Phase
+from preferans.core.engine.play import TrickPlay
+from preferans.core.model.cards import CARD_NAMES, FULL_PACK, NO_TRUMP, SUIT_MASK, parse_card, parse_cards
+from preferans.core.model.errors import BadInput
+from preferans.core.model.views import PlayRules
 
 S, C, D, H = 0, 1, 2, 3
 
@@ -208,7 +209,7 @@ def ending_observation(contracts: object) -> Observation:
     rules = PlayRules(trump=NO_TRUMP, leader=0, hands=(0, 1, 2), declarer=0)
     play = TrickPlay.start(rules, [mine, 0, 0], (), 3)
     play.tricks_done, play.tricks_won, play.played = 7, [5, 1, 1], gone
-    from preferans.core.contracts import ContractTable
+    from preferans.core.model.contracts import ContractTable
     assert isinstance(contracts, ContractTable)
     return Observation(
         seat=0, phase=Phase.PLAY, deal_number=0, actions_seen=40, n_hands=3, active=(1, 2, 0), first_hand=1,

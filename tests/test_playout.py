@@ -11,7 +11,7 @@ import random
 import pytest
 
 from preferans.core import Game, Phase, load_variant
-from preferans.core.play import TrickPlay
+from preferans.core.engine.play import TrickPlay
 
 
 def plain_playout(play: TrickPlay, rng: random.Random) -> None:

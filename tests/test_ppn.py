@@ -1,4 +1,4 @@
-"""Portable Preferans Notation (core/ppn.py, docs/ppn.md): the notation as data, the replay through the Balkan
+"""Portable Preferans Notation (core/formats/ppn.py, docs/ppn.md): the notation as data, the replay through the Balkan
 rules, the round trip of bot games, and one test per kind of malformed file.
 
 The expectations come from the notation (balkan.md section 3: the card table, the field order, the forms) and
@@ -16,12 +16,13 @@ from pathlib import Path
 
 import pytest
 
-from preferans.core import Game, Variant, load_variant, ppn, ppn_game
-from preferans.core.bots import make_bot
-from preferans.core.cards import parse_card
+from preferans.core import Game, Variant, load_variant
+from preferans.core.ai.registry import make_bot
 from preferans.core.cli import load_session, main
-from preferans.core.errors import ConfigError, RecordError
-from preferans.core.ppn import Line, PPNError, Record
+from preferans.core.formats import ppn, ppn_game
+from preferans.core.formats.ppn import Line, PPNError, Record
+from preferans.core.model.cards import parse_card
+from preferans.core.model.errors import ConfigError, RecordError
 
 DATA = Path(__file__).resolve().parent / "data" / "ppn"
 SAMPLE = DATA / "balkan_sample.ppn"

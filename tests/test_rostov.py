@@ -23,10 +23,10 @@ from russian_sheet import G, Key, P, W, check_pulka, game, post, rasp, sheet, to
 
 from preferans.core import Game, load_variant
 from preferans.core.cli import main
-from preferans.core.engine import Phase
-from preferans.core.errors import RecordError
-from preferans.core.match import Match
-from preferans.core.scorecard import score_card, score_file
+from preferans.core.engine.game import Phase
+from preferans.core.engine.match import Match
+from preferans.core.formats.scorecard import score_card, score_file
+from preferans.core.model.errors import RecordError
 
 # ---------------------------------------------------------------- helpers
 

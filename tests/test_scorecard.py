@@ -1,4 +1,4 @@
-"""Scorecards (core/scorecard.py, docs/scorecard.md): a pulka written at a real table, read and scored.
+"""Scorecards (core/formats/scorecard.py, docs/scorecard.md): a pulka written at a real table, read and scored.
 
 Every expected number is worked by hand from russian.md 2.0/2.1 (Sochi column of section 4), the
 rules-digest IDs quoted beside it and the Sochi rules of issue 2; the arithmetic is in the comments. Sochi
@@ -29,8 +29,8 @@ import pytest
 import tomli_w
 from russian_sheet import G, Key, P, W, sheet
 
-from preferans.core.errors import BadInput, ConfigError, RecordError
-from preferans.core.scorecard import ScoredCard, canonical_contract, score_card, score_file
+from preferans.core.formats.scorecard import ScoredCard, canonical_contract, score_card, score_file
+from preferans.core.model.errors import BadInput, ConfigError, RecordError
 
 HERE = Path(__file__).resolve().parent
 CARDS = HERE / "data" / "scorecards"

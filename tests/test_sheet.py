@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 
 from preferans.core.cli import main
-from preferans.core.scorecard import score_file
-from preferans.core.sheet import SIZE, running_records, svg
+from preferans.core.formats.scorecard import score_file
+from preferans.core.formats.sheet import SIZE, running_records, svg
 
 DATA = Path(__file__).resolve().parent / "data" / "scorecards"
 SOCHI = DATA / "sochi_pulka.toml"

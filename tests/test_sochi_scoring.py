@@ -23,8 +23,8 @@ from hypothesis import strategies as st
 from russian_sheet import G, P, W, active_of, defenders_of, game, post, rasp, totals
 
 from preferans.core import load_variant
-from preferans.core.match import Match
-from preferans.core.model import DealResult
+from preferans.core.engine.match import Match
+from preferans.core.model.views import DealResult
 from preferans.variants.russian.scoring import round_zero_sum
 
 # ---------------------------------------------------------------- helpers

@@ -11,10 +11,10 @@ import json
 
 import pytest
 
-from preferans.core.cards import parse_cards
 from preferans.core.cli import main
-from preferans.core.errors import BadInput
-from preferans.core.solve_cli import discards, parse_deal
+from preferans.core.model.cards import parse_cards
+from preferans.core.model.errors import BadInput
+from preferans.core.tools.solve import discards, parse_deal
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -22,11 +22,11 @@ import pytest
 from solver_brute import deal_hands, minimax
 
 from preferans.core import Game, Phase, load_variant
-from preferans.core.cards import NO_TRUMP, parse_card, parse_cards
-from preferans.core.contracts import ContractSpec
-from preferans.core.model import PlayRules
-from preferans.core.play import TrickPlay
-from preferans.core.solver import Solver, card_values, goal_of, makes, solve
+from preferans.core.ai.solver import Solver, card_values, goal_of, makes, solve
+from preferans.core.engine.play import TrickPlay
+from preferans.core.model.cards import NO_TRUMP, parse_card, parse_cards
+from preferans.core.model.contracts import ContractSpec
+from preferans.core.model.views import PlayRules
 
 
 @pytest.fixture(autouse=True)

@@ -1,4 +1,4 @@
-"""The compiled solver (core/_dds.c) against the pure-Python solver and an independent brute force.
+"""The compiled solver (core/ai/_dds.c) against the pure-Python solver and an independent brute force.
 
 The brute force (:func:`brute`) knows nothing of either solver: it plays every legal card through
 :class:`TrickPlay` itself (so the rules are the engine's) and takes the best for the side to play, with a
@@ -19,16 +19,16 @@ from dataclasses import replace
 import pytest
 from solver_brute import deal_hands, minimax
 
-from preferans.core import solver
-from preferans.core.cards import NO_TRUMP, parse_cards
-from preferans.core.errors import BadInput
-from preferans.core.model import PlayRules
-from preferans.core.play import TrickPlay
-from preferans.core.solver import Solver, card_values, compiled_search, solve
+from preferans.core.ai import solver
+from preferans.core.ai.solver import Solver, card_values, compiled_search, solve
+from preferans.core.engine.play import TrickPlay
+from preferans.core.model.cards import NO_TRUMP, parse_cards
+from preferans.core.model.errors import BadInput
+from preferans.core.model.views import PlayRules
 
 BUILT = compiled_search("auto") is not None
 needs_c = pytest.mark.skipif(
-    not BUILT, reason="the compiled solver preferans.core._dds is not built (no C compiler at install time)",
+    not BUILT, reason="the compiled solver preferans.core.ai._dds is not built (no C compiler at install time)",
 )
 
 
@@ -226,7 +226,7 @@ def test_compiled_equals_python_with_early_stops(seed: int) -> None:
 
 @needs_c
 def test_compiled_search_leaves_talon_leads_to_python() -> None:
-    from preferans.core._dds import Search
+    from preferans.core.ai._dds import Search
 
     play = talon_ending(random.Random(3))
     assert play._talon_led()

@@ -19,8 +19,8 @@ from typing import Any
 import pytest
 
 from preferans.core import Game, Phase, load_variant
-from preferans.core.errors import RecordError
-from preferans.core.scorecard import score_card
+from preferans.core.formats.scorecard import score_card
+from preferans.core.model.errors import RecordError
 
 A, B, V = 0, 1, 2  # Anna, Boris, Vera
 

@@ -14,12 +14,12 @@ from collections.abc import Callable, Iterator
 from fractions import Fraction
 from typing import Any
 
-from preferans.core import defaults, hookspecs
-from preferans.core.cards import CARD_NAMES, FULL_PACK, NO_TRUMP, SUITS, names_of
-from preferans.core.config import Variant, load_variant, resolve_chain
-from preferans.core.engine import Game, Phase
-from preferans.core.errors import IllegalActionError
-from preferans.core.plugins import build_manager
+from preferans.core.engine.game import Game, Phase
+from preferans.core.model.cards import CARD_NAMES, FULL_PACK, NO_TRUMP, SUITS, names_of
+from preferans.core.model.errors import IllegalActionError
+from preferans.core.rules import defaults, hookspecs
+from preferans.core.rules.config import Variant, load_variant, resolve_chain
+from preferans.core.rules.manager import build_manager
 
 from . import reference
 

@@ -37,10 +37,10 @@ from typing import Any
 
 import tomli_w
 
-from preferans.core.config import load_variant
-from preferans.core.engine import Game, Phase
-from preferans.core.model import Amount, DealResult, Entry
-from preferans.core.plugins import VARIANT_GROUP, load_module
+from preferans.core.engine.game import Game, Phase
+from preferans.core.model.views import Amount, DealResult, Entry
+from preferans.core.rules.config import load_variant
+from preferans.core.rules.manager import VARIANT_GROUP, load_module
 
 
 def _amount(text: str | int) -> Fraction:

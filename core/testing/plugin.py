@@ -27,9 +27,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def parse_variant_id(text: str) -> tuple[str, dict[str, Any]]:
-    """:func:`preferans.core.config.parse_variant_id`, a malformed ID being a pytest usage error."""
-    from ..config import parse_variant_id as parse
-    from ..errors import BadInput
+    """:func:`preferans.core.rules.config.parse_variant_id`, a malformed ID being a pytest usage error."""
+    from preferans.core.model.errors import BadInput
+    from preferans.core.rules.config import parse_variant_id as parse
 
     try:
         return parse(text, "--preferans-variant")
@@ -38,8 +38,8 @@ def parse_variant_id(text: str) -> tuple[str, dict[str, Any]]:
 
 
 def playable_variants() -> list[str]:
-    from preferans.core.config import resolve_chain
-    from preferans.core.plugins import installed_variants
+    from preferans.core.rules.config import resolve_chain
+    from preferans.core.rules.manager import installed_variants
 
     names = []
     for name in installed_variants():
@@ -76,8 +76,8 @@ def preferans_variant_name(preferans_variant: str) -> str:
 
 @pytest.fixture
 def preferans_loaded(preferans_variant: str) -> Any:
-    """The resolved :class:`~preferans.core.config.Variant`, with the ID's rule overrides."""
-    from preferans.core.config import load_variant
+    """The resolved :class:`~preferans.core.rules.config.Variant`, with the ID's rule overrides."""
+    from preferans.core.rules.config import load_variant
 
     name, overrides = parse_variant_id(preferans_variant)
     return load_variant(name, overrides or None, source=f"--preferans-variant {preferans_variant}")

@@ -17,14 +17,14 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from preferans.core import defaults
-from preferans.core.cards import SUIT_SYMBOLS
-from preferans.core.contracts import ContractRegistry, ContractSpec, ContractTable
-from preferans.core.hookspecs import hookimpl
-from preferans.core.model import (
+from preferans.core.plugin import (
+    SUIT_SYMBOLS,
     AllPassed,
     AuctionStep,
     AuctionView,
+    ContractRegistry,
+    ContractSpec,
+    ContractTable,
     DealResult,
     DeclarationStep,
     DeclarationView,
@@ -41,7 +41,9 @@ from preferans.core.model import (
     Settlement,
     TakeTalon,
     Won,
+    hookimpl,
 )
+from preferans.core.rules import defaults
 
 from . import rules as rules_module
 from . import scoring

@@ -14,10 +14,17 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from preferans.core.cards import CARD_NAMES, CardError, parse_card
-from preferans.core.contracts import ContractSpec
-from preferans.core.errors import nearest
-from preferans.core.model import DealResult, DefenceView, Defended, PlayView
+from preferans.core.plugin import (
+    CARD_NAMES,
+    CardError,
+    ContractSpec,
+    DealResult,
+    DefenceView,
+    Defended,
+    PlayView,
+    nearest,
+    parse_card,
+)
 
 from .rules import EXTRA_CONTRACTS
 

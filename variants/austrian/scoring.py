@@ -13,9 +13,15 @@ from collections.abc import Sequence
 from fractions import Fraction
 from typing import Any
 
-from preferans.core.cards import NO_TRUMP
-from preferans.core.contracts import ContractSpec
-from preferans.core.model import Amount, DealResult, Entry, MatchView, Settlement
+from preferans.core.plugin import (
+    NO_TRUMP,
+    Amount,
+    ContractSpec,
+    DealResult,
+    Entry,
+    MatchView,
+    Settlement,
+)
 
 from .rules import TRUMP_INDEX
 

@@ -12,13 +12,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from preferans.core import defaults
-from preferans.core.contracts import ContractRegistry, ContractSpec
-from preferans.core.hookspecs import hookimpl
-from preferans.core.model import (
+from preferans.core.plugin import (
     AllPassed,
     AuctionStep,
     AuctionView,
+    ContractRegistry,
+    ContractSpec,
     DealResult,
     DeclarationStep,
     DeclarationView,
@@ -33,7 +32,9 @@ from preferans.core.model import (
     PlayView,
     Settlement,
     Won,
+    hookimpl,
 )
+from preferans.core.rules import defaults
 
 from . import calls, scorecard, scoring
 from . import rules as rules_module

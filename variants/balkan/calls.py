@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from preferans.core.cards import NO_TRUMP
+from preferans.core.plugin import (
+    NO_TRUMP,
+)
 
 PASS = "pass"
 IGRA = "igra"

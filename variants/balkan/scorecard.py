@@ -12,9 +12,13 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from preferans.core.contracts import ContractSpec
-from preferans.core.errors import nearest
-from preferans.core.model import DealResult, DefenceView, Defended
+from preferans.core.plugin import (
+    ContractSpec,
+    DealResult,
+    DefenceView,
+    Defended,
+    nearest,
+)
 
 from . import calls
 

@@ -14,7 +14,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
-from preferans.core.model import Amount, DealResult, Entry, MatchView, Settlement
+from preferans.core.plugin import (
+    Amount,
+    DealResult,
+    Entry,
+    MatchView,
+    Settlement,
+)
 
 from .calls import Defence, base_name, defenders_of, is_igra, kontra_call, read_deal_defence, two_needs_kontra
 

@@ -19,10 +19,17 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from preferans.core import defaults
-from preferans.core.contracts import ContractRegistry
-from preferans.core.hookspecs import hookimpl
-from preferans.core.model import AuctionStep, AuctionView, DealResult, Entry, MatchView, Won
+from preferans.core.plugin import (
+    AuctionStep,
+    AuctionView,
+    ContractRegistry,
+    DealResult,
+    Entry,
+    MatchView,
+    Won,
+    hookimpl,
+)
+from preferans.core.rules import defaults
 from preferans.variants.russian import scoring as russian_scoring
 
 from . import rules as rules_module

@@ -12,7 +12,11 @@ import dataclasses
 from fractions import Fraction
 from typing import Any
 
-from preferans.core.model import Amount, DealResult, MatchView
+from preferans.core.plugin import (
+    Amount,
+    DealResult,
+    MatchView,
+)
 from preferans.variants.russian.scoring import ends_series
 
 DARK = "dark-"

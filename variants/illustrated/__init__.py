@@ -16,11 +16,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from preferans.core import defaults
-from preferans.core.cards import NO_TRUMP
-from preferans.core.contracts import ContractRegistry, ContractSpec
-from preferans.core.hookspecs import hookimpl
-from preferans.core.model import (
+from preferans.core.plugin import (
+    NO_TRUMP,
+    ContractRegistry,
+    ContractSpec,
     DealResult,
     DefenceStep,
     DefenceView,
@@ -30,7 +29,9 @@ from preferans.core.model import (
     Next,
     PlayRules,
     PlayView,
+    hookimpl,
 )
+from preferans.core.rules import defaults
 from preferans.variants.austrian import HAND, add_contract, leader_of
 from preferans.variants.austrian.rules import EXTRA_CONTRACTS
 from preferans.variants.austrian.scoring import pay

@@ -15,8 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from preferans.core.hookspecs import hookimpl
-from preferans.core.model import (
+from preferans.core.plugin import (
     DeclarationStep,
     DeclarationView,
     Declared,
@@ -24,6 +23,7 @@ from preferans.core.model import (
     Next,
     PickUp,
     TakeTalon,
+    hookimpl,
 )
 from preferans.variants.austrian import announcements, finish, is_bid_row, namable, number_of
 

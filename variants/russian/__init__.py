@@ -11,12 +11,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from preferans.core import defaults
-from preferans.core.cards import NO_TRUMP, SUIT_SYMBOLS, SUITS
-from preferans.core.contracts import ContractRegistry, ContractSpec
-from preferans.core.hookspecs import hookimpl
-from preferans.core.model import (
+from preferans.core.plugin import (
+    NO_TRUMP,
+    SUIT_SYMBOLS,
+    SUITS,
     AuctionView,
+    ContractRegistry,
+    ContractSpec,
     DealResult,
     DeclarationStep,
     DeclarationView,
@@ -29,7 +30,9 @@ from preferans.core.model import (
     PlayRules,
     PlayView,
     Settlement,
+    hookimpl,
 )
+from preferans.core.rules import defaults
 
 from . import defence, gusarik, misere, scoring
 from . import rules as rules_module

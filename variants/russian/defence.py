@@ -22,7 +22,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from preferans.core.model import DefenceView, Defended, Seat
+from preferans.core.plugin import (
+    DefenceView,
+    Defended,
+    Seat,
+)
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,10 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from preferans.core.model import PlayRules, PlayView
+from preferans.core.plugin import (
+    PlayRules,
+    PlayView,
+)
 
 
 def raspasovka_play(base: PlayRules, view: PlayView, rules: Any) -> PlayRules:

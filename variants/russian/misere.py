@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from preferans.core.model import (
+from preferans.core.plugin import (
     DeclarationStep,
     DeclarationView,
     Declared,

@@ -9,7 +9,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from preferans.core.model import Amount, DealResult, Entry, MatchView, Settlement, dummy_seat
+from preferans.core.plugin import (
+    Amount,
+    DealResult,
+    Entry,
+    MatchView,
+    Settlement,
+    dummy_seat,
+)
 
 from .rules import RESPONSIBILITY_RATE
 

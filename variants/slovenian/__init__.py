@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from preferans.core.contracts import ContractRegistry
-from preferans.core.hookspecs import hookimpl
+from preferans.core.plugin import (
+    ContractRegistry,
+    hookimpl,
+)
 
 LABELS = {"betl": "Berac", "igra-betl": "igra Berac", "sans": "sans atout", "igra-sans": "igra sans atout"}
 

@@ -1,0 +1,720 @@
+"""The ``pimc`` bot: perfect-information Monte Carlo over the double-dummy solver.
+
+At a decision the bot takes what its seat may know (:func:`observe`: its own hand and the hands it may see,
+the calls, the talon if it was shown or taken by this seat, its own discard, every card played and by whom),
+deals the unseen cards at random consistent with that (:func:`sample_layouts`: hand sizes, the voids and
+other inferences that the play revealed, and, as a soft filter, what the auction and the defence calls say
+about the hands), solves each layout open-handed with :mod:`preferans.core.ai.solver`, and takes the action
+with the best mean:
+
+* play: the card with the best mean of the declarer's final tricks (the declarer's side maximises them, the
+  defenders minimise them; misère the other way round), counting a made contract ``make_bonus`` tricks more.
+  In raspasovka the bot is solved as a "declarer" avoiding tricks against the two others as a coalition
+  that pushes tricks on it: a paranoid approximation (at the table each player only avoids his own tricks),
+  so there the heuristic's card stands unless the best card saves ``rasp_margin`` tricks;
+* defence (whist or pass): whist when the defenders' double-dummy tricks, less ``shortfall`` for each
+  trick short of the obligation, beat passing (or half-whisting) on average;
+* bidding: the chance of making each trick contract (the talon and the other hands sampled, the two worst
+  cards discarded by the heuristic's rule) and the highest contract whose chance clears a threshold.
+
+Everything else (discard, declaration, misère calls, half-whist, open or closed, conceding) and every
+decision whose budget runs out before ``min_samples`` layouts were solved goes to
+:class:`~preferans.core.ai.bots.HeuristicBot`. The effort is a deterministic budget: ``samples`` layouts and
+``nodes`` solver nodes per decision (same seed, same game, same decisions); ``time`` adds an optional wall
+clock limit, which makes the bot depend on the machine. See docs/bots.md.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from preferans.core.ai.bots import (
+    DEFEND_CALLS,
+    TALON_BONUS,
+    HeuristicBot,
+    best_strain,
+    defence_estimate,
+    estimate,
+    misere_risk,
+    trick_discard,
+    whist_need,
+)
+from preferans.core.ai.solver import Solver, compiled_search
+from preferans.core.engine.game import Game, Phase
+from preferans.core.engine.play import TrickPlay
+from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, FULL_PACK, NO_TRUMP, SUIT_MASK, above, cards_of
+from preferans.core.model.contracts import ContractSpec, ContractTable
+from preferans.core.model.errors import BadInput
+from preferans.core.model.views import PlayRules
+
+__all__ = [
+    "Budget", "CardTotals", "Layout", "Observation", "PimcBot", "PimcOptions", "observe", "parse_options",
+    "sample_layouts",
+]
+
+
+# ---------------------------------------------------------------- options
+
+
+@dataclass(frozen=True)
+class PimcOptions:
+    """The bot's budget and thresholds (``pimc:samples=40:nodes=200000`` on the command line)."""
+
+    samples: int = 24
+    """Layouts solved per decision at most."""
+    nodes: int | None = None
+    """Solver nodes per decision; ``None``: :data:`NODES` of the solver backend in use (the compiled search
+    counts its nodes faster, so its budget is larger). Deterministic for one backend."""
+    time: float | None = None
+    """Seconds per decision at most (optional; a time limit makes the choices depend on the machine)."""
+    min_samples: int = 3
+    """Fewer solved layouts than this and the heuristic bot decides instead."""
+    make_bonus: int = 2
+    """In play, a layout where the declarer makes his contract counts this many tricks more in his favour:
+    the cards are chosen by the mean of this score, then by the mean of tricks (``make_bonus=0``: tricks
+    only)."""
+    rasp_margin: float = 0.5
+    """In raspasovka, keep the heuristic's card unless the best card saves more than this many tricks on
+    average (the paranoid model is only a model)."""
+    bid_threshold: float = 0.6
+    """Bid a contract when the estimated chance of making it is at least this."""
+    shortfall: float = 6.0
+    """In the whist decision, what a defence trick short of the obligation costs, in defence tricks."""
+    whist_margin: float = 1.5
+    """Whist when the mean gain of whisting beats passing (or half-whisting) by this many tricks."""
+    tries: int = 20
+    """Deals tried per layout to find one the auction and defence calls make plausible."""
+    seed: int = 0
+    """The bot's own seed (the factory derives it from the game's seed and the seat)."""
+
+
+NODES = {"python": 50_000, "compiled": 4_000_000}
+"""Default solver nodes per decision by backend, for decisions within about a second of one core of the
+reference machine (2 vCPU AMD EPYC VM, CPython 3.11.7: about 170 thousand nodes/s in Python, 8 million
+compiled; bench/bench_pimc.py measures the decisions)."""
+
+
+def default_nodes() -> int:
+    """The node budget of the solver backend :mod:`~preferans.core.ai.solver` will use."""
+    return NODES["compiled" if compiled_search() is not None else "python"]
+
+
+_OPTION_TYPES: dict[str, Callable[[str], Any]] = {
+    "samples": int, "nodes": int, "time": float, "min_samples": int, "make_bonus": int, "rasp_margin": float,
+    "bid_threshold": float,
+    "shortfall": float, "whist_margin": float, "tries": int, "seed": int,
+}
+
+
+def parse_options(text: str, where: str = "bots") -> dict[str, Any]:
+    """``samples=40:time=0.5`` -> ``{"samples": 40, "time": 0.5}``; bad input is :class:`BadInput`."""
+    out: dict[str, Any] = {}
+    for item in text.split(":"):
+        if not item.strip():
+            continue
+        key, sep, value = item.partition("=")
+        key = key.strip().lower().replace("-", "_")
+        if not sep or key not in _OPTION_TYPES:
+            raise BadInput(f"{where}: pimc option {item!r}: expected KEY=VALUE with KEY one of "
+                           f"{', '.join(_OPTION_TYPES)}")
+        try:
+            parsed = _OPTION_TYPES[key](value.strip())
+        except ValueError:
+            raise BadInput(f"{where}: pimc option {key}: {value!r} is not a number") from None
+        if parsed != parsed:  # nan compares false with everything, so it would slip through the bounds
+            raise BadInput(f"{where}: pimc option {key}: {value!r} is not a number")
+        if parsed < 0 or (key in ("samples", "nodes", "min_samples") and parsed < 1):
+            raise BadInput(f"{where}: pimc option {key}: {value!r} must be positive")
+        out[key] = parsed
+    return out
+
+
+# ---------------------------------------------------------------- what the seat knows
+
+
+@dataclass(frozen=True)
+class Observation:
+    """Everything one seat may know at a decision, and nothing else.
+
+    ``known`` maps the hands the seat sees (its own, those it plays, the open ones) to their cards;
+    ``counts`` is how many cards each hand holds (public at the table). ``talon`` is the talon if this seat
+    saw it (taken by it, or shown); ``discard`` its own discard. ``gone`` is every card played, the talon
+    cards turned to lead tricks (raspasovka) included. ``forbidden[h]`` are the cards hand ``h`` cannot
+    hold, from what the play revealed (a void in the suit led, in trumps when it neither followed nor
+    trumped, no higher card when it had to beat). ``play`` is the trick play with the hidden hands emptied
+    and the unturned talon cards left out (``None`` before play).
+    """
+
+    seat: int
+    phase: Phase
+    deal_number: int
+    actions_seen: int
+    n_hands: int
+    active: tuple[int, ...]
+    first_hand: int
+    calls: tuple[tuple[int, str], ...]
+    declarer: int | None
+    contract: ContractSpec | None
+    defence_calls: tuple[tuple[int, str], ...]
+    known: dict[int, int]
+    counts: tuple[int, ...]
+    talon: int
+    talon_taken: bool
+    discard: int
+    gone: int
+    forbidden: tuple[int, ...]
+    play: TrickPlay | None
+    contracts: ContractTable
+    """The variant's contract rows (public: the rules)."""
+
+    @property
+    def hidden(self) -> tuple[int, ...]:
+        """The hands with cards that this seat cannot see."""
+        return tuple(h for h in range(self.n_hands) if h not in self.known and self.counts[h])
+
+    def unseen(self) -> int:
+        """Cards whose place this seat does not know exactly (hidden hands, talon or discard)."""
+        seen = self.gone | self.discard
+        for mask in self.known.values():
+            seen |= mask
+        # a talon seen as it was taken is in the declarer's hand or his discard: still unplaced
+        return FULL_PACK & ~seen
+
+
+def observe(game: Game, seat: int) -> Observation:
+    """The :class:`Observation` of ``seat`` now: what a player in that chair knows, and nothing more."""
+    deal = game.deal
+    known = dict(game.visible_hands(seat))
+    row = deal.contract or (game.contracts.get(deal.bid) if deal.bid else None)
+    talon = 0
+    if deal.talon_taken and (deal.declarer == seat or (row is not None and row.talon_shown)):
+        talon = deal.talon  # RUS-MIS-06: a misère talon is shown to everybody
+    discard = deal.discard if seat in deal.discarded_by else 0
+    counts = tuple(h.bit_count() for h in deal.hands)  # how many cards each hand holds is public
+    tp = deal.play
+    gone = 0
+    forbidden = [0] * game.n_hands
+    public: TrickPlay | None = None
+    if tp is not None:
+        gone = tp.played
+        for trick in [t for _, t in tp.completed] + [tuple(tp.trick)]:
+            for _h, c in trick:
+                gone |= 1 << c
+            _infer(tp.rules, trick, tp.order, forbidden)
+        public = tp.copy()
+        for h in range(game.n_hands):
+            if h not in known:
+                public.hands[h] = 0
+        turned = tp.tricks_done + (1 if tp.trick or tp._talon_led() else 0)
+        public.talon_cards = tp.talon_cards[:min(turned, len(tp.talon_cards))]
+    return Observation(
+        seat=seat, phase=deal.phase, deal_number=deal.number, actions_seen=len(game.history),
+        n_hands=game.n_hands, active=deal.active, first_hand=deal.first_hand, calls=tuple(deal.calls),
+        declarer=deal.declarer, contract=deal.contract, defence_calls=tuple(deal.defence_calls), known=known,
+        counts=counts, talon=talon, talon_taken=deal.talon_taken, discard=discard, gone=gone,
+        forbidden=tuple(forbidden), play=public,
+        contracts=game.contracts,
+    )
+
+
+def _infer(rules: PlayRules, trick: Sequence[tuple[int, int]], order: Sequence[int], forbidden: list[int]) -> None:
+    """What the cards of one trick say about the hands that played them (added to ``forbidden``)."""
+    trump = rules.trump
+    led = -1
+    best, best_trump = -1, False
+    overtrump = rules.must_beat if rules.must_overtrump is None else rules.must_overtrump
+    for h, card in trick:
+        suit = card >> 3
+        if led < 0:
+            led, best, best_trump = suit, card, suit == trump
+            continue
+        if h in order:  # a hand's card (a talon card only leads)
+            if suit != led and rules.must_follow:
+                forbidden[h] |= SUIT_MASK[led]
+                if trump != NO_TRUMP and rules.must_trump and suit != trump:
+                    forbidden[h] |= SUIT_MASK[trump]
+                elif (trump != NO_TRUMP and rules.must_trump and suit == trump and overtrump and best_trump
+                      and card < best):
+                    forbidden[h] |= above(best)  # had to over-trump and could not
+            elif (suit == led and rules.must_beat and (not best_trump or best >> 3 == led) and card < best):
+                forbidden[h] |= above(best)  # had to head the trick and could not
+        if suit == trump and trump != NO_TRUMP:
+            if not best_trump or card > best:
+                best, best_trump = card, True
+        elif suit == led and not best_trump and card > best:
+            best = card
+
+
+# ---------------------------------------------------------------- sampling
+
+
+@dataclass(frozen=True)
+class Layout:
+    """One deal of the unseen cards: every hand's cards, and those lying out (talon or discard)."""
+
+    hands: tuple[int, ...]
+    rest: int
+    rest_order: tuple[int, ...] = ()
+    """The cards lying out in a random order (the unturned talon cards lead raspasovka tricks in it)."""
+
+
+def sample_layouts(obs: Observation, rng: random.Random, n: int, tries: int = 1) -> list[Layout]:
+    """``n`` layouts of the unseen cards, each consistent with ``obs``: every unseen card exactly once, each
+    hidden hand with its number of cards and none it is known not to hold, a talon seen in the declarer's
+    hand or discard. With ``tries > 1`` each layout is the first of ``tries`` deals that the auction and
+    defence calls make plausible (:func:`implausibility`), or the least implausible one."""
+    hidden = obs.hidden
+    unseen = obs.unseen()
+    caps = [obs.counts[h] for h in hidden]
+    caps.append(unseen.bit_count() - sum(caps))  # the last slot: cards lying out (talon, discard)
+    if caps[-1] < 0:  # pragma: no cover - the counts always add up
+        raise ValueError("more cards in hidden hands than unseen cards")
+    n_slots = len(caps)
+    rest_slot = n_slots - 1
+    every = (1 << n_slots) - 1
+    eligible: list[tuple[int, int]] = []  # (card, mask of the slots it may go to)
+    for card in cards_of(unseen):
+        bit = 1 << card
+        if obs.talon & bit:
+            # a seen talon card that is not in a visible hand: the declarer holds it or discarded it
+            allowed = 1 << rest_slot
+            if obs.declarer in hidden:
+                allowed |= 1 << hidden.index(obs.declarer)
+        else:
+            allowed = every
+            for i, h in enumerate(hidden):
+                if obs.forbidden[h] & bit:
+                    allowed &= ~(1 << i)
+        eligible.append((card, allowed))
+    # the most constrained cards first, so that the random choices are made where there is room
+    eligible.sort(key=lambda e: (e[1].bit_count(), e[0]))
+    out: list[Layout] = []
+    for _ in range(n):
+        best: Layout | None = None
+        best_bad = -1.0
+        for _ in range(max(1, tries)):
+            layout = _deal(obs, rng, eligible, caps, hidden)
+            bad = implausibility(obs, layout) if tries > 1 else 0
+            if best is None or bad < best_bad:
+                best, best_bad = layout, bad
+            if bad == 0:
+                break
+        assert best is not None
+        out.append(best)
+    return out
+
+
+def _deal(obs: Observation, rng: random.Random, eligible: list[tuple[int, int]], caps: list[int],
+          hidden: tuple[int, ...]) -> Layout:
+    """Give each unseen card a slot: among those it may go to and that leave the rest placeable (Hall's
+    condition on every set of slots), with chances in proportion to the room left (uniform when nothing
+    constrains the cards)."""
+    room = caps.copy()
+    n_slots = len(room)
+    # pending[m]: cards still to place whose allowed slots are exactly m
+    pending = [0] * (1 << n_slots)
+    for _, allowed in eligible:
+        pending[allowed] += 1
+    slots = [0] * n_slots
+    order = list(eligible)
+    # shuffle within each group of equally constrained cards
+    rng.shuffle(order)
+    order.sort(key=lambda e: e[1].bit_count())
+    for card, allowed in order:
+        pending[allowed] -= 1
+        choices: list[int] = []
+        weights: list[int] = []
+        for s in range(n_slots):
+            if allowed >> s & 1 and room[s] > 0:
+                room[s] -= 1
+                if _placeable(pending, room):
+                    choices.append(s)
+                    weights.append(room[s] + 1)
+                room[s] += 1
+        if not choices:  # pragma: no cover - Hall's condition held before, so some slot works
+            raise ValueError("no consistent layout")
+        s = choices[0] if len(choices) == 1 else rng.choices(choices, weights)[0]
+        room[s] -= 1
+        slots[s] |= 1 << card
+    hands = [obs.known.get(h, 0) for h in range(obs.n_hands)]
+    for i, h in enumerate(hidden):
+        hands[h] = slots[i]
+    rest = slots[-1]
+    rest_order = list(cards_of(rest))
+    rng.shuffle(rest_order)
+    return Layout(tuple(hands), rest, tuple(rest_order))
+
+
+def _placeable(pending: list[int], room: list[int]) -> bool:
+    """Hall's condition: for every set of slots T, the cards that may only go into T fit into T."""
+    n_sets = len(pending)
+    for t in range(1, n_sets):
+        need = 0
+        for m in range(1, n_sets):
+            if pending[m] and m & ~t == 0:
+                need += pending[m]
+        if need:
+            cap = 0
+            for s in range(len(room)):
+                if t >> s & 1:
+                    cap += room[s]
+            if need > cap:
+                return False
+    return True
+
+
+def implausibility(obs: Observation, layout: Layout) -> float:
+    """How far the layout is from what the hidden hands' calls say, in tricks of the heuristic bot's own hand
+    evaluation (0: plausible; a soft filter, the others need not bid like it). Counted: a declarer whose
+    hand (after the talon) falls more than a trick short of his contract, a bid beyond the bidder's dealt
+    strength plus the talon, a pass with a hand good for seven, a misère with high cards, a whist without
+    the defender's share and a pass with much more."""
+    bad = 0.0
+    played: dict[int, int] = {}
+    if obs.play is not None:
+        for trick in [t for _, t in obs.play.completed] + [tuple(obs.play.trick)]:
+            for h, c in trick:
+                played[h] = played.get(h, 0) | 1 << c
+    contract = obs.contract
+    for h in obs.hidden:
+        hand = layout.hands[h] | played.get(h, 0)  # the cards it held when it spoke (near enough)
+        calls = [c for s, c in obs.calls if s == h]
+        specs = [obs.contracts[c] for c in calls if c in obs.contracts]
+        bids = [spec for spec in specs if spec.goal == "tricks" and spec.level]
+        if h == obs.declarer and obs.talon_taken and contract is not None and contract.goal == "tricks":
+            # he declared it holding these cards (the talon in, the discard out)
+            bad += max(0.0, contract.level - 1 - estimate(hand, contract.trump))
+        elif bids:
+            top = max(bids, key=lambda spec: spec.level)
+            bad += max(0.0, top.level - 0.5 - TALON_BONUS - estimate(hand, top.trump))
+        elif calls and all(c == "pass" for c in calls) and h != obs.declarer:
+            bad += max(0.0, estimate(hand, best_strain(hand)) + TALON_BONUS - 6.5)
+        if any(spec.goal == "none" for spec in specs):
+            bad += max(0, misere_risk(hand) - 1)
+        if contract is not None and contract.goal == "tricks" and obs.declarer is not None:
+            need = 2 if contract.level <= 6 else 1
+            for speaker, call in obs.defence_calls:
+                if speaker != h:
+                    continue
+                mine = defence_estimate(hand, contract.trump)
+                if call in DEFEND_CALLS:
+                    bad += max(0.0, need - 1 - mine)
+                elif call == "pass":
+                    bad += max(0.0, mine - need - 1)
+    return bad
+
+
+# ---------------------------------------------------------------- the solver under a budget
+
+
+class Budget:
+    """Solver nodes (and optionally seconds) left for one decision.
+
+    A solve is never interrupted (the solver, pure Python or compiled, has no hook for that); instead the
+    bot starts another layout only while :meth:`allows` says the next one, costed like the dearest so far,
+    still fits. The node counts are the solver's own, so the same backend makes the same choices."""
+
+    def __init__(self, nodes: int | None, seconds: float | None) -> None:
+        self.nodes = default_nodes() if nodes is None else nodes
+        self.deadline = None if seconds is None else time.perf_counter() + seconds
+        self.dearest = 0
+
+    def charge(self, nodes: int) -> None:
+        self.nodes -= nodes
+        self.dearest = max(self.dearest, nodes)
+
+    def allows(self) -> bool:
+        if self.nodes - self.dearest <= 0:
+            return False
+        return self.deadline is None or time.perf_counter() < self.deadline
+
+
+def _nodes(solver: Solver) -> int:
+    """Nodes a solver searched, its compiled search's included (when the backend has one)."""
+    fast = getattr(solver, "fast", None)
+    return int(getattr(solver, "nodes", 0)) + int(getattr(fast, "nodes", 0) if fast is not None else 0)
+
+
+def solve_cards(play: TrickPlay, declarer: int, maximise: bool) -> tuple[dict[int, int], int]:
+    """The declarer's final tricks after each legal card (as :func:`~preferans.core.ai.solver.card_values`),
+    one solver and its table shared by the cards, and equivalent cards (no live card between them in the
+    suit) solved once; with the nodes searched."""
+    solver = Solver(play, declarer, maximise)
+    live = 0
+    for h in play.hands:
+        live |= h
+    for _, c in play.trick:  # a card on the table separates two cards as much as one in a hand
+        live |= 1 << c
+    hand = play.hands[play.to_play]
+    out: dict[int, int] = {}
+    for card in sorted(cards_of(play.legal_mask()), reverse=True):
+        up = live & above(card)
+        twin = (up & -up).bit_length() - 1 if up and (up & -up) & hand else -1
+        if twin in out:
+            out[card] = out[twin]
+            continue
+        child = play.copy()
+        child.play(card)
+        out[card] = solver.value(child)
+    return out, _nodes(solver)
+
+
+def solve_value(play: TrickPlay, declarer: int, maximise: bool) -> tuple[int, int]:
+    """The declarer's final tricks from ``play`` under best play, with the nodes searched."""
+    solver = Solver(play, declarer, maximise)
+    value = solver.value(play)
+    return value, _nodes(solver)
+
+
+# ---------------------------------------------------------------- the bot
+
+
+class PimcBot:
+    """Perfect-information Monte Carlo (see the module docstring). Stateless: each decision draws from a
+    generator seeded by the bot's seed and the public position (deal number and actions so far)."""
+
+    name = "pimc"
+    stateful = False
+
+    def __init__(self, options: PimcOptions | None = None) -> None:
+        self.options = options or PimcOptions()
+        self.heuristic = HeuristicBot()
+        self.last_samples = 0
+        """Layouts solved for the last decision (0: the heuristic decided), for benchmarks and tests."""
+
+    def rng_for(self, obs: Observation) -> random.Random:
+        # the seed mixes only public facts, so the same seat in the same position draws the same layouts
+        return random.Random(((self.options.seed * 1_000_003 + obs.seat) * 10_007 + obs.deal_number) * 100_003
+                             + obs.actions_seen)
+
+    def choose(self, game: Game, seat: int) -> str:
+        legal = game.legal_actions()
+        self.last_samples = 0
+        if len(legal) == 1:
+            return legal[0]
+        phase = game.phase
+        choice: str | None = None
+        if phase is Phase.PLAY:
+            choice = self.play(game, seat, legal)
+        elif phase is Phase.DEFENCE:
+            choice = self.defend(game, seat, legal)
+        elif phase is Phase.AUCTION:
+            choice = self.bid(game, seat, legal)
+        return choice if choice is not None else self.heuristic.choose(game, seat)
+
+    # ------------------------------------------------------------ play
+
+    def play(self, game: Game, seat: int, legal: list[str]) -> str | None:
+        found = self.card_totals(observe(game, seat))
+        if found is None:
+            return None
+        pick = CARD_INDEX[self.heuristic.choose(game, seat)]
+        if obs_is_raspasovka(game) and pick in found.tricks:
+            # the paranoid model is only a model: keep the heuristic's card unless it costs more than
+            # ``rasp_margin`` tricks on average
+            best = min(found.tricks.values())
+            if found.tricks[pick] - best <= self.options.rasp_margin * found.solved:
+                return CARD_NAMES[pick]
+        # the card with the best mean of the contract's score (made or not, then tricks); on a tie, the best
+        # mean of tricks; on a tie again, the heuristic's table sense
+        tied = list(found.tricks)
+        for totals in (found.score, found.tricks):
+            best = max(totals[c] for c in tied) if found.want_high else min(totals[c] for c in tied)
+            tied = [c for c in tied if totals[c] == best]
+        if len(tied) == 1:
+            return CARD_NAMES[tied[0]]
+        return CARD_NAMES[pick if pick in tied else min(tied, key=lambda c: (c & 7, c))]
+
+    def card_totals(self, obs: Observation) -> CardTotals | None:
+        """The legal cards of the hand to play valued over the sampled layouts (:class:`CardTotals`);
+        ``None`` when the budget solved fewer than ``min_samples`` layouts."""
+        play = obs.play
+        if play is None or obs.contract is None:  # pragma: no cover - play always has both
+            return None
+        me = play.to_play
+        declarer = play.rules.declarer
+        if declarer is None:  # raspasovka: the bot avoids tricks against the others as one side
+            declarer, maximise = me, False
+        else:
+            maximise = obs.contract.goal != "none"
+        # the side of the hand to play wants the declarer's tricks high or low
+        want_high = (me == declarer) == maximise
+        opts = self.options
+        budget = Budget(opts.nodes, opts.time)
+        seen: dict[Layout, int] = {}
+        for layout in sample_layouts(obs, self.rng_for(obs), opts.samples, opts.tries):
+            # the same layout again (few unseen cards) is counted, not solved again
+            seen[layout] = seen.get(layout, 0) + 1
+        # the score of a layout: the declarer's tricks, plus ``make_bonus`` when the contract is made
+        # (misère: when he took no trick); raspasovka has no contract to make
+        bonus = opts.make_bonus if play.rules.declarer is not None else 0
+        goal = obs.contract.target if maximise else 1
+        totals = CardTotals({}, {}, 0, want_high)
+        for layout, weight in seen.items():
+            if not budget.allows():
+                break
+            values, nodes = solve_cards(_position(play, layout), declarer, maximise)
+            budget.charge(nodes)
+            for card, v in values.items():
+                made = v >= goal if maximise else v < goal
+                totals.tricks[card] = totals.tricks.get(card, 0) + weight * v
+                score = v + (bonus if made else 0) if maximise else v - (bonus if made else 0)
+                totals.score[card] = totals.score.get(card, 0) + weight * score
+            totals.solved += weight
+        if totals.solved < min(opts.min_samples, opts.samples):
+            return None
+        self.last_samples = totals.solved
+        return totals
+
+    # ------------------------------------------------------------ defence
+
+    def defend(self, game: Game, seat: int, legal: list[str]) -> str | None:
+        """Whist or pass by the defenders' double-dummy tricks over the layouts, a trick short of the obligation
+        weighing ``shortfall`` tricks; other calls (and half-whist instead of a pass) go to the heuristic."""
+        call = next((c for c in DEFEND_CALLS if c in legal), None)
+        obs = observe(game, seat)
+        contract, declarer = obs.contract, obs.declarer
+        if call is None or "pass" not in legal or contract is None or declarer is None:
+            return None
+        if contract.goal != "tricks":
+            return None
+        rules = game.play_rules_for(contract, declarer)  # the variant's own rules, early stops included
+        values = self._deal_values(obs, lambda layout: [(TrickPlay.start(rules, list(layout.hands), (),
+                                                                         obs.n_hands), True)], declarer)
+        if values is None:
+            return None
+        need = _obligation(game.rules, contract.level)
+        # a whist earns the defence's tricks, and a trick short of the obligation costs ``shortfall`` of them
+        # (the whister's responsibility: Sochi writes the price per missing trick in the mountain, worth
+        # about 6.7 whists of the price each); passing earns nothing, half-whisting half the obligation
+        gain = sum(10 - v[0] - self.options.shortfall * max(0, need - (10 - v[0])) for v in values) / len(values)
+        floor = need / 2 if "half" in legal else 0.0
+        if gain >= floor + self.options.whist_margin:
+            return call
+        heuristic = self.heuristic.choose(game, seat)
+        return heuristic if heuristic not in DEFEND_CALLS else "pass"
+
+    # ------------------------------------------------------------ auction
+
+    def bid(self, game: Game, seat: int, legal: list[str]) -> str | None:
+        """The lowest legal call up to the highest trick contract whose estimated chance of making is at
+        least ``bid_threshold``; misère as the heuristic calls it."""
+        heuristic = self.heuristic.choose(game, seat)
+        if heuristic == "misere":
+            return heuristic
+        table = game.contracts
+        calls = sorted((table[a] for a in legal if a in table and table[a].goal == "tricks"), key=lambda s: s.rank)
+        if not calls:
+            return None
+        obs = observe(game, seat)
+        hand = obs.known[seat]
+        order = sorted([0, 1, 2, 3, NO_TRUMP], key=lambda t: -estimate(hand, t))
+        strains = order[:2]
+        # the variant's play rules of the lowest biddable contract of each strain (trump, must-beat, stops)
+        lowest = {t: min((s for s in table if s.goal == "tricks" and s.biddable and s.trump == t),
+                         key=lambda s: s.rank, default=None) for t in strains}
+        strains = [t for t in strains if lowest[t] is not None]
+        if not strains:
+            return None
+        rules = {t: game.play_rules_for(spec, seat) for t, spec in lowest.items() if spec is not None}
+
+        def positions(layout: Layout) -> list[tuple[TrickPlay, bool]]:
+            out = []
+            for t in strains:
+                full = hand | layout.rest  # the talon taken
+                for _ in range(full.bit_count() - 10):
+                    full &= ~(1 << trick_discard(full, t))
+                hands = list(layout.hands)
+                hands[seat] = full
+                out.append((TrickPlay.start(rules[t], hands, (), obs.n_hands), True))
+            return out
+
+        values = self._deal_values(obs, positions, seat)
+        if values is None:
+            return None
+        target: ContractSpec | None = None
+        for spec in table:
+            if spec.goal != "tricks" or not spec.biddable or spec.trump not in strains:
+                continue
+            i = strains.index(spec.trump)
+            made = sum(1 for v in values if v[i] >= spec.level) / len(values)
+            if made >= self.options.bid_threshold and (target is None or spec.rank > target.rank):
+                target = spec
+        if target is None:
+            return "pass" if "pass" in legal else None
+        for spec in calls:  # one step at a time, as the heuristic bids
+            if spec.rank <= target.rank:
+                return spec.name
+        return "pass" if "pass" in legal else None
+
+    def _deal_values(self, obs: Observation, positions: Callable[[Layout], list[tuple[TrickPlay, bool]]],
+                     declarer: int) -> list[list[int]] | None:
+        """For each sampled layout, the declarer's double-dummy tricks in each of its ``positions`` (whole
+        deals); ``None`` when the budget solved fewer than ``min_samples`` layouts."""
+        opts = self.options
+        budget = Budget(opts.nodes, opts.time)
+        out: list[list[int]] = []
+        for layout in sample_layouts(obs, self.rng_for(obs), opts.samples, opts.tries):
+            if not budget.allows():
+                break
+            row = []
+            spent = 0
+            for p, maximise in positions(layout):
+                value, nodes = solve_value(p, declarer, maximise)
+                row.append(value)
+                spent += nodes
+            budget.charge(spent)
+            out.append(row)
+        if len(out) < opts.min_samples:
+            return None
+        self.last_samples = len(out)
+        return out
+
+
+@dataclass
+class CardTotals:
+    """Sums over the solved layouts, per legal card: the declarer's final tricks (``tricks``; divided by
+    ``solved``, the mean tricks) and the score of the layout (``score``: the tricks, moved by ``make_bonus``
+    toward the declarer when he makes his contract). ``want_high``: the hand to play is on the side that
+    wants them high (the declarer in a game, the defenders in misère)."""
+
+    tricks: dict[int, int]
+    score: dict[int, int]
+    solved: int
+    want_high: bool
+
+
+def _position(public: TrickPlay, layout: Layout) -> TrickPlay:
+    """The public trick play with the layout's hands and talon filled in."""
+    p = public.copy()
+    for h, cards in enumerate(layout.hands):
+        p.hands[h] = cards
+    if p.rules.talon_leads and len(p.talon_cards) < p.rules.talon_leads:
+        p.talon_cards = p.talon_cards + layout.rest_order
+    return p
+
+
+def obs_is_raspasovka(game: Game) -> bool:
+    """Whether the deal is played with no declarer (raspasovka: everybody avoids tricks)."""
+    play = game.deal.play
+    return play is not None and play.rules.declarer is None
+
+
+def _obligation(rules: object, level: int) -> int:
+    """Tricks the defending pair must take (the variant's ``whist.obligation``; else twice a defender's)."""
+    obligation = getattr(getattr(rules, "whist", None), "obligation", None)
+    if isinstance(obligation, dict) and level in obligation:
+        return int(obligation[level])
+    return 2 * whist_need(rules, level)
+
+
+def make_pimc(game_seed: int, seat: int, options: str = "", where: str = "bots") -> PimcBot:
+    """The registry's factory: a pimc bot seeded from the game's seed and the seat, with ``options``."""
+    values = parse_options(options, where)
+    values.setdefault("seed", game_seed * 1_000_003 + seat)
+    return PimcBot(PimcOptions(**values))
+

@@ -1,0 +1,65 @@
+"""The bot registry: bot names (as the command line, save files and PPN records write them) to factories.
+
+Kept apart from the bots themselves so that :mod:`preferans.core.ai.pimc` can build on the heuristic bot
+without an import circle.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from preferans.core.ai.bots import HeuristicBot, RandomBot
+from preferans.core.engine.player import Bot
+from preferans.core.model.errors import BadInput, nearest
+
+BotFactory = Callable[[int, int], Bot]
+
+
+def _random(game_seed: int, seat: int) -> Bot:
+    # a generator per seat, seeded from the game's seed: reproducible, independent of the global RNG
+    return RandomBot(random.Random(game_seed * 1_000_003 + seat))
+
+
+def _heuristic(game_seed: int, seat: int) -> Bot:
+    return HeuristicBot()
+
+
+def _pimc(game_seed: int, seat: int) -> Bot:
+    from preferans.core.ai.pimc import make_pimc  # imported when asked for: the solver loads with it
+
+    return make_pimc(game_seed, seat)
+
+
+def _pimc_with(game_seed: int, seat: int, options: str, where: str) -> Bot:
+    from preferans.core.ai.pimc import make_pimc
+
+    return make_pimc(game_seed, seat, options, where)
+
+
+BOTS: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic, "pimc": _pimc}
+"""Bot name -> factory(game_seed, seat)."""
+
+BOT_OPTIONS: dict[str, Callable[[int, int, str, str], Bot]] = {"pimc": _pimc_with}
+"""Bots that take options after the name, ``NAME:KEY=VALUE:KEY=VALUE`` (``pimc:samples=40``): name ->
+factory(game_seed, seat, options, where). See docs/bots.md."""
+
+
+def make_bot(name: str, game_seed: int, seat: int, where: str = "bots") -> Bot:
+    """A new bot by registry name; an unknown name is :class:`BadInput` naming ``where``."""
+    base, sep, options = name.strip().partition(":")
+    if sep:
+        with_options = BOT_OPTIONS.get(base.lower())
+        if with_options is None:
+            raise BadInput(f"{where}: bot {base!r} takes no options (bots with options: {', '.join(BOT_OPTIONS)})")
+        return with_options(game_seed, seat, options, where)
+    factory = BOTS.get(name.strip().lower())
+    if factory is None:
+        raise BadInput(f"{where}: unknown bot {name!r}{nearest(name, list(BOTS))} "
+                       f"(choose from: {', '.join(BOTS)})")
+    return factory(game_seed, seat)
+
+
+def check_bot(name: str, where: str) -> None:
+    """Raise :class:`BadInput` naming ``where`` unless ``name`` is a registered bot (options included)."""
+    make_bot(name, 0, 0, where)

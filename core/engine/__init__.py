@@ -1,0 +1,1 @@
+"""Trick play on bit masks, the match (the score sheet) and the game state machine."""

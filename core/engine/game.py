@@ -1,0 +1,588 @@
+"""The game: a state machine over a fixed phase skeleton, with an OpenSpiel-like interface.
+
+Phases of a deal: ``auction`` -> (all pass: the variant's ``pref_all_pass`` answer) | (``discard`` two
+talon cards, ``declare`` the contract) -> ``defence`` -> ``play`` -> scoring -> next deal, until the variant
+says the match is over (phase ``over``). Actions are strings: calls (``"pass"``, ``"7H"``, ``"misere"``),
+card names (``"AS"``, ``"10H"``) and defence calls (``"whist"``). The engine alone changes the state; it
+asks the hooks what is legal and what happens next.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import Any
+
+from preferans.core.engine.match import Match
+from preferans.core.engine.play import TrickPlay
+from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, FULL_PACK, CardError, bit, names_of, parse_card
+from preferans.core.model.contracts import ContractSpec
+from preferans.core.model.errors import IllegalActionError, RecordError
+from preferans.core.model.views import (
+    AllPassed,
+    AuctionView,
+    DealResult,
+    DeclarationView,
+    Declared,
+    DefenceView,
+    Defended,
+    Discard,
+    Entry,
+    LedgerView,
+    MatchView,
+    Next,
+    PickUp,
+    PlayAllPass,
+    PlayRules,
+    PlayView,
+    Settlement,
+    TakeTalon,
+    Won,
+    dummy_seat,
+    hand_count,
+)
+from preferans.core.rules.config import Variant, config_from_dict
+
+SAVE_FORMAT = "preferans-game"
+SAVE_VERSION = 1
+
+
+class Phase(StrEnum):
+    AUCTION = "auction"
+    DISCARD = "discard"
+    DECLARE = "declare"
+    DEFENCE = "defence"
+    PLAY = "play"
+    OVER = "over"
+
+
+_PLAY, _AUCTION, _OVER = Phase.PLAY, Phase.AUCTION, Phase.OVER
+_CARD_GET = CARD_INDEX.get
+_BIT = tuple(1 << c for c in range(32))
+_SUIT_NAMES = tuple(tuple(tuple(names_of(byte << (8 * s))) for byte in range(256)) for s in range(4))
+"""Card names of each suit's byte of a mask: a hand's names are four lookups, not a loop over its cards."""
+
+
+def _card_names(mask: int) -> list[str]:
+    """``names_of(mask)`` in one expression (the legal cards, asked at every card of play)."""
+    s, c, d, h = _SUIT_NAMES
+    return [*s[mask & 0xFF], *c[mask >> 8 & 0xFF], *d[mask >> 16 & 0xFF], *h[mask >> 24 & 0xFF]]
+
+
+@dataclass
+class Deal:
+    """The mutable state of the deal in progress (the engine's own; hooks never see it)."""
+
+    number: int
+    dealer: int
+    active: tuple[int, ...]
+    hands: list[int]
+    talon_cards: tuple[int, ...]
+    dealt: tuple[int, ...]
+    phase: Phase = Phase.AUCTION
+    to_act: int = 0
+    calls: list[tuple[int, str]] = field(default_factory=list)
+    declarer: int | None = None
+    bid: str | None = None
+    talon_taken: bool = False
+    discard: int = 0
+    to_discard: int = 0
+    discarded_by: list[int] = field(default_factory=list)
+    declaration_calls: list[tuple[int, str]] = field(default_factory=list)
+    contract: ContractSpec | None = None
+    defence_calls: list[tuple[int, str]] = field(default_factory=list)
+    defended: Defended | None = None
+    play: TrickPlay | None = None
+    all_pass: bool = False
+    controllers: list[int] = field(default_factory=list)
+    pack: tuple[int, ...] = ()
+    """The 32 cards in the order dealt: ten to each bidder in speaking order, then the talon."""
+    held: tuple[int, ...] = ()
+    """Every hand when the contract was declared (after the discards), for ``DealResult.held``."""
+
+    @property
+    def first_hand(self) -> int:
+        return self.active[0]
+
+    @property
+    def talon(self) -> int:
+        m = 0
+        for c in self.talon_cards:
+            m |= 1 << c
+        return m
+
+    def copy(self) -> Deal:
+        play = self.play.copy() if self.play is not None else None
+        # during play the trick play and the deal share one list of hands; keep it shared in the copy
+        hands = play.hands if play is not None else self.hands.copy()
+        return replace(
+            self, hands=hands, play=play, calls=self.calls.copy(), discarded_by=self.discarded_by.copy(),
+            declaration_calls=self.declaration_calls.copy(), defence_calls=self.defence_calls.copy(),
+        )
+
+
+class Game:
+    """One match (pulka) of a variant among ``rules.players`` seats.
+
+    ``current_player``, ``legal_actions()``, ``apply(action)``, ``is_terminal``, ``clone()``,
+    ``to_json()`` / ``from_json()`` and ``replay()`` follow OpenSpiel. The game owns its
+    ``random.Random(seed)``; the same seed and actions give the same game. ``deals`` optionally fixes
+    the packs of the first deals (each the 32 cards in dealing order, see ``Deal.pack``), for a game
+    recorded elsewhere (PPN import); later deals are shuffled from the seed as usual.
+    """
+
+    def __init__(self, variant: Variant, seed: int = 0, first_dealer: int = 0, *,
+                 deals: Sequence[Sequence[int]] = ()) -> None:
+        self.variant = variant
+        self.rules = variant.rules
+        self.n_players: int = variant.rules.players
+        # hand slots: the players', plus the dummy's (болван, seat 2) when two play (гусарик)
+        self.n_hands: int = hand_count(self.n_players)
+        self.dummy: int | None = dummy_seat(self.n_players)
+        self.seed = seed
+        self.first_dealer = first_dealer % self.n_players
+        self.match = Match(variant)
+        self.book = self.match.book
+        self.contracts = self.match.contracts
+        self.rng = random.Random(seed)
+        self.history: list[str] = []
+        self._legal: list[str] | None = None
+        self._view: AuctionView | DefenceView | None = None  # the view of the last step, reused for legality
+        self._pending_entries: list[Entry] = []
+        self.deals: tuple[tuple[int, ...], ...] = tuple(tuple(p) for p in deals)
+        self.deal: Deal = self._new_deal(self.first_dealer)
+
+    # ------------------------------------------------------------------ public interface
+
+    @property
+    def phase(self) -> Phase:
+        return self.deal.phase
+
+    @property
+    def is_terminal(self) -> bool:
+        return self.deal.phase is Phase.OVER
+
+    @property
+    def current_player(self) -> int:
+        """The seat that must act now (the controller of the hand to play), or -1 when the game is over."""
+        return -1 if self.is_terminal else self.deal.to_act
+
+    def legal_actions(self) -> list[str]:
+        deal = self.deal
+        if deal.phase is _PLAY:
+            # a few lookups from the legal mask: a fresh list each time, nothing cached
+            return _card_names(deal.play.legal_mask())  # type: ignore[union-attr]
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return list(legal)
+
+    def apply(self, action: str) -> None:
+        """Apply ``action`` for the current player; raise :class:`IllegalActionError` (state unchanged)
+        if it is not legal now."""
+        deal = self.deal
+        if deal.phase is _PLAY:
+            # the card of play, the action of 30 of a deal's 38: its legality is one bit of the legal mask
+            play = deal.play
+            card = _CARD_GET(action) if action.__class__ is str else None
+            if card is not None and play.legal_mask() >> card & 1:  # type: ignore[union-attr]
+                self.history.append(action)
+                play.play(card)  # type: ignore[union-attr]
+                if play.finished:  # type: ignore[union-attr]
+                    self._finish_deal(played=True)
+                else:
+                    deal.to_act = deal.controllers[play.to_play]  # type: ignore[union-attr]
+                return
+        legal = self._legal
+        if legal is None:
+            legal = self._compute_legal()
+            if deal.phase is not _PLAY:  # the cards of play are never cached (see legal_actions)
+                self._legal = legal
+        if action not in legal:
+            action = self._canonical(action, legal)
+        phase = deal.phase
+        self._legal = None
+        self.history.append(action)
+        if phase is Phase.PLAY:
+            self._apply_play(action)
+        elif phase is Phase.AUCTION:
+            self._apply_auction(action)
+        elif phase is Phase.DISCARD:
+            card = CARD_INDEX[action]
+            deal.hands[deal.to_act] &= ~bit(card)
+            deal.discard |= bit(card)
+            deal.to_discard -= 1
+            if not deal.to_discard:
+                deal.discarded_by.append(deal.to_act)
+                self._step_declaration()
+        elif phase is Phase.DECLARE:
+            deal.declaration_calls.append((deal.to_act, action))
+            self._step_declaration()
+        elif phase is Phase.DEFENCE:
+            deal.defence_calls.append((deal.to_act, action))
+            self._step_defence()
+
+    def clone(self) -> Game:
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.rng = random.Random()
+        other.rng.setstate(self.rng.getstate())
+        other.history = self.history.copy()
+        other.match = self.match.copy()
+        other.deal = self.deal.copy()
+        return other
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "config": self.variant.config_dict(),
+            "seed": self.seed,
+            "first_dealer": self.first_dealer,
+            "actions": list(self.history),
+        }
+        if self.deals:  # only a game with fixed packs has the key, so other saves are unchanged
+            data["deals"] = [" ".join(CARD_NAMES[c] for c in pack) for pack in self.deals]
+        return data
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], source: str = "saved game") -> Game:
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise RecordError(f"{source}: format: not a {SAVE_FORMAT} record")
+        if data.get("version") != SAVE_VERSION:
+            raise RecordError(f"{source}: version: {data.get('version')!r} is not supported (expected {SAVE_VERSION})")
+        cfg = data.get("config")
+        if not isinstance(cfg, dict):
+            raise RecordError(f"{source}: config: expected a table with 'variant' and 'rules'")
+        variant = config_from_dict(cfg, f"{source}: config")
+        seed, first = data.get("seed", 0), data.get("first_dealer", 0)
+        actions = data.get("actions", [])
+        if not isinstance(seed, int) or not isinstance(first, int) or not isinstance(actions, list):
+            raise RecordError(f"{source}: seed/first_dealer must be integers and actions a list")
+        deals = _read_deals(data.get("deals", []), source)
+        return cls.replay(variant, seed, actions, first_dealer=first, source=source, deals=deals)
+
+    @classmethod
+    def from_json(cls, text: str, source: str = "saved game") -> Game:
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{source}: malformed JSON: {exc}") from None
+        return cls.from_dict(data, source)
+
+    @classmethod
+    def replay(cls, variant: Variant, seed: int, actions: list[str], first_dealer: int = 0,
+               source: str = "replay", deals: Sequence[Sequence[int]] = ()) -> Game:
+        game = cls(variant, seed, first_dealer, deals=deals)
+        for i, action in enumerate(actions):
+            try:
+                game.apply(str(action))
+            except IllegalActionError as exc:
+                raise RecordError(f"{source}: actions[{i}]: {exc}") from None
+        return game
+
+    # ------------------------------------------------------------------ views for hooks, UIs and bots
+
+    @property
+    def ledger(self) -> LedgerView:
+        return self.match.ledger
+
+    @property
+    def results(self) -> list[DealResult]:
+        return self.match.results
+
+    @property
+    def deal_entries(self) -> list[list[Entry]]:
+        return self.match.deal_entries
+
+    def match_view(self) -> MatchView:
+        return self.match.view()
+
+    def play_rules_for(self, contract: ContractSpec, declarer: int, *, dealer: int | None = None,
+                       first_hand: int | None = None) -> PlayRules:
+        """The variant's play rules (``pref_play_rules``) for ``contract`` by ``declarer`` in this deal, every
+        defender whisting and playing, as the engine would ask them when play starts: for the solver's users
+        (``preferans solve``, the pimc bot) that value a contract before it is played. ``dealer`` and
+        ``first_hand`` default to this deal's."""
+        deal = self.deal
+        defended = Defended(whisters=tuple(s for s in deal.active if s != declarer), played=True)
+        view = PlayView(self.match_view(), deal.dealer if dealer is None else dealer, deal.active, declarer,
+                        contract, defended, deal.first_hand if first_hand is None else first_hand)
+        rules: PlayRules = self.book.play_rules(view)
+        return rules
+
+    def settlement(self) -> Settlement:
+        """The final settlement, or the settlement as if the match stopped now."""
+        return self.match.settlement()
+
+    def hand(self, seat: int) -> int:
+        return self.deal.hands[seat]
+
+    def cards_accounted(self) -> tuple[int, int]:
+        """(union, total count) of the cards in hands, talon, discard and tricks: 32 cards each once."""
+        deal = self.deal
+        parts = [*deal.hands, deal.discard]
+        if not deal.talon_taken:
+            parts.append(deal.talon)
+        if deal.play is not None:
+            parts.append(deal.play.played)
+        union = 0
+        count = 0
+        for p in parts:
+            union |= p
+            count += p.bit_count()
+        return union, count
+
+    def visible_hands(self, seat: int) -> dict[int, int]:
+        """The hands ``seat`` may see: its own, those it plays for, and the open ones."""
+        deal = self.deal
+        out = {seat: deal.hands[seat]}
+        if deal.play is not None:
+            rules = deal.play.rules
+            for hand, controller in rules.controllers:
+                if controller == seat:
+                    out[hand] = deal.hands[hand]
+            hidden = rules.open_after_declarer_leads and not deal.play.played and rules.leader == rules.declarer
+            hidden = hidden or (rules.open_after_first_lead and not deal.play.played)
+            for hand in () if hidden else rules.open_hands:
+                out[hand] = deal.hands[hand]
+        return out
+
+    def may_record_layout(self, seat: int) -> bool:
+        """Whether ``seat`` may write down the layout now (the misère defenders, RUS-MIS-08): an
+        observation flag from the deal's ``PlayRules.layout_notes``; nothing in the engine depends on it."""
+        play = self.deal.play
+        return play is not None and self.deal.phase is Phase.PLAY and seat in play.rules.layout_notes
+
+    # ------------------------------------------------------------------ internals: legality
+
+    def _compute_legal(self) -> list[str]:
+        deal = self.deal
+        phase = deal.phase
+        if phase is Phase.PLAY:
+            assert deal.play is not None
+            return names_of(deal.play.legal_mask())
+        if phase is Phase.AUCTION:
+            # the view the last auction step was computed from is still current
+            auction = self._view if isinstance(self._view, AuctionView) else self._auction_view()
+            return self.book.auction_legal(auction, deal.to_act)
+        if phase is Phase.DISCARD:
+            return names_of(deal.hands[deal.to_act])
+        if phase is Phase.DECLARE:
+            return self.book.declaration_legal(self._declaration_view())
+        if phase is Phase.DEFENCE:
+            defence = self._view if isinstance(self._view, DefenceView) else self._defence_view()
+            return self.book.defence_legal(defence, deal.to_act)
+        return []
+
+    def _canonical(self, action: str, legal: list[str]) -> str:
+        text = str(action).strip()
+        for candidate in (text, text.lower(), text.upper()):
+            if candidate in legal:
+                return candidate
+        if self.deal.phase in (Phase.PLAY, Phase.DISCARD):
+            try:
+                name = CARD_NAMES[parse_card(text)]
+            except CardError:
+                name = ""
+            if name in legal:
+                return name
+        raise IllegalActionError(action, self.deal.phase.value, legal)
+
+    # ------------------------------------------------------------------ internals: deal lifecycle
+
+    def _seats_from(self, dealer: int) -> tuple[int, ...]:
+        n = self.n_hands  # two players: the dummy has the third place at the table, after seat 1
+        order = tuple((dealer + i) % n for i in range(1, n + 1))
+        # four players: the dealer sits out (he sits "on the talon")
+        return order[:3] if n == 4 else order
+
+    def _new_deal(self, dealer: int) -> Deal:
+        self._pending_entries = self.match.before_deal(dealer)
+        active = self._seats_from(dealer)
+        pack = list(range(32))
+        self.rng.shuffle(pack)  # shuffled even when the pack is fixed, so later deals stay the seed's
+        fixed = len(self.match.results)
+        if fixed < len(self.deals):
+            pack = list(self.deals[fixed])
+        hands = [0] * self.n_hands
+        for i, seat in enumerate(active):
+            for c in pack[i * 10:(i + 1) * 10]:
+                hands[seat] |= 1 << c
+        talon = tuple(pack[30:32])
+        deal = Deal(len(self.match.results), dealer, active, hands, talon, tuple(hands), pack=tuple(pack))
+        self.deal = deal
+        self._step_auction()
+        return deal
+
+    def _auction_view(self) -> AuctionView:
+        deal = self.deal
+        # the dummy (two players) gets cards but never bids
+        bidders = deal.active if self.dummy is None else tuple(s for s in deal.active if s != self.dummy)
+        return AuctionView(self.match_view(), deal.dealer, bidders, tuple(deal.calls), self.contracts)
+
+    def _apply_auction(self, action: str) -> None:
+        self.deal.calls.append((self.deal.to_act, action))
+        self._step_auction()
+
+    def _step_auction(self) -> None:
+        deal = self.deal
+        self._view = view = self._auction_view()
+        step = self.book.auction_step(view)
+        if isinstance(step, Next):
+            deal.to_act = step.seat
+        elif isinstance(step, Won):
+            deal.declarer, deal.bid = step.seat, step.bid
+            self._step_declaration()
+        elif isinstance(step, AllPassed):
+            deal.all_pass = True
+            outcome = self.book.all_pass(view)
+            if isinstance(outcome, PlayAllPass):
+                deal.contract = self.contracts[outcome.contract]
+                self._start_play(Defended(whisters=(), played=True))
+            else:
+                self._finish_deal(played=False)
+        else:  # pragma: no cover - guarded by the Rulebook
+            raise TypeError(f"pref_auction_step returned {step!r}")
+
+    def _declaration_view(self) -> DeclarationView:
+        deal = self.deal
+        assert deal.declarer is not None and deal.bid is not None
+        return DeclarationView(self.match_view(), deal.declarer, self.contracts[deal.bid], self.contracts,
+                               tuple(deal.declaration_calls), deal.talon_taken, tuple(deal.discarded_by),
+                               tuple(deal.calls), deal.to_act, deal.dealer, hands=tuple(deal.hands),
+                               discard=deal.discard)
+
+    def _step_declaration(self) -> None:
+        """Ask the variant what happens next until a seat must act or the contract is declared."""
+        deal = self.deal
+        while True:
+            step = self.book.declaration_step(self._declaration_view())
+            if isinstance(step, TakeTalon):
+                deal.hands[step.seat] |= deal.talon
+                deal.talon_taken = True
+            elif isinstance(step, PickUp):
+                deal.hands[step.seat] |= deal.discard
+                deal.discard = 0
+            elif isinstance(step, Discard):
+                deal.phase, deal.to_act, deal.to_discard = Phase.DISCARD, step.seat, step.count
+                return
+            elif isinstance(step, Next):
+                deal.phase, deal.to_act = Phase.DECLARE, step.seat
+                return
+            elif isinstance(step, Declared):
+                deal.declarer = step.seat
+                deal.contract = self.contracts[step.contract]
+                deal.held = tuple(deal.hands)
+                self._start_defence()
+                return
+            else:  # pragma: no cover - guarded by the Rulebook
+                raise TypeError(f"pref_declaration_step returned {step!r}")
+
+    def _defence_view(self) -> DefenceView:
+        deal = self.deal
+        assert deal.declarer is not None and deal.contract is not None
+        defenders = tuple(s for s in self._seats_from(deal.declarer) if s in deal.active and s != deal.declarer)
+        return DefenceView(self.match_view(), deal.declarer, deal.contract, defenders, tuple(deal.defence_calls))
+
+    def _start_defence(self) -> None:
+        self.deal.phase = Phase.DEFENCE
+        self._step_defence()
+
+    def _step_defence(self) -> None:
+        deal = self.deal
+        self._view = view = self._defence_view()
+        step = self.book.defence_step(view)
+        if isinstance(step, Next):
+            deal.to_act = step.seat
+            return
+        deal.defended = step
+        if step.played:
+            self._start_play(step)
+        else:
+            self._finish_deal(played=False)
+
+    def _start_play(self, defended: Defended) -> None:
+        deal = self.deal
+        assert deal.contract is not None
+        deal.defended = defended
+        view = PlayView(self.match_view(), deal.dealer, deal.active, deal.declarer, deal.contract, defended,
+                        deal.first_hand)
+        rules = self.book.play_rules(view)
+        talon_cards = deal.talon_cards if (rules.talon_leads and not deal.talon_taken) else ()
+        deal.play = TrickPlay.start(rules, deal.hands, talon_cards, self.n_hands)
+        deal.hands = deal.play.hands  # one list: the trick play owns the hands now
+        deal.phase = Phase.PLAY
+        self._view = None
+        deal.controllers = list(range(self.n_hands))
+        for hand, seat in rules.controllers:
+            deal.controllers[hand] = seat
+        deal.to_act = deal.controllers[deal.play.to_play]
+
+    def _apply_play(self, action: str) -> None:
+        deal = self.deal
+        play = deal.play
+        assert play is not None
+        play.play(CARD_INDEX[action])
+        if play.finished:
+            self._finish_deal(played=True)
+        else:
+            deal.to_act = deal.controllers[play.to_play]
+
+    def _finish_deal(self, played: bool) -> None:
+        deal = self.deal
+        tricks = tuple(deal.play.tricks_won) if (played and deal.play is not None) else (0,) * self.n_hands
+        defended = deal.defended
+        result = DealResult(
+            kind="all_pass" if deal.all_pass else "contract",
+            dealer=deal.dealer,
+            active=deal.active,
+            tricks=tricks,
+            declarer=deal.declarer,
+            contract=deal.contract,
+            bid=deal.bid,
+            defence=tuple(deal.defence_calls),
+            whisters=defended.whisters if defended else (),
+            played=played,
+            index_in_match=deal.number,
+            auction=tuple(deal.calls),
+            declaration=tuple(deal.declaration_calls),
+            held=deal.held,
+        )
+        self.match.post(result, self._pending_entries)
+        if self.match.is_over():
+            deal.phase = Phase.OVER
+            deal.to_act = -1
+            return
+        self._new_deal(self.match.next_dealer())
+
+    def check_cards(self) -> None:
+        """Raise AssertionError unless the 32 cards are all present exactly once."""
+        union, count = self.cards_accounted()
+        if union != FULL_PACK or count != 32:
+            raise AssertionError(f"card conservation broken: {count} cards, mask {union:#x}")
+
+
+def _read_deals(raw: object, source: str) -> list[tuple[int, ...]]:
+    """The ``deals`` of a saved game: each a string of the 32 card names in dealing order."""
+    if not isinstance(raw, list):
+        raise RecordError(f"{source}: deals: expected a list of packs (32 card names each)")
+    packs = []
+    for i, text in enumerate(raw):
+        try:
+            if not isinstance(text, str):
+                raise CardError(f"expected a string of 32 card names, got {text!r}")
+            cards = [parse_card(name) for name in text.split()]
+        except CardError as exc:
+            raise RecordError(f"{source}: deals[{i}]: {exc}") from None
+        if len(cards) != 32 or len(set(cards)) != 32:
+            raise RecordError(f"{source}: deals[{i}]: expected the 32 cards each once, got {len(cards)} names "
+                              f"with {len(set(cards))} different cards")
+        packs.append(tuple(cards))
+    return packs

@@ -1,0 +1,1 @@
+"""Files and reports: save files, scorecards, the JSON report, the terminal renderer."""

@@ -1,0 +1,734 @@
+"""Portable Preferans Notation (PPN): the Balkan family's game record, read and written (docs/ppn.md).
+
+PPN was made in 2012 for prefko.com on the model of chess's PGN (``prefko/portable-preferans-notation``,
+README at 2600909; the rules sources summarise it in ``balkan.md`` section 3). A file has an info section of
+tag pairs ``[Bula 30]`` and a game section with one ``[ ... ]`` record per deal::
+
+    [1 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 M3,P,3 2 GH 4 3 S3 1 64 2 <throws> M7:-64,F3:L192:64,0]
+
+This module is the notation as data: :func:`parse` reads the line form, the JSON form and the older 2019
+line form into :class:`PPNGame` (tags and :class:`Record` rows); :func:`write_line` and :func:`write_json`
+write the current forms. Nothing here knows the rules: a malformed file is rejected with one line naming the
+record and the field. :mod:`preferans.core.formats.ppn_game` replays records through a Balkan-family variant and
+turns a game into records.
+
+Both live in ``core`` although only the Balkan family writes PPN: the notation is shared by every variant
+that extends ``balkan`` (Serbian, Slovenian and third-party presets), and the command line in ``core``
+must not import a variant package.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, NoReturn
+
+from preferans.core.model.cards import CARD_NAMES, SUITS, pretty
+from preferans.core.model.errors import RecordError
+from preferans.core.model.views import Amount
+
+# ---------------------------------------------------------------- cards
+
+CODES = "12345678" "9ABCDEFG" "HIJKLMNO" "PQRSTUVW"
+"""PPN card codes: spades 7..A, diamonds 7..A, hearts 7..A, clubs 7..A (the prefko deck's order)."""
+_PPN_SUITS = "SDHC"
+_CODE_TO_CARD = {code: SUITS.index(_PPN_SUITS[i // 8]) * 8 + i % 8 for i, code in enumerate(CODES)}
+_CARD_TO_CODE = {card: code for code, card in _CODE_TO_CARD.items()}
+CODE_HELP = "1-8 spades, 9-G diamonds, H-O hearts, P-W clubs, 7 to ace"
+
+
+def card_code(card: int) -> str:
+    """The PPN code of an engine card: ``card_code(parse_card("7S")) == "1"``."""
+    return _CARD_TO_CODE[card]
+
+
+def code_card(code: str) -> int:
+    """The engine card of a PPN code; ``KeyError`` for anything else."""
+    return _CODE_TO_CARD[code]
+
+
+def codes(cards: Iterable[int]) -> str:
+    return "".join(_CARD_TO_CODE[c] for c in cards)
+
+
+def shown(card: int) -> str:
+    """A card in messages: its code and its name, ``'G' (A♦)``."""
+    return f"{_CARD_TO_CODE[card]!r} ({pretty(card)})"
+
+
+# ---------------------------------------------------------------- the notation as data
+
+PLAYERS = 3
+"""PPN records three players (the Balkan game)."""
+RECORD_FIELDS = ("id", "dealOrder", "cards", "bids", "main", "discarded", "contract", "accepted", "kontra",
+                 "refa", "value", "starts", "throws", "summary")
+"""The fields of a record of the current line form, in order (an all-pass deal stops after ``bids``)."""
+OLD_FIELDS = ("id", "dealOrder", "cards", "bids", "main", "discarded", "contract", "accepted", "kontra",
+              "value", "playOrder", "throws", "summary")
+"""The 2019 draft's fields (read only)."""
+NOREFA_FIELDS = tuple(f for f in RECORD_FIELDS if f != "refa")
+"""The current fields without ``refa``, as in the README's own examples (read only)."""
+KONTRA_LETTERS = "KRSM"
+"""Kontra levels 1..4 as the kontra field writes them: kontra, rekontra, subkontra, mortkontra. The seed's
+chain has no end (BAL-KON-07); a level n above 4 is written ``n:<id>`` (``5:2``: p2's kontra answered up to
+level 5), this library's extension: PPN itself stops at mortkontra."""
+REQUIRED_TAGS = ("Bula", "Refe", "Player1", "Player2", "Player3")
+"""Tags a file must have to be read (``Result1..3`` are written, and checked when present)."""
+PPNH_LETTERS = {"M": "main", "L": "left follower", "R": "right follower"}
+
+_BID = re.compile(r"P|M?[2-8]|G[2-8]?")
+_AMOUNT = re.compile(r"-?\d+(?:/\d+)?")
+_TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*")
+
+
+class PPNError(RecordError):
+    """A PPN file that cannot be read or replayed: one line naming the file, the record and the field."""
+
+
+@dataclass(frozen=True)
+class Trick:
+    """One trick of ``throws``: the leader's id, the cards in play order from the leader, the winner's id."""
+
+    starts: int
+    cards: tuple[int, ...]
+    winner: int
+
+
+@dataclass(frozen=True)
+class Line:
+    """One player's part of ``summary``.
+
+    ``main`` marks the declarer; ``column`` is ``"L"`` or ``"R"``, the juha column a follower wrote in
+    (empty for the declarer, or when an older record does not say); ``supe`` the amount written there;
+    ``bula`` the amount written in the bula (middle) column: the declarer's signed entry (negative = made),
+    a follower's penalty.
+    """
+
+    main: bool
+    tricks: int
+    column: str = ""
+    supe: Amount = 0
+    bula: Amount = 0
+
+
+@dataclass(frozen=True)
+class Record:
+    """One deal. Ids are player numbers 1..3; ``deal_order`` is the order the cards were dealt and the
+    bidding and play rotate (the last id deals); ``cards`` are the 32 cards in that order, ten per player
+    then the talon; ``bids``, ``summary`` follow ``deal_order``. An all-pass deal has only the first four
+    fields. ``refa`` is None when the record has no such field (older forms)."""
+
+    id: int
+    deal_order: tuple[int, ...]
+    cards: tuple[int, ...]
+    bids: tuple[str, ...]
+    main: int | None = None
+    discarded: tuple[int, ...] | None = None
+    contract: str | None = None
+    accepted: int | None = None
+    kontra: str = "0"
+    refa: bool | None = None
+    value: int | None = None
+    starts: int = 0
+    throws: tuple[Trick, ...] = ()
+    summary: tuple[Line | None, ...] = ()
+    where: str = field(default="", compare=False)
+    """Where the record is in its file, for messages: ``record 3 (line 14)``."""
+
+    @property
+    def all_pass(self) -> bool:
+        return all(b == "P" for b in self.bids)
+
+    def hand(self, player: int) -> tuple[int, ...]:
+        """The ten cards dealt to ``player``, in the order dealt."""
+        i = self.deal_order.index(player)
+        return self.cards[10 * i:10 * i + 10]
+
+    @property
+    def talon(self) -> tuple[int, ...]:
+        return self.cards[30:32]
+
+
+@dataclass
+class PPNGame:
+    """A PPN file: the info tags in file order and the records in the order played."""
+
+    tags: dict[str, str]
+    records: list[Record]
+
+
+def fail(where: str, fld: str, message: str) -> NoReturn:
+    """Raise the one-line error ``where: field: message``."""
+    raise PPNError(f"{where}: {fld}: {message}")
+
+
+# ---------------------------------------------------------------- reading fields
+
+
+def _player(text: str, where: str, fld: str, zero: bool = False) -> int:
+    if len(text) == 1 and text in ("0123" if zero else "123"):
+        return int(text)
+    fail(where, fld, f"{text!r} is not a player id (allowed: {'0 for nobody, ' if zero else ''}1, 2, 3)")
+
+
+def _int(text: str, where: str, fld: str, low: int = 0) -> int:
+    if re.fullmatch(r"-?\d+", text) and int(text) >= low:
+        return int(text)
+    fail(where, fld, f"{text!r} is not a whole number{f' >= {low}' if low else ''}")
+
+
+def _amount(text: str, where: str, fld: str) -> Amount:
+    if not _AMOUNT.fullmatch(text):
+        fail(where, fld, f"{text!r} is not an amount (a whole number such as 24 or -64)")
+    value = Fraction(text)
+    return int(value) if value.denominator == 1 else value
+
+
+def _deal_order(text: str, where: str, old: bool = False) -> tuple[int, ...]:
+    if old and len(text) == 1 and text in "123":  # the 2019 examples write only the dealer
+        dealer = int(text)
+        return (dealer % 3 + 1, (dealer + 1) % 3 + 1, dealer)
+    if len(text) == 3 and sorted(text) == ["1", "2", "3"]:
+        return tuple(int(c) for c in text)
+    fail(where, "dealOrder", f"{text!r} is not an order of the players 1, 2, 3 (e.g. 231: p2 bids first, "
+                              "p1 deals)")
+
+
+def _cards(text: str, where: str, fld: str = "cards", count: int = 32) -> tuple[int, ...]:
+    if len(text) != count:
+        fail(where, fld, f"expected {count} card codes, got {len(text)} ({CODE_HELP})")
+    seen: dict[int, int] = {}
+    out = []
+    for pos, ch in enumerate(text, 1):
+        if ch not in _CODE_TO_CARD:
+            fail(where, fld, f"{ch!r} at position {pos} is not a card code ({CODE_HELP})")
+        card = _CODE_TO_CARD[ch]
+        if card in seen:
+            fail(where, fld, f"{shown(card)} appears twice (positions {seen[card]} and {pos})")
+        seen[card] = pos
+        out.append(card)
+    return tuple(out)
+
+
+def _bids(text: str, where: str) -> tuple[str, ...]:
+    tokens = text.split(",")
+    if len(tokens) != PLAYERS:
+        fail(where, "bids", f"expected {PLAYERS} bids separated by commas, got {text!r}")
+    for i, token in enumerate(tokens, 1):
+        if not _BID.fullmatch(token):
+            fail(where, "bids", f"{token!r} (bid {i}) is not a bid (allowed: P, 2..8, M3 for 'mine', G for igra, "
+                                 "G4 for igra declared as 4)")
+    return tuple(tokens)
+
+
+def _contract(text: str, where: str) -> str:
+    if re.fullmatch(r"G?[2-8]", text):
+        return text
+    fail(where, "contract", f"{text!r} is not a contract (allowed: 2..8, with G in front for igra)")
+
+
+def _discarded(text: str, where: str) -> tuple[int, ...] | None:
+    if text == "XX":
+        return None
+    return _cards(text, where, "discarded", 2)
+
+
+def _accepted(text: str, where: str) -> int:
+    if len(text) == 1 and text.isdigit():
+        value = int(text)
+        return 8 if value >= 4 else value
+    fail(where, "accepted", f"{text!r} is not allowed (0 nobody followed, 1/2/3 only that player, 8 both)")
+
+
+def _kontra(text: str, where: str) -> str:
+    if text == "0" or re.fullmatch(r"[IKRSM][1-3]", text):
+        return text
+    m = re.fullmatch(r"(\d+):([1-3])", text)
+    if m and int(m.group(1)) > len(KONTRA_LETTERS):
+        return text
+    fail(where, "kontra", f"{text!r} is not allowed (0, or I, K, R, S, M followed by the id of the defender "
+                           "who invited or started the kontra; n:<id> for a level n above 4)")
+
+
+def kontra_field_level(text: str) -> int:
+    """The chain level a kontra field records: ``0`` and ``I2`` 0, ``K2`` 1 ... ``M2`` 4, ``6:2`` 6."""
+    if text[0] in KONTRA_LETTERS:
+        return KONTRA_LETTERS.index(text[0]) + 1
+    return int(text.split(":")[0]) if ":" in text else 0
+
+
+def _trick(text: str, where: str, number: int) -> Trick:
+    """``2A12``: cards in play order, then the winner's id (the leader is known from the previous trick)."""
+    fld = f"throws: trick {number}"
+    if len(text) not in (3, 4):
+        fail(where, fld, f"{text!r} is not a trick (2 or 3 card codes, then the winner's id)")
+    cards = _cards(text[:-1], where, fld, len(text) - 1)
+    return Trick(0, cards, _player(text[-1], where, fld))
+
+
+def _line(text: str, where: str, i: int) -> Line | None:
+    fld = f"summary: item {i}"
+    if text == "0":
+        return None
+    m = re.fullmatch(r"M(\d+):([^:]+)", text)
+    if m:
+        return Line(True, _int(m.group(1), where, fld), bula=_amount(m.group(2), where, fld))
+    m = re.fullmatch(r"F(\d+):([LR])([^:]+)(?::([^:]+))?", text)
+    if m:
+        penalty = _amount(m.group(4), where, fld) if m.group(4) is not None else 0
+        return Line(False, _int(m.group(1), where, fld), m.group(2), _amount(m.group(3), where, fld), penalty)
+    fail(where, fld, f"{text!r} is not allowed (0 did not play, M<tricks>:<bula> for the declarer, "
+                      "F<tricks>:<L|R><supe>[:<penalty>] for a follower)")
+
+
+def _summary(text: str, where: str) -> tuple[Line | None, ...]:
+    items = text.split(",")
+    if len(items) != PLAYERS:
+        fail(where, "summary", f"expected {PLAYERS} items separated by commas, got {len(items)}")
+    return tuple(_line(item, where, i) for i, item in enumerate(items, 1))
+
+
+def _throws(text: str, where: str, starts: int) -> tuple[Trick, ...]:
+    if text in ("0", "-"):
+        return ()
+    tricks = []
+    leader = starts
+    for n, item in enumerate(text.split(","), 1):
+        t = _trick(item, where, n)
+        tricks.append(replace(t, starts=leader))
+        leader = t.winner
+    return tuple(tricks)
+
+
+def _record_from_fields(fields: list[str], where: str) -> Record:
+    """A record of the line form; the form is told by the number of fields (balkan.md 3, caveat 4)."""
+    n = len(fields)
+    if n < 4:
+        fail(where, "fields", f"expected {len(RECORD_FIELDS)} fields ({' '.join(RECORD_FIELDS)}), or 4 for an "
+                               f"all-pass deal, got {n}")
+    ident = _int(fields[0].rstrip("."), where, "id", 1)
+    # 13 fields: the 2019 draft or the README's records without refa; only the 2019 summary has no letters
+    old = n == len(OLD_FIELDS) and re.fullmatch(r"[0-9:,/-]+", fields[-1]) is not None
+    order = _deal_order(fields[1], where, old)
+    cards = _cards(fields[2], where)
+    bids = _bids(fields[3], where)
+    if all(b == "P" for b in bids):
+        if n != 4:
+            fail(where, "fields", f"an all-pass deal (bids P,P,P) stops after bids: expected 4 fields, got {n}")
+        return Record(ident, order, cards, bids, where=where)
+    if n == 4:
+        fail(where, "fields", f"bids {fields[3]} has a bid, so the record needs the fields after bids: "
+                               f"{' '.join(RECORD_FIELDS[4:])}")
+    if n == len(OLD_FIELDS) and old:
+        return _old_record(ident, order, cards, bids, fields, where)
+    if n not in (len(RECORD_FIELDS), len(NOREFA_FIELDS)):
+        fail(where, "fields", f"expected {len(RECORD_FIELDS)} fields ({' '.join(RECORD_FIELDS)}), got {n}")
+    names = RECORD_FIELDS if n == len(RECORD_FIELDS) else NOREFA_FIELDS
+    f = dict(zip(names, fields, strict=True))
+    refa: bool | None = None
+    if "refa" in f:
+        if f["refa"] not in ("0", "1"):
+            fail(where, "refa", f"{f['refa']!r} is not allowed (0, or 1 when the deal is played on refe)")
+        refa = f["refa"] == "1"
+    starts = _player(f["starts"], where, "starts", zero=True)
+    return Record(
+        ident, order, cards, bids,
+        main=_player(f["main"], where, "main"),
+        discarded=_discarded(f["discarded"], where),
+        contract=_contract(f["contract"], where),
+        accepted=_accepted(f["accepted"], where),
+        kontra=_kontra(f["kontra"], where),
+        refa=refa,
+        value=_int(f["value"], where, "value"),
+        starts=starts,
+        throws=_throws(f["throws"], where, starts),
+        summary=_summary(f["summary"], where),
+        where=where,
+    )
+
+
+def _old_record(ident: int, order: tuple[int, ...], cards: tuple[int, ...], bids: tuple[str, ...],
+                fields: list[str], where: str) -> Record:
+    """The 2019 draft: accepted 0/L/R/B, kontra IL/KR..., a play order (ML, LMR), throws M2A1M (leader,
+    cards, winner as M/L/R) and a summary tricks:left:middle:right."""
+    f = dict(zip(OLD_FIELDS, fields, strict=True))
+    main = _player(f["main"], where, "main")
+    at = order.index(main)
+    role = {"M": main, "L": order[(at + 1) % 3], "R": order[(at + 2) % 3]}
+
+    def who(letter: str, fld: str) -> int:
+        if letter not in role:
+            fail(where, fld, f"{letter!r} is not a role (M main, L left follower, R right follower)")
+        return role[letter]
+
+    accepted_text = f["accepted"]
+    if accepted_text not in ("0", "L", "R", "B"):
+        fail(where, "accepted", f"{accepted_text!r} is not allowed in the 2019 form (0, L, R, B)")
+    accepted = {"0": 0, "B": 8}[accepted_text] if accepted_text in "0B" else who(accepted_text, "accepted")
+    kontra_text = f["kontra"]
+    if kontra_text == "0":
+        kontra = "0"
+    elif re.fullmatch(r"[IKRSM][LR]", kontra_text):
+        kontra = kontra_text[0] + str(who(kontra_text[1], "kontra"))
+    else:
+        fail(where, "kontra", f"{kontra_text!r} is not allowed in the 2019 form (0, or I/K/R/S/M then L or R)")
+    play_order = f["playOrder"]
+    if play_order != "0" and (not re.fullmatch(r"[MLR]{2,3}", play_order)
+                              or len(set(play_order)) != len(play_order)):
+        fail(where, "playOrder", f"{play_order!r} is not a play order (e.g. ML, LMR; 0 when nothing is played)")
+    starts = 0 if play_order == "0" else who(play_order[0], "playOrder")
+    tricks = []
+    if f["throws"] not in ("0", "-"):
+        for n, item in enumerate(f["throws"].split(","), 1):
+            fld = f"throws: trick {n}"
+            if len(item) not in (4, 5):
+                fail(where, fld, f"{item!r} is not a 2019 trick (leader M/L/R, 2 or 3 card codes, winner M/L/R)")
+            tricks.append(Trick(who(item[0], fld), _cards(item[1:-1], where, fld, len(item) - 2), who(item[-1], fld)))
+    items = f["summary"].split(",")
+    if len(items) != PLAYERS:
+        fail(where, "summary", f"expected {PLAYERS} items separated by commas, got {len(items)}")
+    summary: list[Line | None] = []
+    for i, (item, player) in enumerate(zip(items, order, strict=True), 1):
+        fld = f"summary: item {i}"
+        if item == "0":
+            summary.append(None)
+            continue
+        parts = item.split(":")
+        if len(parts) != 4:
+            fail(where, fld, f"{item!r} is not allowed in the 2019 form (0, or tricks:left:middle:right)")
+        taken = _int(parts[0], where, fld)
+        left, middle, right = (_amount(p, where, fld) for p in parts[1:])
+        if player == main:
+            summary.append(Line(True, taken, bula=middle))
+        else:
+            column = "L" if left else "R" if right else ""
+            summary.append(Line(False, taken, column, left or right, middle))
+    return Record(ident, order, cards, bids, main=main, discarded=_discarded(f["discarded"], where),
+                  contract=_contract(f["contract"], where), accepted=accepted, kontra=kontra,
+                  value=_int(f["value"], where, "value"), starts=starts, throws=tuple(tricks),
+                  summary=tuple(summary), where=where)
+
+
+# ---------------------------------------------------------------- the line form
+
+
+def _tag_value(text: str, where: str) -> str:
+    text = text.strip()
+    if not text.startswith('"'):
+        return text
+    out = []
+    i = 1
+    while i < len(text):
+        ch = text[i]
+        if ch == "\\" and i + 1 < len(text):
+            out.append(text[i + 1])
+            i += 2
+            continue
+        if ch == '"':
+            if text[i + 1:].strip():
+                fail(where, "value", f"text after the closing quote: {text[i + 1:].strip()!r}")
+            return "".join(out)
+        out.append(ch)
+        i += 1
+    fail(where, "value", "the opening double quote is never closed")
+
+
+def parse_line_form(text: str, source: str) -> PPNGame:
+    """Read the line form (current, current without ``refa``, or 2019)."""
+    tags: dict[str, str] = {}
+    records: list[Record] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if not line or line[0] in ";%":
+            continue
+        if not (line.startswith("[") and line.endswith("]")):
+            raise PPNError(f"{source}: line {number}: expected a [Tag value] pair or a [record] in square "
+                           f"brackets, got {_clip(line)!r}")
+        body = line[1:-1].strip()
+        head = body.split(None, 1)
+        if not head:
+            raise PPNError(f"{source}: line {number}: empty brackets")
+        if head[0][0].isalpha():
+            name = head[0]
+            where = f"{source}: tag {name} (line {number})"
+            if not _TAG_NAME.fullmatch(name):
+                raise PPNError(f"{where}: name: not a tag name (letters, digits, _ . -)")
+            if name in tags:
+                raise PPNError(f"{where}: name: the tag is given twice")
+            if records:
+                raise PPNError(f"{where}: name: tags come before the first record")
+            tags[name] = _tag_value(head[1] if len(head) > 1 else "", where)
+            continue
+        ident = head[0].rstrip(".")
+        where = f"{source}: record {ident} (line {number})"
+        records.append(_record_from_fields(body.split(), where))
+    return _checked(PPNGame(tags, records), source)
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _checked(game: PPNGame, source: str) -> PPNGame:
+    for tag in REQUIRED_TAGS:
+        if tag not in game.tags:
+            raise PPNError(f"{source}: tag {tag}: missing (required: {', '.join(REQUIRED_TAGS)})")
+    if not game.records:
+        raise PPNError(f"{source}: records: the file has no deal records")
+    for i, record in enumerate(game.records, 1):
+        if record.id != i:
+            fail(record.where, "id", f"expected {i}: records are numbered 1, 2, 3 ... in the order played")
+    return game
+
+
+# ---------------------------------------------------------------- the JSON form
+
+
+def parse_json_form(text: str, source: str) -> PPNGame:
+    """Read the JSON form: ``{"info": {tag: value}, "game": [record, ...]}``."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise PPNError(f"{source}: malformed JSON: {exc}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("game"), list):
+        raise PPNError(f"{source}: expected an object with \"info\" (the tags) and \"game\" (the records)")
+    info = data.get("info", {})
+    if not isinstance(info, dict):
+        raise PPNError(f"{source}: info: expected an object of tag: value")
+    tags: dict[str, str] = {}
+    for name, value in info.items():
+        if not _TAG_NAME.fullmatch(str(name)) or not isinstance(value, str | int) or isinstance(value, bool):
+            raise PPNError(f"{source}: info.{name}: expected a tag name with a string or number value")
+        tags[str(name)] = str(value)
+    records = []
+    for i, item in enumerate(data["game"]):
+        ident = item.get("id") if isinstance(item, dict) else None
+        where = f"{source}: game[{i}]" + (f" (record {ident})" if ident is not None else "")
+        if not isinstance(item, dict):
+            raise PPNError(f"{where}: expected a record object")
+        records.append(_json_record(item, where))
+    return _checked(PPNGame(tags, records), source)
+
+
+def _text(item: Mapping[str, Any], key: str, where: str, required: bool = True) -> str:
+    """A scalar field as text (numbers are accepted where the line form has digits)."""
+    if key not in item:
+        if not required:
+            return ""
+        fail(where, key, "missing")
+    value = item[key]
+    if isinstance(value, bool) or not isinstance(value, str | int):
+        fail(where, key, f"expected a string or a number, got {json.dumps(value)}")
+    return str(value)
+
+
+_JSON_KEYS = {"id", "dealOrder", "cards", "bids", "main", "discarded", "contract", "accepted", "kontra", "refa",
+              "value", "starts", "throws", "summary"}
+
+
+def _json_record(item: Mapping[str, Any], where: str) -> Record:
+    unknown = sorted(set(item) - _JSON_KEYS)
+    if unknown:
+        fail(where, unknown[0], f"unknown field (allowed: {', '.join(RECORD_FIELDS)})")
+    ident = _int(_text(item, "id", where), where, "id", 1)
+    order = _deal_order(_text(item, "dealOrder", where), where)
+    cards_obj = item.get("cards")
+    if not isinstance(cards_obj, dict) or set(cards_obj) != {"p1", "p2", "p3", "t"}:
+        fail(where, "cards", "expected an object with p1, p2, p3 (ten codes each, as dealt) and t (the talon)")
+    hands = {p: _text(cards_obj, p, where) for p in ("p1", "p2", "p3", "t")}
+    for key, text in hands.items():
+        _cards(text, where, f"cards.{key}", 2 if key == "t" else 10)
+    cards = _cards("".join(hands[f"p{p}"] for p in order) + hands["t"], where)
+    bids_obj = item.get("bids")
+    if not isinstance(bids_obj, dict) or set(bids_obj) != {"p1", "p2", "p3"}:
+        fail(where, "bids", "expected an object with p1, p2, p3")
+    bids = _bids(",".join(_text(bids_obj, f"p{p}", where) for p in order), where)
+    if all(b == "P" for b in bids):
+        extra = sorted(set(item) - {"id", "dealOrder", "cards", "bids"})
+        if extra:
+            fail(where, extra[0], "an all-pass deal (every bid P) has only id, dealOrder, cards and bids")
+        return Record(ident, order, cards, bids, where=where)
+    refa_value = item.get("refa")
+    if refa_value is not None and not isinstance(refa_value, bool):
+        fail(where, "refa", f"expected true or false, got {json.dumps(refa_value)}")
+    starts = _player(_text(item, "starts", where), where, "starts", zero=True)
+    throws_obj = item.get("throws", [])
+    if not isinstance(throws_obj, list):
+        fail(where, "throws", "expected a list of {id, starts, cards, winner}")
+    tricks = []
+    for n, t in enumerate(throws_obj, 1):
+        fld = f"throws[{n - 1}]"
+        if not isinstance(t, dict) or set(t) - {"id", "starts", "cards", "winner"}:
+            fail(where, fld, "expected {id, starts, cards, winner}")
+        if "id" in t and _int(_text(t, "id", where), where, f"{fld}.id") != n:
+            fail(where, f"{fld}.id", f"expected {n}: tricks are numbered 1, 2, 3 ... in order")
+        text = _text(t, "cards", where)
+        if len(text) not in (2, 3):
+            fail(where, f"{fld}.cards", f"expected 2 or 3 card codes, got {text!r}")
+        tricks.append(Trick(_player(_text(t, "starts", where), where, f"{fld}.starts"),
+                            _cards(text, where, f"{fld}.cards", len(text)),
+                            _player(_text(t, "winner", where), where, f"{fld}.winner")))
+    summary_obj = item.get("summary")
+    if not isinstance(summary_obj, dict) or set(summary_obj) - {"p1", "p2", "p3"}:
+        fail(where, "summary", "expected an object with p1, p2, p3 (null for a player who did not play)")
+    summary = tuple(_json_line(summary_obj.get(f"p{p}"), where, f"summary.p{p}") for p in order)
+    return Record(
+        ident, order, cards, bids,
+        main=_player(_text(item, "main", where), where, "main"),
+        discarded=_discarded(_text(item, "discarded", where), where),
+        contract=_contract(_text(item, "contract", where), where),
+        accepted=_accepted(_text(item, "accepted", where), where),
+        kontra=_kontra(_text(item, "kontra", where), where),
+        refa=refa_value,
+        value=_int(_text(item, "value", where), where, "value"),
+        starts=starts, throws=tuple(tricks), summary=summary, where=where,
+    )
+
+
+def _json_line(obj: Any, where: str, fld: str) -> Line | None:
+    if obj is None or obj == {} or obj == 0:
+        return None
+    if not isinstance(obj, dict) or set(obj) - {"main", "tricks", "left", "middle", "right"}:
+        fail(where, fld, "expected {main, tricks, left|right, middle} or null")
+    main = obj.get("main", False)
+    if not isinstance(main, bool):
+        fail(where, f"{fld}.main", "expected true or false")
+    tricks = _int(_text(obj, "tricks", where), where, f"{fld}.tricks")
+    bula = _amount(_text(obj, "middle", where, required=main) or "0", where, f"{fld}.middle")
+    if main:
+        if "left" in obj or "right" in obj:
+            fail(where, fld, "the declarer writes only in the middle (bula) column")
+        return Line(True, tricks, bula=bula)
+    sides = [k for k in ("left", "right") if k in obj]
+    if len(sides) != 1:
+        fail(where, fld, "a follower writes in one juha column: give left or right")
+    column = sides[0]
+    return Line(False, tricks, column[0].upper(), _amount(_text(obj, column, where), where, f"{fld}.{column}"), bula)
+
+
+# ---------------------------------------------------------------- reading a file
+
+
+def parse(text: str, source: str) -> PPNGame:
+    """Read PPN text in any supported form: JSON when it starts with ``{``, the line form otherwise."""
+    if text.startswith("\ufeff"):
+        text = text[1:]
+    if text.lstrip().startswith("{"):
+        return parse_json_form(text, source)
+    return parse_line_form(text, source)
+
+
+def read_file(path: str) -> PPNGame:
+    from pathlib import Path
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise PPNError(f"{path}: file not found") from None
+    except UnicodeDecodeError:
+        raise PPNError(f"{path}: not UTF-8 text") from None
+    except OSError as exc:
+        raise PPNError(f"{path}: cannot read: {exc.strerror}") from None
+    return parse(text, path)
+
+
+# ---------------------------------------------------------------- writing
+
+
+def amount_text(x: Amount) -> str:
+    value = Fraction(x)
+    return str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _amount_json(x: Amount) -> int | str:
+    value = Fraction(x)
+    return value.numerator if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+
+
+def _tag_text(value: str) -> str:
+    if value and not re.search(r'[\s"\\\]\[]', value):
+        return value
+    return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def line_text(line: Line | None) -> str:
+    """A summary item in the line form: ``0``, ``M6:-20``, ``F1:L20:20``."""
+    if line is None:
+        return "0"
+    if line.main:
+        return f"M{line.tricks}:{amount_text(line.bula)}"
+    text = f"F{line.tricks}:{line.column}{amount_text(line.supe)}"
+    return text + (f":{amount_text(line.bula)}" if line.bula else "")
+
+
+def record_fields(r: Record) -> list[str]:
+    """The fields of a record in the current line form."""
+    head = [str(r.id), "".join(map(str, r.deal_order)), codes(r.cards), ",".join(r.bids)]
+    if r.all_pass:
+        return head
+    throws = ",".join(codes(t.cards) + str(t.winner) for t in r.throws) or "0"
+    return head + [
+        str(r.main), "XX" if r.discarded is None else codes(r.discarded), str(r.contract), str(r.accepted),
+        r.kontra, "1" if r.refa else "0", str(r.value), str(r.starts), throws,
+        ",".join(line_text(x) for x in r.summary),
+    ]
+
+
+def write_line(game: PPNGame) -> str:
+    """The current line form: the tags, a blank line, one ``[record]`` per line."""
+    lines = [f"[{name} {_tag_text(value)}]" for name, value in game.tags.items()]
+    lines.append("")
+    lines.extend("[" + " ".join(record_fields(r)) + "]" for r in game.records)
+    return "\n".join(lines) + "\n"
+
+
+def record_json(r: Record) -> dict[str, Any]:
+    """A record in the JSON form."""
+    out: dict[str, Any] = {
+        "id": r.id,
+        "dealOrder": "".join(map(str, r.deal_order)),
+        "cards": {**{f"p{p}": codes(r.hand(p)) for p in (1, 2, 3)}, "t": codes(r.talon)},
+        "bids": {f"p{p}": r.bids[r.deal_order.index(p)] for p in (1, 2, 3)},
+    }
+    if r.all_pass:
+        return out
+    summary: dict[str, Any] = {}
+    for p in (1, 2, 3):
+        line = r.summary[r.deal_order.index(p)]
+        if line is None:
+            summary[f"p{p}"] = None
+        elif line.main:
+            summary[f"p{p}"] = {"main": True, "tricks": line.tricks, "middle": _amount_json(line.bula)}
+        else:
+            side = "left" if line.column == "L" else "right"
+            summary[f"p{p}"] = {"main": False, "tricks": line.tricks, side: _amount_json(line.supe)}
+            if line.bula:
+                summary[f"p{p}"]["middle"] = _amount_json(line.bula)
+    out.update({
+        "main": r.main,
+        "discarded": "XX" if r.discarded is None else codes(r.discarded),
+        "contract": r.contract,
+        "accepted": r.accepted,
+        "kontra": r.kontra,
+        "refa": bool(r.refa),
+        "value": r.value,
+        "starts": r.starts,
+        "throws": [{"id": n, "starts": t.starts, "cards": codes(t.cards), "winner": t.winner}
+                   for n, t in enumerate(r.throws, 1)],
+        "summary": summary,
+    })
+    return out
+
+
+def write_json(game: PPNGame) -> str:
+    """The JSON form: ``{"info": {tag: value}, "game": [record, ...]}``, one record per line."""
+    info = json.dumps(game.tags, ensure_ascii=False)
+    rows = ",\n  ".join(json.dumps(record_json(r), ensure_ascii=False) for r in game.records)
+    return f'{{"info": {info},\n "game": [\n  {rows}\n ]}}\n'
+
+
+def card_names(cards: Sequence[int]) -> str:
+    return " ".join(CARD_NAMES[c] for c in cards)

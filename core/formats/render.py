@@ -1,0 +1,359 @@
+"""Terminal output shared by ``preferans play``, ``score`` and ``simulate``.
+
+Tables are drawn with rich when the stream is a terminal and as plain aligned text otherwise, so the
+output of a pipe or a test stays simple to read and to parse. Nothing here changes a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+from typing import TextIO
+
+from rich.console import Console
+from rich.table import Table
+from rich.text import Text
+
+from preferans.core.engine.game import Game, Phase
+from preferans.core.engine.match import Match
+from preferans.core.engine.play import TALON
+from preferans.core.formats.report import seat_name
+from preferans.core.model.cards import CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS, format_cards, pretty
+from preferans.core.model.views import Amount, DealResult, Entry, Settlement
+
+ACCOUNT_ORDER = ("pool", "gora", "whists")
+"""Columns of the score sheet in the game's own order: pool (пуля), mountain (гора), whists (висты)."""
+
+
+def amount(x: Amount) -> str:
+    """``12`` or ``37/3``: fractions stay exact."""
+    if isinstance(x, Fraction):
+        return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    return str(x)
+
+
+def signed(x: Amount) -> str:
+    text = amount(x)
+    return text if text.startswith("-") or x == 0 else "+" + text
+
+
+def card_label(name: str) -> str:
+    """``10H`` -> ``10♥`` for people; anything that is not a card name is returned unchanged."""
+    if name in CARD_NAMES:
+        return pretty(CARD_NAMES.index(name))
+    return name
+
+
+# ---------------------------------------------------------------- output stream
+
+
+class Printer:
+    """Lines and tables on one stream; rich tables on a terminal, plain columns elsewhere."""
+
+    def __init__(self, stream: TextIO, use_rich: bool | None = None) -> None:
+        self.stream = stream
+        if use_rich is None:
+            isatty = getattr(stream, "isatty", None)
+            use_rich = bool(isatty and isatty())
+        self.rich = use_rich
+        self._console = Console(file=stream, highlight=False) if use_rich else None
+
+    def line(self, text: str = "") -> None:
+        print(text, file=self.stream, flush=True)
+
+    def lines(self, texts: Iterable[str]) -> None:
+        for t in texts:
+            self.line(t)
+
+    def table(self, title: str, header: Sequence[str], rows: Sequence[Sequence[str]], align: str = "") -> None:
+        """``align`` has one letter per column, ``l`` or ``r``; by default the first column (names) is
+        left-aligned and the others (numbers) right-aligned. The plain form has no title when ``title``
+        is empty."""
+        align = align or "l" + "r" * (len(header) - 1)
+        if self._console is not None:
+            table = Table(title=title or None, title_justify="left")
+            for h, a in zip(header, align, strict=True):
+                table.add_column(Text(h), justify="left" if a == "l" else "right")
+            for row in rows:
+                table.add_row(*(Text(c) for c in row))
+            self._console.print(table)
+            return
+        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+        if title:
+            self.line(title)
+        for row in [header, *rows]:
+            cells = [c.ljust(w) if a == "l" else c.rjust(w) for c, w, a in zip(row, widths, align, strict=True)]
+            self.line("  ".join(cells).rstrip())
+
+
+# ---------------------------------------------------------------- one line per deal
+
+
+def written(entries: Sequence[Entry], names: Sequence[str]) -> str:
+    """What the deal wrote on the sheet, summed per column: ``Boris pool +2, Vera whists on Boris +8``."""
+    sums: dict[tuple[str, int, int | None], Amount] = {}
+    for e in entries:
+        key = (e.account, e.seat, e.other)
+        sums[key] = sums.get(key, 0) + e.amount
+    parts = []
+    for (account, seat, other), value in sums.items():
+        if value == 0:
+            continue
+        on = f" on {names[other]}" if other is not None else ""
+        parts.append(f"{names[seat]} {account}{on} {signed(value)}")
+    return ", ".join(parts) or "nothing"
+
+
+def deal_summary(r: DealResult, names: Sequence[str]) -> str:
+    """Declarer and contract (or raspasovka), the defence calls, the tricks."""
+    if r.kind == "all_pass":
+        what = "raspasovka" if r.played else "all passed, redeal"
+    elif r.declarer is not None and r.contract is not None:
+        what = f"{names[r.declarer]} {r.contract.name}"
+        if r.defence:
+            what += " (" + ", ".join(f"{names[s]} {c}" for s, c in r.defence) + ")"
+    else:
+        what = r.kind
+    if r.played:
+        shown = [s for s in range(len(r.tricks)) if s in r.active or r.tricks[s]]
+        tricks = "tricks " + ", ".join(f"{seat_name(names, s)} {r.tricks[s]}" for s in shown)
+    else:
+        tricks = "not played"
+    return f"{what}; {tricks}"
+
+
+def deal_line(number: int, r: DealResult, entries: Sequence[Entry], names: Sequence[str]) -> str:
+    summary = deal_summary(r, names)
+    return f"deal {number:>3}  dealer {names[r.dealer]}: {summary}; wrote {written(entries, names)}"
+
+
+# ---------------------------------------------------------------- score sheet and settlement
+
+
+def sheet_rows(match: Match, names: Sequence[str]) -> tuple[list[str], list[list[str]]]:
+    """Header and rows of the sheet: one row per player, one column per account (and per other player
+    for accounts written on someone, like whists)."""
+    plain: set[str] = set()
+    on_other: set[str] = set()
+    for account, _, other in match.totals:
+        (plain if other is None else on_other).add(account)
+    pot_game = "pot" in type(match.rules).model_fields  # a pot variant (Austrian) shows only its own columns
+    for account in () if pot_game else ACCOUNT_ORDER:
+        if account != "whists":
+            plain.add(account)  # the sheet always shows pool and gora, even when still empty
+    if not pot_game:
+        on_other.add("whists")
+
+    def order(accounts: set[str]) -> list[str]:
+        return sorted(accounts, key=lambda a: (ACCOUNT_ORDER.index(a) if a in ACCOUNT_ORDER else 99, a))
+
+    header = ["player"]
+    columns: list[tuple[str, int | None]] = []
+    for account in order(plain):
+        header.append(account)
+        columns.append((account, None))
+    for account in order(on_other):
+        for j, name in enumerate(names):
+            header.append(f"{account} on {name}")
+            columns.append((account, j))
+    rows = []
+    for i, name in enumerate(names):
+        row = [name]
+        for account, other in columns:
+            row.append("-" if other == i else amount(match.totals.get((account, i, other), 0)))
+        rows.append(row)
+    return header, rows
+
+
+def settlement_rows(settlement: Settlement, names: Sequence[str]) -> tuple[list[str], list[list[str]]]:
+    fractional = any(x.denominator != 1 for x in settlement.exact)
+    header = ["player", settlement.unit] + (["exact"] if fractional else [])
+    rows = []
+    for i, name in enumerate(names):
+        row = [name, signed(settlement.rounded[i])]
+        if fractional:
+            row.append(signed(settlement.exact[i]))
+        rows.append(row)
+    return header, rows
+
+
+BULA_SHEET = frozenset({"bula", "juha"})
+"""A sheet with these accounts (the Balkan family) is printed in the traditional three-column form."""
+
+
+def bula_sheet_rows(match: Match, names: Sequence[str]) -> tuple[list[str], list[list[str]], list[str]]:
+    """The Balkan sheet as it is written on paper (BAL-SCORE-01): each player's section has the juha on his
+    left-hand opponent, his bula, and the juha on the others; one row per deal with the new running total of
+    every column the deal changed. Marks in the bula column: ``-`` a refe written, ``/`` a refe played (the
+    diagonal line, before the entry), ``^`` the hat drawn, ``v`` the inverted hat. Returns the header, the rows
+    (a ``total`` row last) and the lines to print under the table."""
+    n = len(names)
+    columns: list[tuple[int, str, int | None]] = []
+    header = ["deal"]
+    for i in range(n):
+        left = (i - 1) % n
+        others = [(i + k) % n for k in range(1, n) if (i + k) % n != left]
+        for account, other in [("juha", left), ("bula", None), *(("juha", o) for o in others)]:
+            columns.append((i, account, other))
+            header.append(names[i] if other is None else f"on {names[other]}")
+    totals: dict[tuple[str, int, int | None], Amount] = {}
+    rows = []
+    for number, entries in enumerate(match.deal_entries, 1):
+        changed: set[tuple[str, int, int | None]] = set()
+        marks: dict[int, str] = {}
+        for e in entries:
+            key = (e.account, e.seat, e.other)
+            totals[key] = totals.get(key, 0) + e.amount
+            if not e.amount:
+                continue  # the zeros that open the sheet change nothing
+            changed.add(key)
+            if e.account == "refe":
+                marks[e.seat] = marks.get(e.seat, "") + ("-" if e.amount > 0 else "/")
+            elif e.account == "hat":
+                marks[e.seat] = marks.get(e.seat, "") + ("^" if e.amount > 0 else "v")
+        row = [str(number)]
+        for seat, account, other in columns:
+            key = (account, seat, other)
+            cell = amount(totals[key]) if key in changed and account != "refe" else ""
+            if account == "bula" and seat in marks:
+                # the seed draws the diagonal of a played refe before the entry, the other marks after it
+                mark = marks[seat]
+                played = "/" * mark.count("/")
+                cell = f"{played}{cell} {mark.replace('/', '')}".strip()
+            row.append(cell)
+        rows.append(row)
+    rows.append(["total", *(amount(match.totals.get((a, s, o), 0)) for s, a, o in columns)])
+    notes = []
+    held = [f"{names[s]} {amount(match.totals.get(('refe', s, None), 0))}" for s in range(n)
+            if match.totals.get(("refe", s, None), 0)]
+    if held:
+        notes.append("unplayed refe: " + ", ".join(held))
+    hats = [names[s] for s in range(n) if match.totals.get(("hat", s, None), 0)]
+    if hats:
+        notes.append("under the hat: " + ", ".join(hats))
+    notes.append("marks: - refe written, / refe played, ^ hat, v inverted hat")
+    return header, rows, notes
+
+
+def print_bula_sheet(out: Printer, match: Match, names: Sequence[str], title: str) -> None:
+    header, rows, notes = bula_sheet_rows(match, names)
+    out.table(title, header, rows)
+    out.lines(notes)
+
+
+def print_result(out: Printer, match: Match, names: Sequence[str], finished: bool) -> bool:
+    """Print the sheet, the settlement and the zero-sum check; return whether the check holds."""
+    n = len(match.results)
+    state = "finished" if finished else "unfinished, settled as if it stopped now"
+    title = f"Score sheet after {n} deal{'s' if n != 1 else ''} ({state})"
+    if BULA_SHEET <= {account for account, _, _ in match.totals}:
+        print_bula_sheet(out, match, names, title)
+    else:
+        header, rows = sheet_rows(match, names)
+        out.table(title, header, rows)
+    out.line()
+    settlement = match.settlement()
+    header, rows = settlement_rows(settlement, names)
+    out.table(f"Settlement ({settlement.unit})", header, rows)
+    total, exact = sum(settlement.rounded), sum(settlement.exact, Fraction(0))
+    if "pot" in settlement.details:
+        # a pot variant: the players' net money plus what is left in the pot sums to 0
+        raw = settlement.details["pot"]
+        assert isinstance(raw, int | Fraction), f"the pot is not an exact amount: {raw!r}"
+        pot = Fraction(raw)
+        out.line(f"left in the pot: {amount(pot)}")
+        ok = exact + pot == 0 and (pot.denominator != 1 or total + pot == 0)
+        verdict = "ok" if ok else "NOT ZERO: this is a bug"
+        out.line(f"check: the settlement plus the pot sums to {amount(total + pot)} "
+                 f"(exact {amount(exact + pot)}): {verdict}")
+        return ok
+    ok = total == 0 and exact == 0
+    verdict = "ok" if ok else "NOT ZERO: this is a bug"
+    out.line(f"check: the settlement sums to {total} (exact {amount(exact)}): {verdict}")
+    return ok
+
+
+# ---------------------------------------------------------------- the interactive table
+
+
+def hand_text(mask: int) -> str:
+    """A hand by suit with symbols: ``♠ A 10 7   ♥ K Q``."""
+    groups = []
+    for s in range(4):
+        text = format_cards(mask & (0xFF << (8 * s)))
+        if text:
+            groups.append(SUIT_SYMBOLS[s] + " " + " ".join(c[:-1] for c in text.split()))
+    return "   ".join(groups) or "(no cards)"
+
+
+def _card(card: int) -> str:
+    return RANKS[card & 7] + SUIT_SYMBOLS[card >> 3]
+
+
+def situation(game: Game, seat: int, names: Sequence[str]) -> list[str]:
+    """What ``seat`` sees when it must act: deal, auction, contract, hands it may see, the trick."""
+    deal = game.deal
+    out = [f"--- deal {deal.number + 1}, dealer {names[deal.dealer]}; you are {names[seat]} ---"]
+    if deal.calls:
+        out.append("auction: " + ", ".join(f"{names[s]} {c}" for s, c in deal.calls))
+    if deal.contract is not None and deal.declarer is not None:
+        line = f"contract: {names[deal.declarer]} {deal.contract.name}"
+        if deal.defence_calls:
+            line += "; defence: " + ", ".join(f"{names[s]} {c}" for s, c in deal.defence_calls)
+        out.append(line)
+    elif deal.declarer is not None and deal.bid is not None:
+        out.append(f"{names[deal.declarer]} won the auction with {deal.bid}")
+    elif deal.contract is not None:
+        out.append(f"contract: {deal.contract.name}")
+    # RUS-MIS-06 (1): a misère's talon is shown to everybody as it is taken (the bid's row says so)
+    shown_row = deal.contract or (game.contracts.get(deal.bid) if deal.bid else None)
+    talon_seen = deal.talon_taken and (deal.declarer == seat or (shown_row is not None and shown_row.talon_shown))
+    if talon_seen:
+        out.append("talon: " + " ".join(_card(c) for c in deal.talon_cards))
+    hands = game.visible_hands(seat)
+    tp = deal.play
+    acting = tp.to_play if (tp is not None and deal.phase is Phase.PLAY) else seat
+    for hand, mask in sorted(hands.items(), key=lambda kv: kv[0] != seat):
+        who = "your hand" if hand == seat else f"{seat_name(names, hand)}'s hand"
+        if hand != seat and hand == acting:
+            who += " (you play it)"
+        elif hand != seat:
+            who += " (open)"
+        out.append(f"{who}: {hand_text(mask)}")
+    if game.may_record_layout(seat):
+        out.append("you may write down the layout (misère, RUS-MIS-08)")
+    if tp is not None and deal.phase is Phase.PLAY:
+        out.append("tricks: " + ", ".join(f"{seat_name(names, h)} {tp.tricks_won[h]}" for h in tp.order))
+        if tp.completed:
+            winner, cards = tp.completed[-1]
+            who = seat_name(names, winner) if winner >= 0 else "nobody"
+            out.append(f"last trick: {trick_text(cards, names)} -> {who}")
+        mover = "you" if acting == seat else f"you, from {seat_name(names, acting)}'s hand,"
+        shown = trick_text(tp.trick, names) + f"; {mover} to play" if tp.trick else f"{mover} lead"
+        out.append(f"trick {tp.tricks_done + 1}: {shown}")
+    return out
+
+
+def trick_text(cards: Iterable[tuple[int, int]], names: Sequence[str]) -> str:
+    return ", ".join(f"{'talon' if h == TALON or h < 0 else seat_name(names, h)} {_card(c)}" for h, c in cards)
+
+
+def choices(legal: Sequence[str], phase: Phase, per_line: int = 8) -> list[str]:
+    """The legal actions, numbered from 1, several to a line (cards with suit symbols)."""
+    cards = phase in (Phase.PLAY, Phase.DISCARD)  # "7S" is a card there, a contract in the auction
+    items = [f"{i:>2}) {card_label(a) if cards else a}" for i, a in enumerate(legal, 1)]
+    return ["  " + "   ".join(items[k:k + per_line]) for k in range(0, len(items), per_line)]
+
+
+def narrate(phase: Phase, actor: str, action: str) -> str:
+    """A bot's action as the human at the table sees it (a discarded card stays secret)."""
+    if phase is Phase.DISCARD:
+        return f"{actor} discards a card"
+    if phase is Phase.DECLARE:
+        return f"{actor} declares {action}"
+    if phase is Phase.PLAY:
+        return f"{actor} plays {card_label(action)}"
+    return f"{actor}: {action}"
+
+
+SUIT_HELP = f"cards: rank 7 8 9 10 J Q K A (T = 10) and suit {'/'.join(SUITS)} or {' '.join(SUIT_SYMBOLS)}"

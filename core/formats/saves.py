@@ -1,0 +1,109 @@
+"""The save file of ``preferans play --save``: the replayable game plus who sits where.
+
+``{"format": "preferans-save", "version": 1, "game": <Game.to_dict()>, "names": [...], "bots": [...],
+"human": seat or null}``, written atomically (a temporary file in the same folder, then ``os.replace``) so
+an interrupted write never leaves half a file behind. Read by ``play --resume``, ``sheet`` and ``ppn
+export``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from preferans.core.engine.game import Game
+from preferans.core.engine.player import Bot
+from preferans.core.model.errors import BadInput, RecordError
+
+SAVE_FORMAT = "preferans-save"
+SAVE_VERSION = 1
+DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb")
+HUMAN = "human"
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder and ``os.replace``."""
+    directory = path.parent if str(path.parent) else Path(".")
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot write: {exc.strerror}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+
+
+
+@dataclass
+class Session:
+    """A game at the table: the game, who sits where, and where it is saved."""
+
+    game: Game
+    names: list[str]
+    bots: list[str]
+    """Bot name per seat; ``"human"`` at the human's seat."""
+    human: int | None
+    save: Path | None = None
+    players: list[Bot | None] = field(default_factory=list)
+
+    def save_now(self) -> None:
+        if self.save is None:
+            return
+        data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.game.to_dict(),
+                "names": self.names, "bots": self.bots, "human": self.human}
+        write_atomic(self.save, json.dumps(data, ensure_ascii=False) + "\n")
+
+
+
+def load_session(path: Path, check_bot: Callable[[str, str], object] | None = None) -> Session:
+    """Read a save file written by ``play --save``; every problem is one :class:`RecordError` line.
+
+    ``check_bot(name, where)`` raises :class:`BadInput` for a bot name nobody can seat (the bot registry's
+    :func:`~preferans.core.ai.registry.check_bot`; this layer does not know the bots)."""
+    src = str(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise RecordError(f"{src}: file not found") from None
+    except OSError as exc:
+        raise RecordError(f"{src}: cannot read: {exc.strerror}") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{src}: malformed JSON: {exc}") from None
+    if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+        raise RecordError(f"{src}: format: not a {SAVE_FORMAT} file (written by preferans play --save)")
+    if data.get("version") != SAVE_VERSION:
+        raise RecordError(f"{src}: version: {data.get('version')!r} is not supported "
+                          f"(expected {SAVE_VERSION})")
+    game_data = data.get("game")
+    if not isinstance(game_data, dict):
+        raise RecordError(f"{src}: game: expected an object (a preferans-game record)")
+    game = Game.from_dict(game_data, source=f"{src}: game")
+    n = game.n_players
+    names, bots, human = data.get("names"), data.get("bots"), data.get("human")
+    if not (isinstance(names, list) and len(names) == n and all(isinstance(x, str) and x for x in names)):
+        raise RecordError(f"{src}: names: expected {n} player names")
+    if human is not None and not (isinstance(human, int) and 0 <= human < n):
+        raise RecordError(f"{src}: human: expected null or a seat 0..{n - 1}, got {human!r}")
+    if not (isinstance(bots, list) and len(bots) == n and all(isinstance(x, str) for x in bots)):
+        raise RecordError(f"{src}: bots: expected {n} bot names")
+    for seat, name in enumerate(bots):
+        if seat == human or check_bot is None:
+            continue
+        try:  # a registered name, options included (pimc:samples=40)
+            check_bot(name, f"{src}: bots[{seat}]")
+        except BadInput as exc:
+            raise RecordError(str(exc)) from None
+    return Session(game, list(names), [HUMAN if s == human else b for s, b in enumerate(bots)], human, path)

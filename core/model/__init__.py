@@ -1,0 +1,1 @@
+"""The lowest layer: cards, contract rows, frozen values and views, errors. Imports nothing else of the project."""

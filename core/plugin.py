@@ -1,0 +1,99 @@
+"""The one import point for plugin authors: everything a variant or a house rule needs.
+
+A plugin module imports from here and nowhere else in ``preferans.core`` (an import-linter contract
+checks this for the built-in variants)::
+
+    from preferans.core.plugin import AuctionView, Redeal, hookimpl
+
+    @hookimpl
+    def pref_all_pass(view: AuctionView, rules):
+        return Redeal()          # all pass: throw the cards in and deal again
+
+What is here, by kind:
+
+* the markers: :data:`hookimpl` (with ``wrapper=True`` to refine the answer of the plugins below) and
+  :data:`hookspec` (for a family that declares hooks of its own);
+* the frozen views hooks receive (``AuctionView``, ``DeclarationView``, ``DefenceView``, ``PlayView``,
+  ``MatchView``, ``LedgerView``) and the values they return (``Next``, ``Won``, ``AllPassed``,
+  ``PlayAllPass``, ``Redeal``, ``TakeTalon``, ``PickUp``, ``Discard``, ``Declared``, ``Defended``,
+  ``PlayRules``, ``Entry``, ``DealResult``, ``Settlement``);
+* contract rows (``ContractSpec``, ``ContractRegistry``, ``ContractTable``);
+* cards as ints and masks (``parse_card``, ``CARD_NAMES``, ``SUITS`` ...);
+* the errors a plugin raises (``ConfigError``, ``RecordError``, ``NoRuleError``) and ``nearest`` for
+  "did you mean" hints.
+"""
+
+from __future__ import annotations
+
+from preferans.core.model.cards import (
+    CARD_INDEX,
+    CARD_NAMES,
+    FULL_PACK,
+    NO_TRUMP,
+    RANKS,
+    SUIT_MASK,
+    SUIT_SYMBOLS,
+    SUITS,
+    CardError,
+    bit,
+    card_name,
+    cards_of,
+    format_cards,
+    names_of,
+    parse_card,
+    parse_cards,
+    pretty,
+    rank_of,
+    suit_of,
+)
+from preferans.core.model.contracts import ContractRegistry, ContractSpec, ContractTable, trump_name
+from preferans.core.model.errors import (
+    BadInput,
+    ConfigError,
+    IllegalActionError,
+    NoRuleError,
+    PreferansError,
+    RecordError,
+    nearest,
+)
+from preferans.core.model.views import (
+    AllPassed,
+    AllPassOutcome,
+    Amount,
+    AuctionStep,
+    AuctionView,
+    DealResult,
+    DeclarationStep,
+    DeclarationView,
+    Declared,
+    DefenceStep,
+    DefenceView,
+    Defended,
+    Discard,
+    Entry,
+    LedgerView,
+    MatchView,
+    Next,
+    PickUp,
+    PlayAllPass,
+    PlayRules,
+    PlayView,
+    Redeal,
+    Seat,
+    Settlement,
+    TakeTalon,
+    Won,
+    dummy_seat,
+)
+from preferans.core.rules.hookspecs import HOOK_API, hookimpl, hookspec
+
+__all__ = [
+    "CARD_INDEX", "CARD_NAMES", "FULL_PACK", "HOOK_API", "NO_TRUMP", "RANKS", "SUITS", "SUIT_MASK", "SUIT_SYMBOLS",
+    "AllPassOutcome", "AllPassed", "Amount", "AuctionStep", "AuctionView", "BadInput", "CardError", "ConfigError",
+    "ContractRegistry", "ContractSpec", "ContractTable", "DealResult", "DeclarationStep", "DeclarationView",
+    "Declared", "DefenceStep", "DefenceView", "Defended", "Discard", "Entry", "IllegalActionError", "LedgerView",
+    "MatchView", "Next", "NoRuleError", "PickUp", "PlayAllPass", "PlayRules", "PlayView", "PreferansError",
+    "RecordError", "Redeal", "Seat", "Settlement", "TakeTalon", "Won", "bit", "card_name", "cards_of",
+    "dummy_seat", "format_cards", "hookimpl", "hookspec", "names_of", "nearest", "parse_card", "parse_cards",
+    "pretty", "rank_of", "suit_of", "trump_name",
+]

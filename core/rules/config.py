@@ -1,0 +1,383 @@
+"""Presets, user configs and the effective rules of a variant.
+
+A variant is a preset TOML file beside its plugin module (``variants/<name>/preset.toml``). A preset may
+``extends`` another; the chain is walked to its root with cycle detection, the plugin stack is the chain's
+modules (root first) plus any ``plugins`` named along the way, and the ``[rules]`` tables are deep-merged
+(tables merge, the child's scalars and lists win). A user config names a ``variant`` and overrides keys in
+``[rules]``. The merged table is validated by a frozen pydantic model assembled from the plugins'
+``pref_rules_sections`` answers, with unknown keys forbidden. Files only ever *name* installed variants and
+plugins; nothing in them is imported by path or executed.
+"""
+
+from __future__ import annotations
+
+import json
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from importlib.resources import files
+from pathlib import Path
+from types import ModuleType
+from typing import Any, cast
+
+import pluggy
+import tomli_w
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+
+from preferans.core.model.contracts import ContractRegistry, ContractTable
+from preferans.core.model.errors import BadInput, ConfigError, nearest
+from preferans.core.rules.manager import PLUGIN_GROUP, VARIANT_GROUP, build_manager, installed_variants, load_module
+
+DEFAULT_VARIANT = "sochi"
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class PresetFile(_Strict):
+    """The keys a preset file may have."""
+
+    name: str
+    description: str = ""
+    extends: str | None = None
+    abstract: bool = Field(default=False, description="a family base that is not played on its own")
+    plugins: list[str] = Field(default_factory=list, description="extra plugins (entry-point names)")
+    sources: list[str] = Field(default_factory=list)
+    rules: dict[str, Any] = Field(default_factory=dict)
+
+
+class GameConfig(_Strict):
+    """A user's game config: a variant plus overrides."""
+
+    variant: str = DEFAULT_VARIANT
+    plugins: list[str] = Field(default_factory=list, description="extra plugins (entry-point names)")
+    rules: dict[str, Any] = Field(default_factory=dict)
+
+
+def deep_merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
+    """Tables merge recursively; scalars and lists from ``over`` win."""
+    out = dict(base)
+    for key, value in over.items():
+        if isinstance(value, Mapping) and isinstance(out.get(key), Mapping):
+            out[key] = deep_merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    p = Path(path)
+    try:
+        with p.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise ConfigError(str(p), "", "file not found") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(str(p), "", f"malformed TOML: {exc}") from None
+    except OSError as exc:
+        raise ConfigError(str(p), "", f"cannot read: {exc.strerror}") from None
+
+
+def _loc(loc: Sequence[int | str], prefix: str) -> str:
+    parts = [prefix] if prefix else []
+    for item in loc:
+        parts.append(f"[{item}]" if isinstance(item, int) else str(item))
+    return ".".join(parts).replace(".[", "[")
+
+
+# pydantic's JSON words for what a TOML user calls a table and a list
+_PLAIN_WORDS = (("an object", "a table"), ("a valid array", "a list"), ("a valid dictionary", "a table"))
+
+
+def _plain(message: str) -> str:
+    for json_word, toml_word in _PLAIN_WORDS:
+        message = message.replace(json_word, toml_word)
+    return message
+
+
+def _shown(value: object, limit: int = 60) -> str:
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _model_at(model: type[BaseModel], loc: Sequence[int | str]) -> type[BaseModel] | None:
+    """The pydantic model that owns the last key of ``loc`` (to list the keys it allows)."""
+    current: Any = model
+    for item in loc[:-1]:
+        if not (isinstance(current, type) and issubclass(current, BaseModel)):
+            return None
+        info = current.model_fields.get(str(item))
+        if info is None:
+            return None
+        current = info.annotation
+    return current if isinstance(current, type) and issubclass(current, BaseModel) else None
+
+
+def format_validation_error(exc: ValidationError, model: type[BaseModel], source: str, prefix: str) -> ConfigError:
+    """The first error of ``exc`` as one line naming the file, the key and what is allowed."""
+    errors = exc.errors()
+    err = errors[0]
+    loc = err["loc"]
+    is_table_key = bool(loc) and loc[-1] == "[key]"  # pydantic's marker for a bad key of a table
+    if is_table_key:
+        loc = loc[:-1]
+    key = _loc(loc, prefix)
+    if is_table_key:
+        msg = f"table key {str(loc[-1])!r}: {err['msg']}"
+    elif err["type"] == "extra_forbidden":
+        owner = _model_at(model, loc)
+        allowed = list(owner.model_fields) if owner else []
+        msg = f"unknown key {str(loc[-1])!r}{nearest(str(loc[-1]), allowed)}"
+        if allowed:
+            msg += f" (allowed: {', '.join(allowed)})"
+    elif err["type"] == "missing":
+        msg = "required key is missing"
+    else:
+        msg = f"{_plain(err['msg'])} (got {_shown(err.get('input'))})"
+    if len(errors) > 1:
+        msg += f" (+{len(errors) - 1} more)"
+    return ConfigError(source, key, msg)
+
+
+def validate(model: type[BaseModel], data: Mapping[str, Any], source: str, prefix: str = "") -> Any:
+    """Validate ``data`` strictly: a value of the wrong type (``pool = "20"``, ``pool = true``) is an
+    error, never silently converted. The data goes through JSON so that table keys, which are always
+    strings in TOML, may still name integers (``game_price = { 6 = 2 }``)."""
+    try:
+        text = json.dumps(data, default=str)
+    except (TypeError, ValueError) as exc:
+        raise ConfigError(source, prefix, f"not a table of plain values: {exc}") from None
+    try:
+        return model.model_validate_json(text, strict=True)
+    except ValidationError as exc:
+        raise format_validation_error(exc, model, source, prefix) from None
+
+
+@dataclass(frozen=True)
+class PresetLevel:
+    name: str
+    module: ModuleType
+    preset: PresetFile
+    source: str
+
+
+def _read_preset(name: str, where: str, key: str) -> PresetLevel:
+    module = load_module(VARIANT_GROUP, name, where, key)
+    resource = files(module) / "preset.toml"
+    source = f"{name}/preset.toml"
+    try:
+        data = tomllib.loads(resource.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise ConfigError(source, "", f"variant {name!r} ships no preset.toml") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ConfigError(source, "", f"malformed TOML: {exc}") from None
+    preset = validate(PresetFile, data, source)
+    if preset.name != name:
+        raise ConfigError(source, "name", f"preset says {preset.name!r} but is installed as {name!r}")
+    return PresetLevel(name, module, preset, source)
+
+
+def resolve_chain(name: str, where: str = "config", key: str = "variant") -> list[PresetLevel]:
+    """The preset chain of ``name``, root first. Raises on an unknown name or a cycle."""
+    chain: list[PresetLevel] = []
+    seen: list[str] = []
+    current: str | None = name
+    while current is not None:
+        if current in seen:
+            loop = " extends ".join([*seen, current])
+            # name the preset whose `extends` closes the loop
+            raise ConfigError(chain[-1].source, "extends", f"circular preset: {loop}")
+        seen.append(current)
+        level = _read_preset(current, where if not chain else chain[-1].source, key if not chain else "extends")
+        chain.append(level)
+        current = level.preset.extends
+    chain.reverse()
+    return chain
+
+
+@dataclass
+class Variant:
+    """A resolved variant: its preset chain, plugin stack and validated rules.
+
+    ``new_manager()`` builds a fresh plugin manager (one per game: no global state); ``contracts`` is the
+    contract table the stack registers.
+    """
+
+    name: str
+    chain: list[PresetLevel]
+    stack: list[ModuleType]
+    plugin_names: list[str]
+    rules_model: type[BaseModel]
+    rules: Any
+    overrides: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def description(self) -> str:
+        return self.chain[-1].preset.description
+
+    @property
+    def sources(self) -> list[str]:
+        return [s for level in self.chain for s in level.preset.sources]
+
+    def new_manager(self) -> pluggy.PluginManager:
+        return build_manager(self.stack)
+
+    @cached_property
+    def contracts(self) -> ContractTable:
+        return build_contracts(self.new_manager(), self.rules)
+
+    def dump_rules(self) -> dict[str, Any]:
+        data: dict[str, Any] = self.rules.model_dump(mode="json", exclude_none=True)
+        return data
+
+    def to_toml(self) -> str:
+        doc: dict[str, Any] = {"variant": self.name}
+        if self.plugin_names:
+            doc["plugins"] = list(self.plugin_names)
+        doc["rules"] = self.dump_rules()
+        return tomli_w.dumps(doc)
+
+    def json_schema(self) -> dict[str, Any]:
+        return self.rules_model.model_json_schema()
+
+    def config_dict(self) -> dict[str, Any]:
+        """The user-config form of this variant (what a saved game records)."""
+        return {"variant": self.name, "plugins": list(self.plugin_names), "rules": self.overrides}
+
+
+def build_contracts(pm: pluggy.PluginManager, rules: Any) -> ContractTable:
+    registry = ContractRegistry()
+    # historic order: call base plugins first so children can replace rows (pluggy calls LIFO)
+    for impl in pm.hook.pref_register_contracts.get_hookimpls():
+        impl.function(contracts=registry, rules=rules)
+    return registry.freeze()
+
+
+_RULES_MODELS: dict[tuple[str, ...], type[BaseModel]] = {}
+"""Rules model per plugin stack, so that two loads of one variant give equal (same-class) rules."""
+
+
+def _rules_model(pm: pluggy.PluginManager) -> type[BaseModel]:
+    key = tuple(name for name, _ in pm.list_name_plugin())
+    if key not in _RULES_MODELS:
+        _RULES_MODELS[key] = _build_rules_model(pm)
+    return _RULES_MODELS[key]
+
+
+def _build_rules_model(pm: pluggy.PluginManager) -> type[BaseModel]:
+    fields: dict[str, Any] = {}
+    for impl in pm.hook.pref_rules_sections.get_hookimpls():
+        answer = cast(dict[str, Any], impl.function())
+        for name, spec in answer.items():
+            fields[name] = spec if isinstance(spec, tuple) else (spec, ...)
+    return create_model(  # type: ignore[call-overload, no-any-return]
+        "Rules", __config__=ConfigDict(extra="forbid", frozen=True), **fields
+    )
+
+
+def parse_variant_id(text: str, option: str = "--variant") -> tuple[str, dict[str, Any]]:
+    """A variant ID as the command line and the conformance suite take it: ``"leningrad(players=4,
+    whist.style='gentleman')"`` -> ``("leningrad", {"players": 4, "whist": {"style": "gentleman"}})``.
+    Values are TOML values; dotted keys make nested tables. ``option`` names the argument in the error."""
+    text = text.strip()
+    if "(" not in text:
+        return text, {}
+    if not text.endswith(")"):
+        raise BadInput(f"{option} {text!r}: expected NAME or NAME(key=value, ...)")
+    name, _, inner = text[:-1].partition("(")
+    try:
+        overrides = tomllib.loads(inner.replace(",", "\n")) if inner.strip() else {}
+    except tomllib.TOMLDecodeError as exc:
+        raise BadInput(f"{option} {text!r}: the overrides are not key=value TOML values: {exc}") from None
+    return name.strip(), overrides
+
+
+def load_variant(
+    name: str = DEFAULT_VARIANT,
+    overrides: Mapping[str, Any] | None = None,
+    plugins: Sequence[str] = (),
+    source: str = "config",
+) -> Variant:
+    """Resolve ``name`` with optional ``[rules]`` overrides and extra plugins into a :class:`Variant`."""
+    chain = resolve_chain(name, source, "variant")
+    if chain[-1].preset.abstract:
+        playable = ", ".join(playable_variants()) or "none installed"
+        raise ConfigError(source, "variant", f"{name!r} is a family base, not a playable variant "
+                                             f"(choose one of: {playable})")
+    stack = [level.module for level in chain]
+    plugin_names: list[str] = []
+    for level in chain:
+        for p in level.preset.plugins:
+            stack.append(load_module(PLUGIN_GROUP, p, level.source, "plugins"))
+    for p in plugins:
+        stack.append(load_module(PLUGIN_GROUP, p, source, "plugins"))
+        plugin_names.append(p)
+    merged: dict[str, Any] = {}
+    for level in chain:
+        merged = deep_merge(merged, level.preset.rules)
+    pm = build_manager(stack)
+    model = _rules_model(pm)
+    if overrides:
+        # check the user's keys against the model first so the error names the user's file
+        merged = deep_merge(merged, overrides)
+        rules = validate(model, merged, source, "rules")
+    else:
+        rules = validate(model, merged, chain[-1].source, "rules")
+    return Variant(name, chain, stack, plugin_names, model, rules, dict(overrides or {}))
+
+
+def load_config(path: str | Path) -> Variant:
+    """Load a user's game config file (TOML, or JSON by extension)."""
+    p = Path(path)
+    if p.suffix.lower() == ".json":
+        try:
+            data = json.loads(p.read_text(encoding="utf-8"))
+        except FileNotFoundError:
+            raise ConfigError(str(p), "", "file not found") from None
+        except json.JSONDecodeError as exc:
+            raise ConfigError(str(p), "", f"malformed JSON: {exc}") from None
+    else:
+        data = read_toml(p)
+    cfg = validate(GameConfig, data, str(p))
+    return load_variant(cfg.variant, cfg.rules, cfg.plugins, source=str(p))
+
+
+def config_from_dict(data: Mapping[str, Any], source: str) -> Variant:
+    cfg = validate(GameConfig, data, source)
+    return load_variant(cfg.variant, cfg.rules, cfg.plugins, source=source)
+
+
+def starter_config(variant: Variant) -> str:
+    """A commented config file: the variant line, then every rule commented out at its preset value."""
+    rules_toml = tomli_w.dumps({"rules": variant.dump_rules()})
+    lines = [
+        f"# preferans game config. Variant: {variant.name} - {variant.description}",
+        "# Uncomment and change any rule; unknown keys are rejected. `preferans show "
+        f"{variant.name}` prints these values.",
+        f'variant = "{variant.name}"',
+        "",
+    ]
+    for line in rules_toml.splitlines():
+        if line.startswith("[") or not line.strip():
+            lines.append(line)
+        else:
+            lines.append("# " + line)
+    return "\n".join(lines) + "\n"
+
+
+def playable_variants() -> list[str]:
+    """Installed variants that can be played (not a family base), skipping any that fail to load."""
+    out = []
+    for name in installed_variants():
+        try:
+            if not _read_preset(name, "installed variants", name).preset.abstract:
+                out.append(name)
+        except ConfigError:
+            continue
+    return out
+
+
+def unknown_variant_hint(name: str) -> str:
+    return nearest(name, list(installed_variants()))

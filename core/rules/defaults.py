@@ -1,0 +1,205 @@
+"""The core's own implementations: the answer when no variant plugin answers.
+
+Registered first and marked ``trylast``, like pytest's and datasette's built-in plugins. They describe
+the plainest trick-taking game the hooks allow, so a variant only implements what differs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+from preferans.core.model.contracts import ContractSpec
+from preferans.core.model.errors import NoRuleError
+from preferans.core.model.views import (
+    DUMMY,
+    AllPassed,
+    AllPassOutcome,
+    AuctionStep,
+    AuctionView,
+    DealResult,
+    DeclarationStep,
+    DeclarationView,
+    Declared,
+    DefenceStep,
+    DefenceView,
+    Defended,
+    Discard,
+    Entry,
+    MatchView,
+    Next,
+    PlayRules,
+    PlayView,
+    Redeal,
+    Settlement,
+    TakeTalon,
+    Won,
+)
+from preferans.core.rules.hookspecs import hookimpl
+
+
+@hookimpl(trylast=True)
+def pref_rules_sections() -> dict[str, Any]:
+    return {
+        # 3 players, 4 with the dealer sitting out, or 2 with a dummy third hand (гусарик).
+        "players": (int, Field(ge=2, le=4, description="players at the table: 3, 4 (the dealer sits out) or 2 "
+                                                       "(gusarik: a dummy third hand)")),
+        "max_deals": (int | None, Field(default=None, ge=1, description="stop the match after this many deals")),
+    }
+
+
+@hookimpl(trylast=True)
+def pref_auction_legal(view: AuctionView, seat: int, rules: BaseModel) -> list[str]:
+    # one pass over the calls: this seat's calls and the highest contract (as ``view.highest()``)
+    get = view.contracts.get
+    mine = binding = False
+    best: ContractSpec | None = None
+    for s, call in view.calls:
+        spec = get(call)
+        if s == seat:
+            mine = True
+            if spec is not None and spec.first_bid_only:
+                binding = True
+        if spec is not None and (best is None or spec.rank > best.rank):
+            best = spec
+    if binding:
+        return ["pass"]  # a binding bid (misère) cannot be changed: the seat can only pass
+    higher = view.contracts.biddable_above(best.rank if best else None)
+    if mine:
+        return ["pass", *[s.name for s in higher if not s.first_bid_only]]
+    return ["pass", *[s.name for s in higher]]
+
+
+@hookimpl(trylast=True)
+def pref_auction_step(view: AuctionView, rules: BaseModel) -> AuctionStep:
+    calls = view.calls
+    if not calls:
+        # nobody has spoken: nobody passed, nothing was bid
+        return Next(view.bidders[0]) if view.bidders else AllPassed()
+    # one pass over the calls: who passed, and the highest contract and its caller (as ``view.highest()``)
+    get = view.contracts.get
+    passed = set()
+    best: ContractSpec | None = None
+    best_seat = -1
+    for s, call in calls:
+        if call == "pass":
+            passed.add(s)
+        spec = get(call)
+        if spec is not None and (best is None or spec.rank > best.rank):
+            best, best_seat = spec, s
+    order = view.bidders
+    remaining = [s for s in order if s not in passed]
+    if not remaining:
+        return AllPassed()
+    if len(remaining) == 1 and best is not None and best_seat == remaining[0]:
+        return Won(best_seat, best.name)
+    last = calls[-1][0]
+    i = order.index(last)
+    n = len(order)
+    for step in range(1, n + 1):
+        candidate = order[(i + step) % n]
+        if candidate not in passed:
+            return Next(candidate)
+    return AllPassed()  # pragma: no cover - remaining was non-empty
+
+
+@hookimpl(trylast=True)
+def pref_all_pass(view: AuctionView, rules: BaseModel) -> AllPassOutcome:
+    return Redeal()
+
+
+@hookimpl(trylast=True)
+def pref_declaration_step(view: DeclarationView, rules: BaseModel) -> DeclarationStep:
+    if view.bid.with_talon and not view.talon_taken:
+        return TakeTalon(view.declarer)
+    if view.bid.with_talon and not view.discarded_by:
+        return Discard(view.declarer, 2)
+    if not view.calls:
+        return Next(view.declarer)
+    return Declared(view.declarer, view.calls[-1][1])
+
+
+@hookimpl(trylast=True)
+def pref_declaration_legal(view: DeclarationView, rules: BaseModel) -> list[str]:
+    if view.bid.first_bid_only:
+        return [view.bid.name]
+    return [s.name for s in view.contracts.biddable() if s.rank >= view.bid.rank and not s.first_bid_only]
+
+
+@hookimpl(trylast=True)
+def pref_defence_legal(view: DefenceView, seat: int, rules: BaseModel) -> list[str]:
+    return ["pass", "whist"]
+
+
+@hookimpl(trylast=True)
+def pref_defence_step(view: DefenceView, rules: BaseModel) -> DefenceStep:
+    spoken = [s for s, _ in view.calls]
+    dummy = view.match.dummy
+    for seat in view.defenders:
+        if seat not in spoken and seat != dummy:  # the dummy (two players) never speaks
+            return Next(seat)
+    whisters = tuple(s for s, c in view.calls if c == "whist")
+    if dummy in view.defenders and whisters:
+        # гусарик: the whister lays his hand and the dummy's face up and plays both (docs/variants/gusarik.md)
+        return Defended(whisters, True, controllers=((dummy, whisters[0]),), open_hands=(whisters[0], dummy))
+    return Defended(whisters=whisters, played=bool(whisters))
+
+
+def dummy_controller(view: PlayView) -> int | None:
+    """Who plays the dummy's hand (two players) when the defence named nobody: the declarer's opponent in
+    a contract (misère, a checked ten), the dealer in an all-pass deal; ``None`` without a dummy."""
+    dummy = view.match.dummy
+    if dummy is None or dummy not in view.active or any(h == dummy for h, _ in view.defence.controllers):
+        return None
+    if view.declarer is None:
+        return view.dealer
+    return next(s for s in view.active if s not in (view.declarer, dummy))
+
+
+@hookimpl(trylast=True)
+def pref_play_rules(view: PlayView, rules: BaseModel) -> PlayRules:
+    spec = view.contract
+    controllers = view.defence.controllers
+    owner = dummy_controller(view)
+    if owner is not None:  # every hand in play needs a player: the dummy's too
+        controllers = (*controllers, (DUMMY, owner))
+    return PlayRules(
+        trump=spec.trump,
+        leader=view.first_hand,
+        hands=view.active,
+        must_trump=spec.must_trump,
+        must_beat=spec.must_beat,
+        must_overtrump=spec.must_overtrump,
+        controllers=controllers,
+        open_hands=view.defence.open_hands,
+        declarer=view.declarer,
+    )
+
+
+@hookimpl(trylast=True)
+def pref_score_deal(result: DealResult, match: MatchView, rules: BaseModel) -> list[Entry]:
+    what = result.contract.name if result.contract else result.kind
+    raise NoRuleError("pref_score_deal", f"nothing scores a {what!r} deal")
+
+
+@hookimpl(trylast=True)
+def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer: int,
+                        rules: BaseModel) -> DealResult:
+    return reader.read_default(record, index, dealer)  # type: ignore[no-any-return]
+
+
+@hookimpl(trylast=True)
+def pref_next_dealer(match: MatchView, result: DealResult, rules: BaseModel) -> int:
+    return (result.dealer + 1) % match.n_players
+
+
+@hookimpl(trylast=True)
+def pref_match_over(match: MatchView, rules: BaseModel) -> bool:
+    limit = getattr(rules, "max_deals", None)
+    return limit is not None and len(match.history) >= limit
+
+
+@hookimpl(trylast=True)
+def pref_settle(match: MatchView, rules: BaseModel) -> Settlement:
+    raise NoRuleError("pref_settle", "the variant has no final settlement")

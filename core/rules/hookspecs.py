@@ -1,0 +1,210 @@
+"""The hook specifications: every point where a variant decides something.
+
+These docstrings are the reference documentation of the hooks (``docs/hooks.md`` expands each with an
+example; a test checks that every hook has a section there).
+
+Conventions, as in pytest:
+
+* ``firstresult`` hooks stop at the first implementation that returns something other than ``None``.
+  Plugins are called last-registered-first, so a child variant overrides its parent and the core
+  defaults (registered first, ``trylast``) answer only when nobody else does. Return ``None`` to defer.
+* Collecting hooks call every implementation and gather the results.
+* Hooks receive frozen views and return values; they never change the game. ``rules`` is the frozen,
+  validated rules model of the game.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pluggy
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from preferans.core.model.contracts import ContractRegistry
+    from preferans.core.model.views import (
+        AllPassOutcome,
+        AuctionStep,
+        AuctionView,
+        DealResult,
+        DeclarationStep,
+        DeclarationView,
+        DefenceStep,
+        DefenceView,
+        Entry,
+        MatchView,
+        PlayRules,
+        PlayView,
+        Settlement,
+    )
+
+PROJECT = "preferans"
+HOOK_API = 1
+"""Bumped when a hook changes incompatibly."""
+
+hookspec = pluggy.HookspecMarker(PROJECT)
+hookimpl = pluggy.HookimplMarker(PROJECT)
+
+
+@hookspec
+def pref_rules_sections() -> dict[str, Any]:
+    """Declare the keys this plugin owns in the ``[rules]`` table.
+
+    Collecting. Return ``{name: annotation}`` (or ``{name: (annotation, default)}``); annotations are
+    usually pydantic models with ``extra="forbid"``. All answers are merged into one frozen ``Rules``
+    model, so an unknown key anywhere in a preset or user config is an error. The values themselves come
+    from the preset TOML files, not from code. Core default: ``players`` and ``max_deals``.
+    """
+
+
+@hookspec
+def pref_register_contracts(contracts: ContractRegistry, rules: BaseModel) -> None:
+    """Add, replace or remove :class:`~preferans.core.model.contracts.ContractSpec` rows.
+
+    Collecting, called once per game in stack order (the core first, then the family base, then the child),
+    so a child may ``replace`` or ``remove`` its parent's rows. Extra contracts (Bettel, Durchmarsch ...)
+    are rows added here. Core default: none.
+    """
+
+
+@hookspec
+def pref_before_deal(match: MatchView, dealer: int, rules: BaseModel) -> list[Entry]:
+    """Sheet entries written before the cards are dealt (a pot variant's ante).
+
+    Collecting: every plugin's entries are written. Core default: none.
+    """
+
+
+@hookspec(firstresult=True)
+def pref_auction_legal(view: AuctionView, seat: int, rules: BaseModel) -> list[str] | None:
+    """The calls ``seat`` may make now: ``"pass"`` and contract names.
+
+    Core default: pass, or any biddable contract ranked above the highest bid so far; a
+    ``first_bid_only`` contract (binding misère) only as the seat's first call (what outbids it follows
+    from the ranks: Russian misère ranks between 8NT and 9S); a seat that bid a binding contract may only
+    pass.
+    """
+
+
+@hookspec(firstresult=True)
+def pref_auction_step(view: AuctionView, rules: BaseModel) -> AuctionStep | None:
+    """Who speaks next, or how the auction ended: ``Next(seat)``, ``Won(seat, bid)`` or ``AllPassed()``.
+
+    Core default: clockwise from first hand, skipping seats that passed (a pass is final); won when one
+    bidder is left who has bid, all passed when nobody bid.
+    """
+
+
+@hookspec(firstresult=True)
+def pref_all_pass(view: AuctionView, rules: BaseModel) -> AllPassOutcome | None:
+    """What an all-pass auction leads to: ``PlayAllPass(contract)`` (raspasovka) or ``Redeal()``.
+
+    Core default: ``Redeal()``; the deal is then scored as an all-pass deal with nothing played.
+    """
+
+
+@hookspec(firstresult=True)
+def pref_declaration_step(view: DeclarationView, rules: BaseModel) -> DeclarationStep | None:
+    """What happens next between the auction and the defence: ``TakeTalon(seat)``, ``Discard(seat,
+    count)``, ``PickUp(seat)`` (take the last discards), ``Next(seat)`` (the seat chooses one of
+    ``pref_declaration_legal``) or ``Declared(seat, contract)``.
+
+    Called after the auction is won and again after every discard and declaration action. Core default: a
+    bid played with the talon takes it and discards two, then the declarer names the contract; a bid
+    without the talon goes straight to naming.
+    """
+
+
+@hookspec(firstresult=True)
+def pref_declaration_legal(view: DeclarationView, rules: BaseModel) -> list[str] | None:
+    """The declaration actions ``view.to_act`` may choose when ``pref_declaration_step`` asked him:
+    usually contract names, or a variant's own words (Nachgehen's ``"lie"``, a premium announcement).
+
+    Core default: the bid itself if it is a binding (``first_bid_only``) contract, else every biddable,
+    non-binding contract ranked at or above the bid.
+    """
+
+
+@hookspec(firstresult=True)
+def pref_defence_legal(view: DefenceView, seat: int, rules: BaseModel) -> list[str] | None:
+    """The defence calls ``seat`` may make now (``"pass"``, ``"whist"``, ``"half"``, ``"kontra"`` ...).
+
+    Core default: ``["pass", "whist"]``.
+    """
+
+
+@hookspec(firstresult=True)
+def pref_defence_step(view: DefenceView, rules: BaseModel) -> DefenceStep | None:
+    """Who decides next, or the outcome: ``Next(seat)`` or ``Defended(whisters, played, ...)``.
+
+    Core default: each defender speaks once in order; the deal is played when someone whists; nobody
+    controls another's hand and nothing is open.
+    """
+
+
+@hookspec(firstresult=True)
+def pref_play_rules(view: PlayView, rules: BaseModel) -> PlayRules | None:
+    """How the cards are played this deal, as data: trump, leader, who plays which hand, must-trump,
+    must-beat, talon-led tricks, early stop.
+
+    Called once when play starts; the engine then checks every card with bit masks, so legality costs
+    nothing per card beyond the masks. Core default: the contract's trump and ``must_trump``/``must_beat``
+    fields, first hand leads, the defence's controllers and open hands.
+    """
+
+
+@hookspec(firstresult=True)
+def pref_score_deal(result: DealResult, match: MatchView, rules: BaseModel) -> list[Entry] | None:
+    """The sheet entries for one finished deal.
+
+    A chain of responsibility: a plugin returns entries for the deal kinds it owns and ``None`` for the
+    others. Core default: raises ``NoRuleError`` (a variant must score its deals).
+    """
+
+
+@hookspec
+def pref_after_score(match: MatchView, posted: list[Entry], rules: BaseModel) -> list[Entry]:
+    """Entries derived from the ones just posted (``match`` already includes them): the Russian pool
+    overflow aid, a refe mark, a pot cap. Collecting; implementations must not depend on each other.
+    Core default: none.
+    """
+
+
+@hookspec(firstresult=True)
+def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer: int,
+                        rules: BaseModel) -> DealResult | None:
+    """Read one ``[[deal]]`` table of a scorecard (a paper record) into a :class:`DealResult`.
+
+    ``reader`` is the :class:`~preferans.core.formats.scorecard.ScorecardReader` of the file: its ``validate``,
+    ``seat``, ``contract``, ``defence`` and ``tricks`` methods check a field against the variant's own
+    hooks and raise one-line errors naming the deal and the field. ``index`` counts deals from 0; ``dealer``
+    is the seat that dealt. A family with deal fields of its own (Balkan ``kontra``, Austrian ``premiums``)
+    implements this hook. Core default: :class:`~preferans.core.formats.scorecard.DealRecord` (``declarer``,
+    ``contract``, ``defence``, ``tricks`` or ``raspasovka = true``).
+    """
+
+
+@hookspec(firstresult=True)
+def pref_next_dealer(match: MatchView, result: DealResult, rules: BaseModel) -> int | None:
+    """The seat that deals after the deal ``result`` (already scored and included in ``match``).
+
+    Core default: the next seat clockwise, ``(result.dealer + 1) % match.n_players`` (the deal passes on
+    after every deal, raspasovka included: the sliding deal of RUS-RASP-19).
+    """
+
+
+@hookspec(firstresult=True)
+def pref_match_over(match: MatchView, rules: BaseModel) -> bool | None:
+    """Whether the match (pulka) is over after the deals in ``match``.
+
+    Core default: true once ``rules.max_deals`` deals were played (if set), else false.
+    """
+
+
+@hookspec(firstresult=True)
+def pref_settle(match: MatchView, rules: BaseModel) -> Settlement | None:
+    """The final settlement of the match, exact and rounded, summing to 0 where the variant is zero-sum.
+
+    Core default: raises ``NoRuleError``.
+    """

@@ -1,0 +1,239 @@
+"""``preferans analyse``: every card of a saved game against double-dummy play.
+
+The game is replayed action by action through the engine (so every position is the variant's own). At each
+card of each played deal the solver values every legal card of the hand to play (:meth:`Solver.value` after
+that card: the declarer's final tricks); a card is *costly* when another card would have left its side more
+tricks, and the cost is the difference, seen from the side of the hand that played:
+
+- in a game the declarer wants the most tricks for himself, the defenders the fewest for him;
+- in misère or Bettel (``goal = "none"``) the other way round;
+- in raspasovka nobody declares and everyone plays for himself: each hand is valued as if it alone avoided
+  tricks and the other hands all tried to give it tricks (the misère search with that hand as the
+  "declarer"), and its cost is the tricks of its own it could have avoided.
+
+One :class:`~preferans.core.ai.solver.Solver` per deal (per hand in raspasovka) serves every card of that deal,
+so the transposition table is shared: the first card costs about a full solve per legal card, the later ones
+mostly hit the table. A card with no alternative (one legal card, or only equivalent ones) is never costly.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from preferans.core.ai.registry import check_bot
+from preferans.core.ai.solver import Solver
+from preferans.core.engine.game import Deal, Game, Phase
+from preferans.core.engine.play import TrickPlay
+from preferans.core.formats.report import seat_name
+from preferans.core.formats.saves import DEFAULT_NAMES, load_session
+from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, cards_of
+from preferans.core.model.errors import BadInput, RecordError
+from preferans.core.rules.config import Variant
+from preferans.core.tools.solve import tricks
+
+
+@dataclass(frozen=True)
+class Costly:
+    """A card that cost its side ``lost`` tricks against double-dummy play."""
+
+    trick: int
+    """1 for the first trick of the deal."""
+    hand: int
+    card: int
+    lost: int
+    best: tuple[int, ...]
+    """The cards that would have lost nothing."""
+
+
+@dataclass
+class DealAnalysis:
+    """One deal of the game: its contract, the double-dummy value at the first card, what happened."""
+
+    number: int
+    dealer: int
+    kind: str
+    """``"contract"`` or ``"raspasovka"`` (all passed and played), ``"not played"`` otherwise."""
+    contract: str | None = None
+    declarer: int | None = None
+    dd_start: tuple[int, ...] = ()
+    """The declarer's double-dummy tricks at the first card; in raspasovka each active hand's (fewest
+    tricks against the others), in the order of ``hands``."""
+    hands: tuple[int, ...] = ()
+    actual: tuple[int, ...] = ()
+    """Tricks taken: the declarer's; in raspasovka each of ``hands``."""
+    costly: list[Costly] = field(default_factory=list)
+
+
+class _DealWalk:
+    """The solvers of one deal in play and the costly cards found so far."""
+
+    def __init__(self, deal: Deal, record: DealAnalysis) -> None:
+        play = deal.play
+        assert play is not None
+        self.deal = deal
+        self.record = record
+        self.declarer = deal.declarer if not deal.all_pass else None
+        contract = deal.contract
+        self.maximise = contract is None or contract.goal != "none"
+        self.solvers: dict[int, Solver] = {}
+        if self.declarer is not None:
+            record.hands = (self.declarer,)
+            record.dd_start = (self.solver(self.declarer).value(play),)
+        else:
+            record.hands = play.order
+            record.dd_start = tuple(self.solver(h).value(play) for h in play.order)
+
+    def solver(self, hand: int) -> Solver:
+        """The solver whose value is this hand's side's measure: the declarer's tricks, or in raspasovka the
+        hand's own tricks, which it minimises."""
+        if hand not in self.solvers:
+            play = self.deal.play
+            assert play is not None
+            maximise = self.maximise if self.declarer is not None else False
+            self.solvers[hand] = Solver(play, hand, maximise)
+        return self.solvers[hand]
+
+    def card(self, play: TrickPlay, card: int) -> None:
+        """Value ``card``, about to be played from ``play``, against the other legal cards."""
+        legal = list(cards_of(play.legal_mask()))
+        if len(legal) < 2:
+            return
+        hand = play.to_play
+        if self.declarer is None:
+            solver, wants_more = self.solver(hand), False
+        else:
+            solver = self.solver(self.declarer)
+            wants_more = (hand == self.declarer) == self.maximise
+        values: dict[int, int] = {}
+        for c in legal:
+            child = play.copy()
+            child.play(c)
+            values[c] = solver.value(child)
+        best = max(values.values()) if wants_more else min(values.values())
+        lost = abs(best - values[card])
+        if lost:
+            self.record.costly.append(Costly(play.tricks_done + 1, hand, card, lost,
+                                             tuple(c for c in legal if values[c] == best)))
+
+
+def analyse(variant: Variant, seed: int, actions: Sequence[str], first_dealer: int = 0,
+            deals: Sequence[Sequence[int]] = (), limit: int | None = None) -> list[DealAnalysis]:
+    """Replay a game and analyse its finished deals (the first ``limit`` of them)."""
+    game = Game(variant, seed, first_dealer, deals=deals)
+    out: list[DealAnalysis] = []
+    walk: _DealWalk | None = None
+    for action in actions:
+        if limit is not None and len(out) >= limit:
+            break
+        deal = game.deal
+        if game.phase is Phase.PLAY and deal.play is not None:
+            if walk is None or walk.deal is not deal:
+                kind = "raspasovka" if deal.all_pass else "contract"
+                walk = _DealWalk(deal, DealAnalysis(deal.number + 1, deal.dealer, kind))
+            card = CARD_INDEX.get(action)
+            if card is not None and deal.play.legal_mask() >> card & 1:
+                walk.card(deal.play, card)
+        done = len(game.results)
+        game.apply(action)
+        if len(game.results) > done:
+            out.append(_finished(game, walk if walk is not None and walk.deal is deal else None))
+            walk = None
+    return out
+
+
+def _finished(game: Game, walk: _DealWalk | None) -> DealAnalysis:
+    r = game.results[-1]
+    contract = r.contract.name if r.contract is not None and r.kind == "contract" else None
+    if walk is None:
+        return DealAnalysis(r.index_in_match + 1, r.dealer, "not played", contract, r.declarer)
+    record = walk.record
+    record.contract, record.declarer = contract, r.declarer if r.kind == "contract" else None
+    record.actual = tuple(r.tricks[h] for h in record.hands)
+    return record
+
+
+# ---------------------------------------------------------------- reading the log
+
+
+def load_log(path: str) -> tuple[Game, list[str]]:
+    """The finished (or unfinished) game of a save file, a game record, or a PPN file; and the names."""
+    p = Path(path)
+    try:
+        text = p.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{path}: file not found") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path}: cannot read: {exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        data = None
+    if isinstance(data, dict) and data.get("format") == "preferans-game":
+        game = Game.from_dict(data, source=path)
+        return game, list(DEFAULT_NAMES[:game.n_players])
+    if isinstance(data, dict) and data.get("format") == "preferans-save":
+        session = load_session(p, check_bot)
+        return session.game, session.names
+    if data is None or (isinstance(data, dict) and isinstance(data.get("game"), list)):  # PPN, line or JSON
+        from preferans.core.formats import ppn, ppn_game  # lazily: only a PPN log needs them
+
+        imported = ppn_game.import_game(ppn.parse(text, path), path)
+        return imported.game, imported.names
+    raise RecordError(f"{path}: not a saved game (play --save), a game record or a PPN file")
+
+
+# ---------------------------------------------------------------- the command
+
+
+def _deal_json(a: DealAnalysis, names: Sequence[str]) -> dict[str, Any]:
+    return {
+        "deal": a.number, "dealer": a.dealer, "kind": a.kind, "contract": a.contract, "declarer": a.declarer,
+        "hands": list(a.hands), "dd_start": list(a.dd_start), "actual": list(a.actual),
+        "costly": [{"trick": c.trick, "hand": c.hand, "player": seat_name(names, c.hand),
+                    "card": CARD_NAMES[c.card], "lost": c.lost, "best": [CARD_NAMES[b] for b in c.best]}
+                   for c in a.costly],
+    }
+
+
+def _deal_lines(a: DealAnalysis, names: Sequence[str]) -> list[str]:
+    head = f"deal {a.number} (dealer {seat_name(names, a.dealer)}): "
+    if a.kind == "not played":
+        what = f"{a.contract} by {seat_name(names, a.declarer)}" if a.declarer is not None else "all passed"
+        return [head + f"{what}, no cards played"]
+    if a.kind == "raspasovka":
+        dd = ", ".join(f"{seat_name(names, h)} {v}" for h, v in zip(a.hands, a.dd_start, strict=True))
+        act = ", ".join(f"{seat_name(names, h)} {v}" for h, v in zip(a.hands, a.actual, strict=True))
+        lines = [head + f"raspasovka; double-dummy tricks at the first card (each avoiding tricks against the "
+                        f"others): {dd}; taken: {act}"]
+    else:
+        assert a.declarer is not None
+        lines = [head + f"{a.contract} by {seat_name(names, a.declarer)}; double-dummy at the first card: "
+                        f"{tricks(a.dd_start[0])}; taken: {a.actual[0]}"]
+    if not a.costly:
+        lines.append("  no costly card: every card kept its side's double-dummy tricks")
+    for c in a.costly:
+        best = " ".join(CARD_NAMES[b] for b in c.best)
+        lines.append(f"  trick {c.trick}: {seat_name(names, c.hand)} played {CARD_NAMES[c.card]}, "
+                     f"lost {c.lost} trick{'s' if c.lost > 1 else ''} (best: {best})")
+    return lines
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    if args.deals is not None and args.deals < 1:
+        raise BadInput(f"--deals: expected a positive number of deals, got {args.deals}")
+    game, names = load_log(args.log)
+    result = analyse(game.variant, game.seed, game.history, game.first_dealer, game.deals, args.deals)
+    if args.json:
+        print(json.dumps({"log": args.log, "variant": game.variant.name, "players": names,
+                          "deals": [_deal_json(a, names) for a in result]}, ensure_ascii=False, indent=2))
+        return 0
+    print(f"{args.log}: {game.variant.name}, {len(result)} deals analysed")
+    for a in result:
+        for line in _deal_lines(a, names):
+            print(line)
+    return 0

@@ -1,0 +1,127 @@
+"""``preferans new-variant``: write a ready-to-install plugin package for a new variant.
+
+The package has a ``pyproject.toml`` registering the variant in the ``preferans.variants`` entry-point group,
+a plugin module with one commented example hook, a preset that extends the parent, the parent's golden
+playthroughs (re-labelled; they still hold because the new variant starts equal to its parent), and a test
+file that runs the conformance suite. Freshly generated, it installs with pip and passes the suite.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from preferans.core.model.errors import BadInput
+from preferans.core.rules.config import resolve_chain
+from preferans.core.testing.playthrough import playthrough_files
+
+NAME_RE = re.compile(r"^[a-z][a-z0-9_]*$")
+
+PYPROJECT = '''\
+[build-system]
+requires = ["setuptools>=64"]
+build-backend = "setuptools.build_meta"
+
+[project]
+name = "preferans-{name}"
+version = "0.1.0"
+description = "{description}"
+requires-python = ">=3.11"
+dependencies = ["preferans"]
+
+[project.optional-dependencies]
+test = ["pytest"]
+
+[project.entry-points."preferans.variants"]
+{name} = "{module}"
+
+[tool.setuptools]
+packages = ["{module}"]
+
+[tool.setuptools.package-data]
+"{module}" = ["preset.toml", "playthroughs/*.toml"]
+
+[tool.pytest.ini_options]
+addopts = "--preferans-variant={name}"
+'''
+
+MODULE = '''\
+"""{name}: {description}
+
+A preferans variant plugin. It extends ``{parent}``; implement here only the hooks whose answer differs
+from the parent's (see docs/hooks.md of preferans for every hook), and put numbers in preset.toml.
+"""
+
+from __future__ import annotations
+
+# from typing import Any
+#
+# from preferans.core import hookimpl
+# from preferans.core.model.views import AuctionView
+#
+#
+# @hookimpl
+# def pref_defence_legal(view: AuctionView, seat: int, rules: Any) -> list[str] | None:
+#     """Example: six spades must always be whisted (Stalingrad). Return None to keep the parent's rule."""
+#     if view.contract.name == "6S":
+#         return ["whist"]
+#     return None
+'''
+
+PRESET = '''\
+name = "{name}"
+description = "{description}"
+extends = "{parent}"
+sources = ["house rules: describe where each changed value comes from"]
+
+[rules]
+# Override any rule of {parent} here; `preferans show {parent}` lists them all. For example:
+# pool = 10
+'''
+
+TEST = '''\
+"""Run the preferans conformance suite against this variant (pyproject selects it with
+--preferans-variant)."""
+
+from preferans.core.testing.conformance import *  # noqa: F401,F403
+'''
+
+README = '''\
+# preferans-{name}
+
+{description}
+
+    pip install .
+    preferans conformance {name}
+    preferans play --variant {name}
+
+Extends `{parent}`. Change `{module}/preset.toml` for numbers and `{module}/__init__.py` for rules that
+need code; re-record and hand-check the playthroughs in `{module}/playthroughs/` when results change.
+'''
+
+
+def new_variant(name: str, parent: str, out_dir: str, description: str = "") -> Path:
+    """Write the package into ``out_dir/name`` and return its path."""
+    if not NAME_RE.match(name):
+        raise BadInput(f"new-variant: NAME: {name!r} is not a valid name (lowercase letters, digits, _; "
+                       "starting with a letter)")
+    resolve_chain(parent, "new-variant", "--extends")  # the parent must be installed
+    root = Path(out_dir) / name
+    if root.exists() and any(root.iterdir()):
+        raise BadInput(f"new-variant: -o: {root} exists and is not empty")
+    module = f"preferans_{name}"
+    description = description or f"House rules on top of {parent}"
+    values = {"name": name, "parent": parent, "module": module, "description": description}
+    (root / module / "playthroughs").mkdir(parents=True, exist_ok=True)
+    (root / "tests").mkdir(exist_ok=True)
+    (root / "pyproject.toml").write_text(PYPROJECT.format(**values), encoding="utf-8")
+    (root / "README.md").write_text(README.format(**values), encoding="utf-8")
+    (root / module / "__init__.py").write_text(MODULE.format(**values), encoding="utf-8")
+    (root / module / "preset.toml").write_text(PRESET.format(**values), encoding="utf-8")
+    (root / "tests" / "test_conformance.py").write_text(TEST, encoding="utf-8")
+    for source, item in playthrough_files(parent):
+        text = item.read_text(encoding="utf-8")
+        text = re.sub(r'^variant = ".*"$', f'variant = "{name}"', text, count=1, flags=re.M)
+        header = f"# Copied from {source}; re-check every number by hand once {name} changes a rule.\n"
+        (root / module / "playthroughs" / item.name).write_text(header + text, encoding="utf-8")
+    return root

@@ -1,0 +1,392 @@
+"""``preferans solve``: the double-dummy value of a deal, for one contract or as a table of every contract.
+
+A deal is three hands and the talon: ``"first hand | second hand | dealer | talon"`` (ten cards, ten, ten, two),
+or a PPN record. Seats are numbered in that order: 0 first hand, 1 second hand, 2 the dealer. The position of
+play is built by the variant itself: its ``pref_play_rules`` hook is asked with the view the engine would give
+it (dealer 2, both defenders whisting and playing), so trump, must-trump, must-beat, the leader (first hand in
+the Russian family) and early stops are the variant's. ``--leader`` overrides only who leads.
+
+When the contract is played with the talon, the declarer takes it and discards the best two of his twelve
+cards: all 66 discards are valued (the most tricks for a game, the fewest for misère/Bettel), up to
+equivalent cards: two cards of one suit with no card of the other hands between them are the same discard.
+One :class:`~preferans.core.ai.solver.Solver` serves every discard of one declarer and contract kind, so its
+transposition table (keyed by the remaining hands) is shared; after the first discard each other one is only
+tested against the best so far ("can it do better?"), and the search stops at the bound (10 tricks for a game,
+0 for misère).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any
+
+from preferans.core.ai.solver import Solver
+from preferans.core.engine.game import Game
+from preferans.core.engine.play import TrickPlay
+from preferans.core.model.cards import (
+    CARD_NAMES,
+    NO_TRUMP,
+    SUIT_MASK,
+    SUITS,
+    CardError,
+    cards_of,
+    format_cards,
+    parse_cards,
+)
+from preferans.core.model.contracts import ContractSpec
+from preferans.core.model.errors import BadInput, nearest
+from preferans.core.model.views import PlayRules
+from preferans.core.rules.config import DEFAULT_VARIANT, Variant, load_variant
+
+SEAT_NAMES = ("first hand", "second hand", "dealer")
+"""The three seats of a deal, in the order its hands are written."""
+_SEAT_WORDS = {"0": 0, "1": 1, "2": 2, "first": 0, "second": 1, "dealer": 2, "third": 2}
+DEAL_FORM = "'first hand | second hand | dealer | talon' (10, 10, 10 and 2 cards)"
+
+
+@dataclass(frozen=True)
+class DealInput:
+    """Three hands (first hand, second hand, dealer) and the talon, as masks."""
+
+    hands: tuple[int, int, int]
+    talon: int
+    variant: str | None = None
+    """A PPN deal's variant: its ``Variant`` tag, else ``balkan`` (PPN's game)."""
+
+
+# ---------------------------------------------------------------- reading a deal
+
+
+def parse_deal(text: str) -> DealInput:
+    """The one-line form, a path to a PPN file, or a PPN record (``[1 231 ...]``); one-line errors."""
+    if "|" in text:
+        return _parse_line(text)
+    stripped = text.strip()
+    if stripped.startswith("[") or stripped.startswith("{"):
+        return _parse_ppn(stripped, "DEAL")
+    if stripped.lower().endswith(".ppn") and not Path(stripped).is_file():
+        raise BadInput(f"DEAL: {stripped}: file not found")
+    if stripped and Path(stripped).is_file():
+        try:
+            body = Path(stripped).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise BadInput(f"DEAL: {stripped}: cannot read: {exc}") from None
+        return _parse_ppn(body, stripped)
+    raise BadInput(f"DEAL: expected {DEAL_FORM}, a .ppn file or a PPN record, got {_clip(text)!r}")
+
+
+def _clip(text: str, limit: int = 40) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def _parse_line(text: str) -> DealInput:
+    parts = text.split("|")
+    if len(parts) != 4:
+        raise BadInput(f"DEAL: expected {DEAL_FORM}: 4 parts separated by '|', got {len(parts)}")
+    names = (*SEAT_NAMES, "talon")
+    masks: list[int] = []
+    for part, name, want in zip(parts, names, (10, 10, 10, 2), strict=True):
+        try:
+            mask = parse_cards(part)
+        except CardError as exc:
+            raise BadInput(f"DEAL: {name}: {exc}") from None
+        if mask.bit_count() != want:
+            raise BadInput(f"DEAL: {name}: {mask.bit_count()} cards, expected {want}")
+        for earlier, other in zip(masks, names, strict=False):
+            twice = earlier & mask
+            if twice:
+                card = CARD_NAMES[twice.bit_length() - 1]
+                raise BadInput(f"DEAL: {card} is in the {other} and in the {name}: every card once")
+        masks.append(mask)
+    return DealInput((masks[0], masks[1], masks[2]), masks[3])
+
+
+def _parse_ppn(text: str, source: str) -> DealInput:
+    from preferans.core.formats import ppn  # lazily: only a PPN deal needs it
+
+    if text.startswith("[") and "\n" not in text.strip() and not text[1:].lstrip()[:1].isalpha():
+        # one bare record: the reader wants the required tags, which say nothing about the cards
+        text = "".join(f"[{tag} 0]\n" for tag in ppn.REQUIRED_TAGS) + text
+    doc = ppn.parse(text, source)
+    record = doc.records[0]
+    hands = tuple(sum(1 << c for c in record.hand(p)) for p in record.deal_order)
+    talon = sum(1 << c for c in record.talon)
+    return DealInput((hands[0], hands[1], hands[2]), talon, doc.tags.get("Variant", "balkan"))
+
+
+def parse_seat(text: str, option: str) -> int:
+    seat = _SEAT_WORDS.get(text.strip().lower())
+    if seat is None:
+        raise BadInput(f"{option}: no seat {text!r} (0 or first, 1 or second, 2 or dealer)")
+    return seat
+
+
+# ---------------------------------------------------------------- positions
+
+
+class Table:
+    """The variant's play rules for a deal of three seats (0 first hand, 1 second hand, 2 dealer)."""
+
+    def __init__(self, variant: Variant) -> None:
+        if variant.rules.players != 3:
+            raise BadInput(f"--variant: {variant.name} is played by {variant.rules.players}; "
+                           "solve takes a deal of three hands")
+        self.variant = variant
+        self.game = Game(variant, seed=0)  # only for its rulebook and an empty match view
+        self.contracts = [spec for spec in variant.contracts if spec.kind != "raspasovka"]
+
+    def contract(self, name: str) -> ContractSpec:
+        names = [spec.name for spec in self.contracts]
+        for spec in self.contracts:
+            if spec.name.lower() == name.strip().lower():
+                return spec
+        raise BadInput(f"--contract: no contract {name!r} in {self.variant.name}{nearest(name, names)} "
+                       f"(one of: {', '.join(names)})")
+
+    def rules(self, spec: ContractSpec, declarer: int, leader: int | None) -> PlayRules:
+        rules = self.game.play_rules_for(spec, declarer, dealer=2, first_hand=0)
+        return rules if leader is None else replace(rules, leader=leader)
+
+    def columns(self) -> list[ContractSpec]:
+        """One contract per column of the table: each trump suit, then every other kind (no-trump, misère,
+        Bettel ...), in the order of the contract table; the lowest row of each, one played with the talon
+        when there is one."""
+        chosen: dict[tuple[str, int], ContractSpec] = {}
+        for spec in sorted(self.contracts, key=lambda s: (not s.with_talon, s.rank)):
+            chosen.setdefault((spec.kind, spec.trump), spec)
+        return sorted(chosen.values(), key=lambda s: (s.trump == NO_TRUMP, s.trump, not maximises(s), s.rank))
+
+
+def column_label(spec: ContractSpec) -> str:
+    if spec.trump != NO_TRUMP:
+        return SUITS[spec.trump]
+    return "NT" if spec.kind == "notrump" else spec.kind
+
+
+def maximises(spec: ContractSpec) -> bool:
+    """A game (the declarer takes tricks) or misère/Bettel (``goal = "none"``: he avoids them)."""
+    return spec.goal != "none"
+
+
+def made(spec: ContractSpec, taken: int) -> bool:
+    if spec.goal == "none":
+        return taken == 0
+    if spec.goal == "all":
+        return taken == 10
+    return taken >= spec.target
+
+
+def tricks(n: int) -> str:
+    return f"{n} trick" if n == 1 else f"{n} tricks"
+
+
+# ---------------------------------------------------------------- the best discard
+
+
+def discards(twelve: int, maximise: bool, trump: int) -> list[int]:
+    """The different discards of a twelve-card hand (all 32 cards live: every other card is in another
+    hand), one per class of equivalent cards, in a promising order: for a game low cards of short side suits
+    first, for misère high cards first."""
+    classes: list[list[int]] = []
+    for suit in range(4):
+        run: list[int] = []
+        for card in cards_of(twelve & SUIT_MASK[suit]):
+            if run and card != run[-1] + 1:
+                classes.append(run)
+                run = []
+            run.append(card)
+        if run:
+            classes.append(run)
+    length = [(twelve & SUIT_MASK[s]).bit_count() for s in range(4)]
+
+    def cost(card: int) -> int:  # what keeping the card is worth: discard the cheapest first
+        rank, suit = card & 7, card >> 3
+        if maximise:
+            return 4 * rank + 3 * length[suit] + (40 if suit == trump else 0)
+        return -4 * rank + 3 * length[suit]
+
+    out: list[tuple[int, int]] = []
+    for i, a in enumerate(classes):
+        if len(a) >= 2:
+            out.append((cost(a[0]) + cost(a[1]), 1 << a[0] | 1 << a[1]))
+        for b in classes[i + 1:]:
+            out.append((cost(a[0]) + cost(b[0]), 1 << a[0] | 1 << b[0]))
+    out.sort(key=lambda item: (item[0], item[1]))
+    return [mask for _, mask in out]
+
+
+def _better(solver: Solver, play: TrickPlay, best: int) -> bool:
+    """Whether ``play`` does better for the declarer than ``best`` tricks: more in a game, fewer in misère
+    (one null-window test when the solver offers :meth:`Solver.reaches`)."""
+    reaches = getattr(solver, "reaches", None)
+    if solver.maximise:
+        return bool(reaches(play, best + 1)) if reaches is not None else solver.value(play) > best
+    return bool(reaches(play, best - 1)) if reaches is not None else solver.value(play) < best
+
+
+@dataclass(frozen=True)
+class Solved:
+    """The double-dummy result of one contract kind for one declarer."""
+
+    tricks: int
+    discard: int
+    """The two cards put away (0 when the contract is played without the talon)."""
+    play: TrickPlay
+    """The position at the first card, after that discard."""
+    solver: Solver
+
+
+def solve_contract(table: Table, deal: DealInput, spec: ContractSpec, declarer: int,
+                   leader: int | None = None) -> Solved:
+    """The declarer's double-dummy tricks in ``spec``, with the best discard when he takes the talon."""
+    rules = table.rules(spec, declarer, leader)
+    maximise = maximises(spec)
+
+    def position(discard: int) -> TrickPlay:
+        hands = list(deal.hands)
+        if spec.with_talon:
+            hands[declarer] = (hands[declarer] | deal.talon) & ~discard
+        return TrickPlay.start(rules, hands, (), 3)
+
+    if not spec.with_talon:
+        play = position(0)
+        solver = Solver(play, declarer, maximise)
+        return Solved(solver.value(play), 0, play, solver)
+    candidates = discards(deal.hands[declarer] | deal.talon, maximise, spec.trump)
+    best_play = position(candidates[0])
+    solver = Solver(best_play, declarer, maximise)  # one table for every discard: keys are the hands left
+    best, best_discard = solver.value(best_play), candidates[0]
+    for discard in candidates[1:]:
+        if best == (10 if maximise else 0):
+            break  # nothing can do better
+        play = position(discard)
+        if _better(solver, play, best):
+            best, best_discard, best_play = solver.value(play), discard, play
+    return Solved(best, best_discard, best_play, solver)
+
+
+def lead_values(solved: Solved) -> dict[int, int]:
+    """The declarer's final tricks after each legal first card (the shared table makes it cheap)."""
+    play = solved.play
+    out: dict[int, int] = {}
+    for card in cards_of(play.legal_mask()):
+        child = play.copy()
+        child.play(card)
+        out[card] = solved.solver.value(child)
+    return out
+
+
+# ---------------------------------------------------------------- the command
+
+
+def _names(mask: int) -> list[str]:
+    return format_cards(mask).split()
+
+
+def _card_order(card: int) -> tuple[int, int]:
+    """Suits in order (spades, clubs, diamonds, hearts), high cards first, as hands are printed."""
+    return card >> 3, -card
+
+def _seat(seat: int) -> str:
+    return f"{seat} ({SEAT_NAMES[seat]})"
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    deal = parse_deal(args.deal)
+    name = args.variant or deal.variant or DEFAULT_VARIANT
+    table = Table(load_variant(name, source="command line"))
+    declarer = None if args.declarer is None else parse_seat(args.declarer, "--declarer")
+    leader = None if args.leader is None else parse_seat(args.leader, "--leader")
+    if args.contract is not None:
+        if declarer is None:
+            raise BadInput("--contract: needs --declarer SEAT (0 or first, 1 or second, 2 or dealer)")
+        return _one_contract(table, deal, table.contract(args.contract), declarer, leader, args.json)
+    return _dd_table(table, deal, declarer, leader, args.json)
+
+
+def _deal_json(deal: DealInput) -> dict[str, Any]:
+    return {"hands": [_names(h) for h in deal.hands], "talon": _names(deal.talon)}
+
+
+def _print_deal(table: Table, deal: DealInput) -> None:
+    print(f"{table.variant.name}: a deal of three hands")
+    for seat, hand in enumerate(deal.hands):
+        print(f"  {_seat(seat):<16} {format_cards(hand)}")
+    print(f"  {'talon':<16} {format_cards(deal.talon)}")
+
+
+def _one_contract(table: Table, deal: DealInput, spec: ContractSpec, declarer: int, leader: int | None,
+                  as_json: bool) -> int:
+    solved = solve_contract(table, deal, spec, declarer, leader)
+    leads = lead_values(solved)
+    ok = made(spec, solved.tricks)
+    first = solved.play.rules.leader
+    if as_json:
+        print(json.dumps({
+            "variant": table.variant.name, "deal": _deal_json(deal), "contract": spec.name,
+            "declarer": declarer, "leader": first, "goal": "max" if maximises(spec) else "min",
+            "tricks": solved.tricks, "made": ok,
+            "discard": _names(solved.discard) if spec.with_talon else None,
+            "leads": {CARD_NAMES[c]: v for c, v in sorted(leads.items(), key=lambda kv: _card_order(kv[0]))},
+        }, ensure_ascii=False, indent=2))
+        return 0
+    _print_deal(table, deal)
+    print(f"contract {spec.name} by seat {_seat(declarer)}; seat {_seat(first)} leads")
+    if spec.with_talon:
+        goal = "the most tricks" if maximises(spec) else "the fewest tricks"
+        print(f"discard: {format_cards(solved.discard)} (the declarer takes the talon; of the 66 discards "
+              f"this one gives {goal})")
+    else:
+        print("discard: none (played without the talon)")
+    need = {"none": "no trick", "all": "all ten"}.get(spec.goal, f"{spec.target}")
+    print(f"double-dummy: {tricks(solved.tricks)} for the declarer; {spec.name} is "
+          f"{'made' if ok else 'not made'} (needs {need})")
+    text = ", ".join(f"{CARD_NAMES[c]} {v}" for c, v in sorted(leads.items(), key=lambda kv: _card_order(kv[0])))
+    print(f"first card by seat {first}, declarer's tricks after it: {text}")
+    return 0
+
+
+def _dd_table(table: Table, deal: DealInput, only: int | None, leader: int | None, as_json: bool) -> int:
+    columns = table.columns()
+    seats = [only] if only is not None else [0, 1, 2]
+    cells: dict[int, list[Solved]] = {d: [solve_contract(table, deal, spec, d, leader) for spec in columns]
+                                      for d in seats}
+    if as_json:
+        print(json.dumps({
+            "variant": table.variant.name, "deal": _deal_json(deal), "leader": leader,
+            "columns": [{"label": column_label(s), "contract": s.name,
+                         "goal": "max" if maximises(s) else "min"} for s in columns],
+            "rows": [{"declarer": d, "cells": [
+                {"tricks": c.tricks, "discard": _names(c.discard) if s.with_talon else None,
+                 "leader": c.play.rules.leader}
+                for s, c in zip(columns, cells[d], strict=True)]} for d in seats],
+        }, ensure_ascii=False, indent=2))
+        return 0
+    _print_deal(table, deal)
+    labels = [column_label(s) for s in columns]
+    rows = [[_seat(d), *(str(c.tricks) for c in cells[d])] for d in seats]
+    lead = f"seat {_seat(leader)} leads" if leader is not None else "the variant's leader leads"
+    print(f"\ndouble-dummy tricks of the declarer (games: his most; {', '.join(_none_labels(columns)) or '-'}: "
+          f"his fewest); best discard; {lead}")
+    _plain_table(["declarer", *labels], rows)
+    print("\nbest discards")
+    rows = [[_seat(d), *(" ".join(_names(c.discard)) if s.with_talon else "-"
+                         for s, c in zip(columns, cells[d], strict=True))] for d in seats]
+    _plain_table(["declarer", *labels], rows)
+    return 0
+
+
+def _none_labels(columns: list[ContractSpec]) -> list[str]:
+    return [column_label(s) for s in columns if not maximises(s)]
+
+
+def _plain_table(header: list[str], rows: list[list[str]]) -> None:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for r in [header, *rows]:
+        first = r[0].ljust(widths[0])
+        rest = "  ".join(c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True))
+        sys.stdout.write(f"{first}  {rest}\n".rstrip() + "\n")

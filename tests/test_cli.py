@@ -14,8 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from preferans.core import Game, Variant, cli, load_config
+from preferans.core import Game, Variant, load_config
 from preferans.core.cli import main
+from preferans.core.cli import play as play_command
+from preferans.core.tools.table import load_session
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -94,7 +96,7 @@ def test_play_save_is_a_replayable_log(capsys: pytest.CaptureFixture[str], tmp_p
 
 
 def test_random_pulka_is_capped(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli, "MATCH_CAP", 5)
+    monkeypatch.setattr(play_command, "MATCH_CAP", 5)
     code, out, err = run(capsys, "play", "--bots", "random")
     assert code == 0, err
     assert "stopped after 5 deals (the match cap): the pulka is unfinished" in out
@@ -199,7 +201,7 @@ def test_save_files_take_bot_options(capsys: pytest.CaptureFixture[str], tmp_pat
                            "game": {"format": "preferans-game", "version": 1, "seed": 1,
                                     "config": {"variant": "sochi"}, "actions": []}})
 
-    session = cli.load_session(Path(write(tmp_path, "ok.json", save("pimc:samples=8"))))
+    session = load_session(Path(write(tmp_path, "ok.json", save("pimc:samples=8"))))
     assert session.bots == ["heuristic", "pimc:samples=8", "random"]
     path = write(tmp_path, "bad.json", save("pimc:colour=red"))
     code, _, err = run(capsys, "play", "--resume", path)
@@ -298,7 +300,7 @@ def test_resume_continues_from_the_last_action(capsys: pytest.CaptureFixture[str
     assert stopped.current_player == 0  # it stopped waiting for the human
 
     # the saved game is exactly Game.replay of its actions
-    session = cli.load_session(path)
+    session = load_session(path)
     assert session.game.history == first
     assert session.game.deal.hands == stopped.deal.hands
     assert session.game.legal_actions() == stopped.legal_actions()

@@ -12,9 +12,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from preferans.core.cli import SIMULATE_BLOCK, main, simulate
+from preferans.core.cli import main
 from preferans.core.rules.config import load_variant
 from preferans.core.tools.parallel import derive_seed, run_units
+from preferans.core.tools.simulate import SIMULATE_BLOCK, simulate
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

@@ -18,11 +18,12 @@ import pytest
 
 from preferans.core import Game, Variant, load_variant
 from preferans.core.ai.registry import make_bot
-from preferans.core.cli import load_session, main
+from preferans.core.cli import main
 from preferans.core.formats import ppn, ppn_game
 from preferans.core.formats.ppn import Line, PPNError, Record
 from preferans.core.model.cards import parse_card
 from preferans.core.model.errors import ConfigError, RecordError
+from preferans.core.tools.table import load_session
 
 DATA = Path(__file__).resolve().parent / "data" / "ppn"
 SAMPLE = DATA / "balkan_sample.ppn"

@@ -21,11 +21,7 @@ scheduler or the order in which deals finish.
 
 from __future__ import annotations
 
-import argparse
-import json
 import math
-import sys
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -34,18 +30,16 @@ from typing import Any
 from preferans.core.ai.registry import make_bot
 from preferans.core.engine.game import Game
 from preferans.core.engine.match import Match
-from preferans.core.formats.render import Printer
 from preferans.core.formats.report import exact_json
 from preferans.core.model.errors import BadInput
 from preferans.core.rules.config import (
     DEFAULT_VARIANT,
     Variant,
     config_from_dict,
-    load_config,
     load_variant,
     parse_variant_id,
 )
-from preferans.core.tools.parallel import check_jobs, derive_seed, progress_bar, run_units
+from preferans.core.tools.parallel import derive_seed, run_units
 
 BLOCK = 5
 """Deals per work unit. The results do not depend on it (every deal is seeded on its own); it only
@@ -245,7 +239,7 @@ def arena(variant: Variant, bots: Sequence[str], deals: int, seed: int, *, jobs:
 # ---------------------------------------------------------------- output
 
 
-def _num(x: float | None) -> str:
+def number_text(x: float | None) -> str:
     return "n/a" if x is None else f"{x:+.1f}"
 
 
@@ -274,50 +268,6 @@ def result_json(result: ArenaResult) -> dict[str, Any]:
     }
 
 
-def table_rows(result: ArenaResult) -> list[list[str]]:
-    rows = []
-    for line in result.entries:
-        est = line.per_100
-        ci = "n/a" if est.low is None else f"{_num(est.low)} .. {_num(est.high)}"
-        rows.append([str(line.entry), line.bot, str(line.plays), f"{float(line.total):+.2f}", _num(est.mean), ci])
-    if len(result.by_bot) < len(result.entries):  # a name appears more than once: its aggregate, per copy
-        for line in result.by_bot:
-            est = line.per_100
-            ci = "n/a" if est.low is None else f"{_num(est.low)} .. {_num(est.high)}"
-            label = f"{line.bot} (all {line.copies})" if line.copies > 1 else line.bot
-            rows.append(["all", label, str(line.plays), f"{float(line.total):+.2f}", _num(est.mean), ci])
-    return rows
-
-
 TABLE_HEADER = ["entry", "bot", "plays", "total", "per 100 deals", "95% CI"]
 
 
-def print_result(result: ArenaResult, out: Printer) -> None:
-    out.line(f"arena: {result.variant}, seed {result.seed}: {result.deals} deals x {result.rotations} rotations "
-             f"({result.deals * result.rotations} plays) among {', '.join(result.bots)}")
-    out.table(f"Settlement per 100 deals ({result.unit}), duplicate", TABLE_HEADER, table_rows(result),
-              align="llrrrr")
-    out.line("per 100 deals: the mean per play of a deal; 95% CI: mean +- 1.96 * sd / sqrt(N) over the "
-             f"N = {result.deals} deals")
-
-
-def run_command(args: argparse.Namespace) -> int:
-    """``preferans arena``: the options are checked first (one-line errors), then the deals are played."""
-    variant = load_config(args.config) if args.config else load_variant_id(args.variant or DEFAULT_VARIANT)
-    if args.deals < 1:
-        raise BadInput(f"--deals: must be at least 1, got {args.deals}")
-    check_jobs(args.jobs)
-    bots = parse_bots(args.bots, variant.rules.players)
-    start = time.perf_counter()
-    with progress_bar("arena", args.deals) as advance:
-        result = arena(variant, bots, args.deals, args.seed, jobs=args.jobs, scheduler=args.scheduler,
-                       progress=advance)
-    seconds = time.perf_counter() - start
-    if args.json:
-        print(json.dumps(result_json(result), ensure_ascii=False, indent=2))
-    else:
-        print_result(result, Printer(sys.stdout))
-    # the time goes to stderr: stdout is the same for any --jobs or --scheduler
-    where = f"scheduler {args.scheduler}" if args.scheduler else f"{args.jobs} job{'s' * (args.jobs > 1)}"
-    print(f"arena: {result.deals * result.rotations} plays in {seconds:.1f} s ({where})", file=sys.stderr)
-    return 0

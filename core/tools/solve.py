@@ -17,12 +17,8 @@ tested against the best so far ("can it do better?"), and the search stops at th
 
 from __future__ import annotations
 
-import argparse
-import json
-import sys
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from preferans.core.ai.solver import Solver
 from preferans.core.engine.game import Game
@@ -40,7 +36,7 @@ from preferans.core.model.cards import (
 from preferans.core.model.contracts import ContractSpec
 from preferans.core.model.errors import BadInput, nearest
 from preferans.core.model.views import PlayRules
-from preferans.core.rules.config import DEFAULT_VARIANT, Variant, load_variant
+from preferans.core.rules.config import Variant
 
 SEAT_NAMES = ("first hand", "second hand", "dealer")
 """The three seats of a deal, in the order its hands are written."""
@@ -283,110 +279,15 @@ def lead_values(solved: Solved) -> dict[int, int]:
 # ---------------------------------------------------------------- the command
 
 
-def _names(mask: int) -> list[str]:
+def card_names(mask: int) -> list[str]:
     return format_cards(mask).split()
 
 
-def _card_order(card: int) -> tuple[int, int]:
+def card_order(card: int) -> tuple[int, int]:
     """Suits in order (spades, clubs, diamonds, hearts), high cards first, as hands are printed."""
     return card >> 3, -card
 
-def _seat(seat: int) -> str:
+def seat_label(seat: int) -> str:
     return f"{seat} ({SEAT_NAMES[seat]})"
 
 
-def cmd_solve(args: argparse.Namespace) -> int:
-    deal = parse_deal(args.deal)
-    name = args.variant or deal.variant or DEFAULT_VARIANT
-    table = Table(load_variant(name, source="command line"))
-    declarer = None if args.declarer is None else parse_seat(args.declarer, "--declarer")
-    leader = None if args.leader is None else parse_seat(args.leader, "--leader")
-    if args.contract is not None:
-        if declarer is None:
-            raise BadInput("--contract: needs --declarer SEAT (0 or first, 1 or second, 2 or dealer)")
-        return _one_contract(table, deal, table.contract(args.contract), declarer, leader, args.json)
-    return _dd_table(table, deal, declarer, leader, args.json)
-
-
-def _deal_json(deal: DealInput) -> dict[str, Any]:
-    return {"hands": [_names(h) for h in deal.hands], "talon": _names(deal.talon)}
-
-
-def _print_deal(table: Table, deal: DealInput) -> None:
-    print(f"{table.variant.name}: a deal of three hands")
-    for seat, hand in enumerate(deal.hands):
-        print(f"  {_seat(seat):<16} {format_cards(hand)}")
-    print(f"  {'talon':<16} {format_cards(deal.talon)}")
-
-
-def _one_contract(table: Table, deal: DealInput, spec: ContractSpec, declarer: int, leader: int | None,
-                  as_json: bool) -> int:
-    solved = solve_contract(table, deal, spec, declarer, leader)
-    leads = lead_values(solved)
-    ok = made(spec, solved.tricks)
-    first = solved.play.rules.leader
-    if as_json:
-        print(json.dumps({
-            "variant": table.variant.name, "deal": _deal_json(deal), "contract": spec.name,
-            "declarer": declarer, "leader": first, "goal": "max" if maximises(spec) else "min",
-            "tricks": solved.tricks, "made": ok,
-            "discard": _names(solved.discard) if spec.with_talon else None,
-            "leads": {CARD_NAMES[c]: v for c, v in sorted(leads.items(), key=lambda kv: _card_order(kv[0]))},
-        }, ensure_ascii=False, indent=2))
-        return 0
-    _print_deal(table, deal)
-    print(f"contract {spec.name} by seat {_seat(declarer)}; seat {_seat(first)} leads")
-    if spec.with_talon:
-        goal = "the most tricks" if maximises(spec) else "the fewest tricks"
-        print(f"discard: {format_cards(solved.discard)} (the declarer takes the talon; of the 66 discards "
-              f"this one gives {goal})")
-    else:
-        print("discard: none (played without the talon)")
-    need = {"none": "no trick", "all": "all ten"}.get(spec.goal, f"{spec.target}")
-    print(f"double-dummy: {tricks(solved.tricks)} for the declarer; {spec.name} is "
-          f"{'made' if ok else 'not made'} (needs {need})")
-    text = ", ".join(f"{CARD_NAMES[c]} {v}" for c, v in sorted(leads.items(), key=lambda kv: _card_order(kv[0])))
-    print(f"first card by seat {first}, declarer's tricks after it: {text}")
-    return 0
-
-
-def _dd_table(table: Table, deal: DealInput, only: int | None, leader: int | None, as_json: bool) -> int:
-    columns = table.columns()
-    seats = [only] if only is not None else [0, 1, 2]
-    cells: dict[int, list[Solved]] = {d: [solve_contract(table, deal, spec, d, leader) for spec in columns]
-                                      for d in seats}
-    if as_json:
-        print(json.dumps({
-            "variant": table.variant.name, "deal": _deal_json(deal), "leader": leader,
-            "columns": [{"label": column_label(s), "contract": s.name,
-                         "goal": "max" if maximises(s) else "min"} for s in columns],
-            "rows": [{"declarer": d, "cells": [
-                {"tricks": c.tricks, "discard": _names(c.discard) if s.with_talon else None,
-                 "leader": c.play.rules.leader}
-                for s, c in zip(columns, cells[d], strict=True)]} for d in seats],
-        }, ensure_ascii=False, indent=2))
-        return 0
-    _print_deal(table, deal)
-    labels = [column_label(s) for s in columns]
-    rows = [[_seat(d), *(str(c.tricks) for c in cells[d])] for d in seats]
-    lead = f"seat {_seat(leader)} leads" if leader is not None else "the variant's leader leads"
-    print(f"\ndouble-dummy tricks of the declarer (games: his most; {', '.join(_none_labels(columns)) or '-'}: "
-          f"his fewest); best discard; {lead}")
-    _plain_table(["declarer", *labels], rows)
-    print("\nbest discards")
-    rows = [[_seat(d), *(" ".join(_names(c.discard)) if s.with_talon else "-"
-                         for s, c in zip(columns, cells[d], strict=True))] for d in seats]
-    _plain_table(["declarer", *labels], rows)
-    return 0
-
-
-def _none_labels(columns: list[ContractSpec]) -> list[str]:
-    return [column_label(s) for s in columns if not maximises(s)]
-
-
-def _plain_table(header: list[str], rows: list[list[str]]) -> None:
-    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
-    for r in [header, *rows]:
-        first = r[0].ljust(widths[0])
-        rest = "  ".join(c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True))
-        sys.stdout.write(f"{first}  {rest}\n".rstrip() + "\n")

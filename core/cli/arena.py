@@ -1,0 +1,90 @@
+"""``preferans arena``: bots compared in duplicate format (docs/bots.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from preferans.core.ai.registry import BOTS
+from preferans.core.cli.common import add_scale_out
+from preferans.core.formats.render import Printer
+from preferans.core.model.errors import BadInput
+from preferans.core.rules.config import (
+    DEFAULT_VARIANT,
+    load_config,
+)
+from preferans.core.tools.arena import (
+    TABLE_HEADER,
+    ArenaResult,
+    arena,
+    load_variant_id,
+    number_text,
+    parse_bots,
+    result_json,
+)
+from preferans.core.tools.parallel import check_jobs, progress_bar
+
+
+def print_result(result: ArenaResult, out: Printer) -> None:
+    out.line(f"arena: {result.variant}, seed {result.seed}: {result.deals} deals x {result.rotations} rotations "
+             f"({result.deals * result.rotations} plays) among {', '.join(result.bots)}")
+    out.table(f"Settlement per 100 deals ({result.unit}), duplicate", TABLE_HEADER, table_rows(result),
+              align="llrrrr")
+    out.line("per 100 deals: the mean per play of a deal; 95% CI: mean +- 1.96 * sd / sqrt(N) over the "
+             f"N = {result.deals} deals")
+
+
+def table_rows(result: ArenaResult) -> list[list[str]]:
+    rows = []
+    for line in result.entries:
+        est = line.per_100
+        ci = "n/a" if est.low is None else f"{number_text(est.low)} .. {number_text(est.high)}"
+        rows.append([str(line.entry), line.bot, str(line.plays), f"{float(line.total):+.2f}",
+                     number_text(est.mean), ci])
+    if len(result.by_bot) < len(result.entries):  # a name appears more than once: its aggregate, per copy
+        for line in result.by_bot:
+            est = line.per_100
+            ci = "n/a" if est.low is None else f"{number_text(est.low)} .. {number_text(est.high)}"
+            label = f"{line.bot} (all {line.copies})" if line.copies > 1 else line.bot
+            rows.append(["all", label, str(line.plays), f"{float(line.total):+.2f}", number_text(est.mean), ci])
+    return rows
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    """``preferans arena``: the options are checked first (one-line errors), then the deals are played."""
+    variant = load_config(args.config) if args.config else load_variant_id(args.variant or DEFAULT_VARIANT)
+    if args.deals < 1:
+        raise BadInput(f"--deals: must be at least 1, got {args.deals}")
+    check_jobs(args.jobs)
+    bots = parse_bots(args.bots, variant.rules.players)
+    start = time.perf_counter()
+    with progress_bar("arena", args.deals) as advance:
+        result = arena(variant, bots, args.deals, args.seed, jobs=args.jobs, scheduler=args.scheduler,
+                       progress=advance)
+    seconds = time.perf_counter() - start
+    if args.json:
+        print(json.dumps(result_json(result), ensure_ascii=False, indent=2))
+    else:
+        print_result(result, Printer(sys.stdout))
+    # the time goes to stderr: stdout is the same for any --jobs or --scheduler
+    where = f"scheduler {args.scheduler}" if args.scheduler else f"{args.jobs} job{'s' * (args.jobs > 1)}"
+    print(f"arena: {result.deals * result.rotations} plays in {seconds:.1f} s ({where})", file=sys.stderr)
+    return 0
+
+
+def add_parser(sub: Any) -> None:
+    s = sub.add_parser("arena", help="compare bots in duplicate format: the same deals with the seats rotated")
+    which = s.add_mutually_exclusive_group()
+    which.add_argument("--config", metavar="FILE", help="game config (TOML or JSON)")
+    which.add_argument("--variant", metavar="V",
+                       help=f"NAME or NAME(key=value, ...), e.g. 'sochi(players=4)' (default {DEFAULT_VARIANT})")
+    s.add_argument("--bots", metavar="B1,B2,B3", required=True,
+                   help=f"one bot per seat ({', '.join(BOTS)}); a name may repeat")
+    s.add_argument("--deals", type=int, required=True, metavar="N", help="deals, each played once per rotation")
+    s.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
+    s.add_argument("--json", action="store_true", help="print a JSON object")
+    add_scale_out(s)
+    s.set_defaults(func=cmd_arena)

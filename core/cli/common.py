@@ -1,0 +1,54 @@
+"""What several subcommands share: the variant options, JSON output, the bot list, --jobs/--scheduler."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from preferans.core.ai.registry import make_bot
+from preferans.core.formats.saves import HUMAN
+from preferans.core.model.errors import BadInput
+from preferans.core.rules.config import (
+    DEFAULT_VARIANT,
+    Variant,
+    load_config,
+    load_variant,
+)
+
+
+def variant_from(args: argparse.Namespace) -> Variant:
+    if getattr(args, "config", None):
+        return load_config(args.config)
+    return load_variant(getattr(args, "variant", None) or DEFAULT_VARIANT, source="command line")
+
+
+def dump_json(data: Any) -> None:
+    print(json.dumps(data, ensure_ascii=False, indent=2))
+
+
+def parse_bots(text: str | None, n: int, human: int | None) -> list[str]:
+    """One bot name for every seat, or a comma list per seat (without the human's seat, or with it)."""
+    given = [t.strip().lower() for t in (text or "heuristic").split(",")]
+    others = [s for s in range(n) if s != human]
+    if len(given) == 1:
+        per_seat = {s: given[0] for s in others}
+    elif len(given) == n:
+        per_seat = {s: given[s] for s in others}
+    elif human is not None and len(given) == len(others):
+        per_seat = dict(zip(others, given, strict=True))
+    else:
+        want = f"1 or {n}" + (f" or {len(others)}" if human is not None else "")
+        raise BadInput(f"--bots: expected {want} bot names separated by commas, got {len(given)} ({text!r})")
+    for seat, name in per_seat.items():
+        make_bot(name, 0, seat, where="--bots")  # validates the name
+    return [HUMAN if s == human else per_seat[s] for s in range(n)]
+
+
+def add_scale_out(s: argparse.ArgumentParser) -> None:
+    """``--jobs`` and ``--scheduler`` of simulate and arena (the same result for any of them)."""
+    where = s.add_mutually_exclusive_group()
+    where.add_argument("--jobs", type=int, default=1, metavar="J",
+                       help="local worker processes (default 1: this process); the result does not depend on it")
+    where.add_argument("--scheduler", metavar="ADDRESS",
+                       help="run on the Dask cluster at ADDRESS (needs the dask extra)")

@@ -1,0 +1,48 @@
+"""``preferans config init|check``: write a commented starting config, or validate one."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from preferans.core.formats.saves import write_atomic
+from preferans.core.model.errors import BadInput
+from preferans.core.rules.config import (
+    load_config,
+    load_variant,
+    starter_config,
+)
+
+
+def cmd_config_init(args: argparse.Namespace) -> int:
+    text = starter_config(load_variant(args.variant, source="command line"))
+    if not args.output or args.output == "-":
+        sys.stdout.write(text)
+        return 0
+    path = Path(args.output)
+    if path.exists() and not args.force:
+        raise BadInput(f"{path}: file exists; use --force to overwrite it")
+    write_atomic(path, text)
+    print(f"wrote {path} (variant {args.variant})")
+    return 0
+
+
+def cmd_config_check(args: argparse.Namespace) -> int:
+    variant = load_config(args.file)
+    print(f"{args.file}: ok (variant {variant.name})")
+    return 0
+
+
+def add_parser(sub: Any) -> None:
+    s = sub.add_parser("config", help="write or check a game config file")
+    csub = s.add_subparsers(dest="config_command", required=True, metavar="init|check")
+    c = csub.add_parser("init", help="write a commented starting config")
+    c.add_argument("variant")
+    c.add_argument("-o", "--output", help="file to write (default: print it)")
+    c.add_argument("--force", action="store_true", help="overwrite an existing file")
+    c.set_defaults(func=cmd_config_init)
+    c = csub.add_parser("check", help="validate a config file")
+    c.add_argument("file")
+    c.set_defaults(func=cmd_config_check)

@@ -1,0 +1,45 @@
+"""``preferans conformance``: the conformance suite against installed variants."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from preferans.core.formats import render
+from preferans.core.model.errors import BadInput
+from preferans.core.rules.config import (
+    load_variant,
+    parse_variant_id,
+)
+
+
+def cmd_conformance(args: argparse.Namespace) -> int:
+    try:
+        from preferans.core.testing.runner import run  # lazily: needs pytest (the [test] extra)
+    except ImportError as exc:
+        raise BadInput(f"conformance: needs pytest ({exc}); install preferans[test]") from None
+    for ident in args.variants:  # a malformed ID, an unknown name or key is a one-line error, exit 2
+        name, overrides = parse_variant_id(ident, "conformance")
+        load_variant(name, overrides or None, source=f"conformance {ident}")
+    reports, errors = run(list(args.variants), args.deals, args.seed, verbose=args.verbose)
+    out = render.Printer(sys.stdout)
+    rows = [[r.name, str(r.passed), str(r.failed), str(r.skipped), "ok" if r.ok else "FAILED"] for r in reports]
+    out.line()
+    out.table("" if not out.rich else "Conformance", ["variant", "passed", "failed", "skipped", "result"], rows,
+              align="lrrrl")
+    for r in reports:
+        for check, why in r.failures.items():
+            out.line(f"{r.name}: {check}: {why}")
+    for err in errors:
+        out.line(f"collection error: {err}")
+    return 0 if reports and all(r.ok for r in reports) and not errors else 1
+
+
+def add_parser(sub: Any) -> None:
+    s = sub.add_parser("conformance", help="run the conformance suite against installed variants")
+    s.add_argument("variants", nargs="*", metavar="VARIANT", help="default: every playable variant")
+    s.add_argument("--deals", type=int, default=30, help="deals per random-simulation check (default 30)")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("-v", "--verbose", action="store_true", help="show pytest's own report")
+    s.set_defaults(func=cmd_conformance)

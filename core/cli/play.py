@@ -1,0 +1,229 @@
+"""``preferans play``: a pulka among bots, or with a person at one seat; ``--save``/``--resume``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any, TextIO
+
+from preferans.core.ai.bots import resync
+from preferans.core.ai.registry import BOTS, make_bot
+from preferans.core.cli.common import dump_json, parse_bots, variant_from
+from preferans.core.engine.game import Game, Phase
+from preferans.core.formats import render
+from preferans.core.formats.report import match_report, seat_name
+from preferans.core.formats.saves import DEFAULT_NAMES, Session
+from preferans.core.model.errors import BadInput, IllegalActionError, nearest
+from preferans.core.rules.config import (
+    DEFAULT_VARIANT,
+)
+from preferans.core.tools.table import load_session
+
+MATCH_CAP = 2000
+"""A bot pulka that runs past this many deals is stopped and reported unfinished (random bots rarely
+close their pools)."""
+
+
+def _parse_names(text: str | None, n: int) -> list[str]:
+    if text is None:
+        return list(DEFAULT_NAMES[:n])
+    names = [t.strip() for t in text.split(",")]
+    if len(names) != n or any(not x for x in names) or len({x.lower() for x in names}) != n:
+        raise BadInput(f"--names: expected {n} different non-empty names separated by commas, got {text!r}")
+    return names
+
+
+def _parse_human(text: str | None, names: list[str]) -> int | None:
+    if text is None:
+        return None
+    t = text.strip()
+    if t.lstrip("-").isdigit():
+        seat = int(t)
+        if 0 <= seat < len(names):
+            return seat
+        raise BadInput(f"--human: seat {seat} does not exist (seats 0..{len(names) - 1}: {', '.join(names)})")
+    for i, name in enumerate(names):
+        if name.lower() == t.lower():
+            return i
+    raise BadInput(f"--human: no player {t!r}{nearest(t, names)} (a seat 0..{len(names) - 1} or one of: "
+                   f"{', '.join(names)})")
+
+
+def _new_session(args: argparse.Namespace) -> Session:
+    variant = variant_from(args)
+    n = variant.rules.players
+    seed = 1 if args.seed is None else args.seed
+    names = _parse_names(args.names, n)
+    human = _parse_human(args.human, names)
+    bots = parse_bots(args.bots, n, human)
+    save = Path(args.save) if args.save else None
+    return Session(Game(variant, seed), names, bots, human, save)
+
+
+class _Stop(Exception):
+    """The human ended the session (end of input, Ctrl-C or ``quit``)."""
+
+
+class _Table:
+    """The terminal of the human player: prints the situation and reads choices."""
+
+    def __init__(self, out: render.Printer, stdin: TextIO) -> None:
+        self.out = out
+        self.stdin = stdin
+
+    def ask(self, prompt: str) -> str:
+        if self.out.stream is sys.stdout and self.stdin is sys.stdin and self.stdin.isatty():
+            return input(prompt)  # line editing on a terminal
+        self.out.stream.write(prompt)
+        self.out.stream.flush()
+        line = self.stdin.readline()
+        if not line:
+            raise EOFError
+        self.out.line(line.rstrip("\n"))  # echo scripted input so the transcript reads like a session
+        return line
+
+    def human_turn(self, game: Game, seat: int, names: list[str]) -> None:
+        """Show the situation, read a choice and apply it; re-ask on anything illegal."""
+        legal = game.legal_actions()
+        self.out.line()
+        self.out.lines(render.situation(game, seat, names))
+        self.out.line("your choices:")
+        self.out.lines(render.choices(legal, game.phase))
+        while True:
+            try:
+                text = self.ask(f"{names[seat]}, choose 1-{len(legal)} or type it (? help, q quit): ").strip()
+            except (EOFError, KeyboardInterrupt):
+                raise _Stop from None
+            if not text:
+                continue
+            if text.lower() in ("q", "quit", "exit"):
+                raise _Stop
+            if text in ("?", "h", "help"):
+                self.out.lines(render.situation(game, seat, names))
+                self.out.lines(render.choices(legal, game.phase))
+                self.out.line("type a number, or the action itself (pass, whist, 7H, misere); "
+                              + render.SUIT_HELP)
+                continue
+            action = text
+            if text.isdigit():
+                k = int(text)
+                if not 1 <= k <= len(legal):
+                    self.out.line(f"no choice {k}: enter a number from 1 to {len(legal)}")
+                    continue
+                action = legal[k - 1]
+            try:
+                game.apply(action)  # canonicalises aliases (TH, A♠, PASS); state unchanged if illegal
+            except IllegalActionError as exc:
+                self.out.line(f"not allowed: {exc}")
+                continue
+            return
+
+
+def _play_loop(session: Session, out: render.Printer, ui: _Table | None, quiet: bool) -> tuple[bool, str]:
+    """Run the game until it ends, the cap is reached or the human stops. Returns (stopped, reason)."""
+    game, names, human = session.game, session.names, session.human
+    players = session.players
+    interactive = human is not None
+    while not game.is_terminal:
+        if not interactive and len(game.results) >= MATCH_CAP:
+            return True, f"stopped after {MATCH_CAP} deals (the match cap): the pulka is unfinished"
+        seat = game.current_player
+        deal, phase = game.deal, game.phase
+        done = len(game.results)
+        tricks = len(deal.play.completed) if deal.play is not None else 0
+        hand = deal.play.to_play if (deal.play is not None and phase is Phase.PLAY) else seat
+        if seat == human:
+            assert ui is not None
+            ui.human_turn(game, seat, names)
+        else:
+            bot = players[seat]
+            assert bot is not None
+            action = bot.choose(game, seat)
+            game.apply(action)
+            if ui is not None:
+                actor = names[seat] if hand == seat else f"{names[seat]} (for {seat_name(names, hand)})"
+                ui.out.line(render.narrate(phase, actor, action))
+        if ui is not None and deal.play is not None and len(deal.play.completed) > tricks:
+            winner, cards = deal.play.completed[-1]
+            who = seat_name(names, winner) if winner >= 0 else "nobody"
+            ui.out.line(f"trick {len(deal.play.completed)}: {render.trick_text(cards, names)} -> {who}")
+        if interactive:
+            session.save_now()
+        if len(game.results) > done:
+            number = len(game.results)
+            if not quiet:
+                out.line(render.deal_line(number, game.results[-1], game.deal_entries[-1], names))
+            if not interactive:
+                session.save_now()
+    return False, ""
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    if args.resume:
+        clash = [opt for opt, value in (("--config", args.config), ("--variant", args.variant),
+                                        ("--seed", args.seed), ("--human", args.human), ("--bots", args.bots),
+                                        ("--names", args.names)) if value is not None]
+        if clash:
+            raise BadInput(f"--resume: {', '.join(clash)} cannot be changed in a saved game "
+                           "(it keeps its variant, seed, players and bots)")
+        session = load_session(Path(args.resume))
+        if args.save:
+            session.save = Path(args.save)
+    else:
+        session = _new_session(args)
+    game = session.game
+    session.players = [None if s == session.human else make_bot(b, game.seed, s)
+                       for s, b in enumerate(session.bots)]
+    if args.resume:
+        resync(game, session.players)  # a random bot continues with the choices it would have made
+    # with --json, stdout carries only the result object; the table talk goes to stderr
+    out = render.Printer(sys.stderr if args.json else sys.stdout)
+    ui = _Table(out, sys.stdin) if session.human is not None else None
+    names = session.names
+    if args.resume:
+        out.line(f"resumed {args.resume}: deal {len(game.results) + 1}, after {len(game.history)} actions")
+    elif not args.json:
+        who = ", ".join(f"{n} ({b})" for n, b in zip(names, session.bots, strict=True))
+        out.line(f"{game.variant.name} pulka, seed {game.seed}: {who}")
+    session.save_now()
+    stopped, reason = False, ""
+    try:
+        stopped, reason = _play_loop(session, out, ui, quiet=bool(args.json))
+    except (_Stop, KeyboardInterrupt) as exc:
+        where = f"deal {len(game.results) + 1}, after {len(game.history)} actions"
+        if session.save is not None:
+            session.save_now()
+            out.line(f"\nstopped at {where}; saved to {session.save} "
+                     f"(continue with: preferans play --resume {session.save})")
+        else:
+            out.line(f"\nstopped at {where}; not saved (use --save FILE to keep a game)")
+        return 0 if (isinstance(exc, _Stop) or ui is not None) else 130
+    finished = game.is_terminal
+    if reason:
+        out.line(reason)
+    if args.json:
+        dump_json(match_report(game.match, names, finished))
+        return 0
+    out.line()
+    ok = render.print_result(out, game.match, names, finished)
+    if session.save is not None:
+        out.line(f"saved to {session.save}")
+    return 0 if ok else 1
+
+
+def add_parser(sub: Any) -> None:
+    s = sub.add_parser("play", help="play a pulka (bots, or you with --human)")
+    which = s.add_mutually_exclusive_group()
+    which.add_argument("--config", metavar="FILE", help="game config (TOML or JSON)")
+    which.add_argument("--variant", metavar="NAME",
+                       help=f"variant with its preset rules (default {DEFAULT_VARIANT})")
+    s.add_argument("--seed", type=int, help="seed of the deal (default 1)")
+    s.add_argument("--human", metavar="SEAT", help="play yourself: seat number from 0, or a player name")
+    s.add_argument("--bots", metavar="NAMES",
+                   help=f"{' or '.join(BOTS)}, one for all or a comma list per seat")
+    s.add_argument("--names", metavar="A,B,C", help="player names in seating order")
+    s.add_argument("--save", metavar="FILE", help="keep the replayable game in FILE (rewritten as it goes)")
+    s.add_argument("--resume", metavar="FILE", help="continue a game saved with --save")
+    s.add_argument("--json", action="store_true", help="print only the result object as JSON")
+    s.set_defaults(func=cmd_play)

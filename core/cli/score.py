@@ -1,0 +1,32 @@
+"""``preferans score``: the sheet and settlement of a scorecard written at a real table."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from preferans.core.cli.common import dump_json
+from preferans.core.formats import render
+from preferans.core.formats.report import match_report
+
+
+def cmd_score(args: argparse.Namespace) -> int:
+    from preferans.core.formats.scorecard import score_file  # lazily: only this command reads scorecards
+
+    card = score_file(args.file)
+    if args.json:
+        dump_json(match_report(card.match, card.names, card.finished))
+        return 0
+    out = render.Printer(sys.stdout)
+    for i, (r, entries) in enumerate(zip(card.match.results, card.match.deal_entries, strict=True), 1):
+        out.line(render.deal_line(i, r, entries, card.names))
+    out.line()
+    return 0 if render.print_result(out, card.match, card.names, card.finished) else 1
+
+
+def add_parser(sub: Any) -> None:
+    s = sub.add_parser("score", help="score a scorecard of a game played at a real table")
+    s.add_argument("file")
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_score)

@@ -1,0 +1,39 @@
+"""``preferans sheet``: a scorecard's or a saved game's sheet as players draw it (text or SVG)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import Any
+
+from preferans.core.formats import render
+from preferans.core.formats.saves import write_atomic
+from preferans.core.model.errors import BadInput
+
+
+def cmd_sheet(args: argparse.Namespace) -> int:
+    from preferans.core.formats import sheet  # lazily: only this command draws sheets
+
+    source = sheet.load(args.file)
+    match, names = source.match, source.names
+    if args.svg and not sheet.is_pulka(match):
+        raise BadInput(f"sheet: --svg: the drawn sheet is the Russian pulka (pool, mountain, whists); "
+                       f"{match.variant.name} has none: run without --svg for its own sheet")
+    if args.svg:
+        state = "finished" if source.finished else "unfinished"
+        title = f"{match.variant.name}: {', '.join(names)}"
+        write_atomic(Path(args.svg), sheet.svg(match, names, source.finished, title))
+        print(f"wrote {args.svg}: the {state} pulka after {len(match.results)} deals")
+        return 0
+    out = render.Printer(sys.stdout)
+    out.lines(sheet.text_lines(match, names))
+    out.line()
+    return 0 if render.print_result(out, match, names, source.finished) else 1
+
+
+def add_parser(sub: Any) -> None:
+    s = sub.add_parser("sheet", help="the pulka sheet of a scorecard or a saved game, as text or SVG")
+    s.add_argument("file", help="a scorecard (TOML or JSON) or a game saved with play --save")
+    s.add_argument("--svg", metavar="OUT", help="draw the sheet as players know it into this SVG file")
+    s.set_defaults(func=cmd_sheet)

@@ -1,0 +1,71 @@
+"""``preferans simulate``: many deals bot against bot; deals per second, contract distribution."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import Any
+
+from preferans.core.cli.common import add_scale_out, dump_json, parse_bots, variant_from
+from preferans.core.formats import render
+from preferans.core.model.errors import BadInput
+from preferans.core.rules.config import (
+    DEFAULT_VARIANT,
+)
+from preferans.core.tools.parallel import check_jobs, progress_bar
+from preferans.core.tools.simulate import simulate
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    variant = variant_from(args)
+    if args.deals < 1:
+        raise BadInput(f"--deals: must be at least 1, got {args.deals}")
+    check_jobs(args.jobs)
+    bots = parse_bots(args.bots, variant.rules.players, None)
+    start = time.perf_counter()
+    with progress_bar("simulating", args.deals) as advance:  # on stderr, so it never mixes with --json
+        tally, matches, finished = simulate(variant, args.deals, args.seed, bots, advance, jobs=args.jobs,
+                                            scheduler=args.scheduler)
+    seconds = time.perf_counter() - start
+    per_second = tally.deals / seconds if seconds > 0 else 0.0
+    order = [s.name for s in variant.contracts if s.biddable] + ["raspasovka", "not played"]
+    keys = sorted(tally.distribution, key=lambda k: (order.index(k) if k in order else len(order), k))
+    rate = tally.made / tally.played if tally.played else None
+    if args.json:
+        dump_json({
+            "variant": variant.name, "bots": bots, "seed": args.seed, "deals": tally.deals,
+            "matches": matches, "finished_matches": finished, "seconds": round(seconds, 3),
+            "deals_per_second": round(per_second, 1),
+            "distribution": {k: tally.distribution[k] for k in keys},
+            "declared": {k: tally.declared[k] for k in order if tally.declared[k]},
+            "declarer": {"played": tally.played, "made": tally.made,
+                         "success_rate": None if rate is None else round(rate, 4)},
+        })
+        return 0
+    out = render.Printer(sys.stdout)
+    out.line(f"simulated {tally.deals} deals of {variant.name} ({', '.join(bots)}), seed {args.seed}: "
+             f"{matches} matches, {finished} finished")
+    out.line(f"speed: {per_second:.1f} deals/s ({seconds:.2f} s)")
+    dist = tally.distribution
+    rows = [[k, str(dist[k]), f"{100 * dist[k] / tally.deals:.1f}%"] for k in keys]
+    out.table("Contract distribution", ["contract", "deals", "share"], rows)
+    if rate is None:
+        out.line("declarer success: no contract was played")
+    else:
+        out.line(f"declarer success: {tally.made} of {tally.played} played contracts made "
+                 f"({100 * rate:.1f}%)")
+    return 0
+
+
+def add_parser(sub: Any) -> None:
+    s = sub.add_parser("simulate", help="play many deals bot against bot and print statistics")
+    which = s.add_mutually_exclusive_group()
+    which.add_argument("--config", metavar="FILE")
+    which.add_argument("--variant", metavar="NAME", help=f"default {DEFAULT_VARIANT}")
+    s.add_argument("--deals", type=int, required=True)
+    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--bots", metavar="NAMES", help="as for play (default heuristic)")
+    s.add_argument("--json", action="store_true")
+    add_scale_out(s)
+    s.set_defaults(func=cmd_simulate)

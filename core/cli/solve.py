@@ -1,0 +1,140 @@
+"""``preferans solve``: a deal's double-dummy value, best discard, or the DD table of every contract."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from preferans.core.model.cards import CARD_NAMES, format_cards
+from preferans.core.model.contracts import ContractSpec
+from preferans.core.model.errors import BadInput
+from preferans.core.rules.config import (
+    DEFAULT_VARIANT,
+    load_variant,
+)
+from preferans.core.tools.solve import (
+    DealInput,
+    Solved,
+    Table,
+    card_names,
+    card_order,
+    column_label,
+    lead_values,
+    made,
+    maximises,
+    parse_deal,
+    parse_seat,
+    seat_label,
+    solve_contract,
+    tricks,
+)
+
+
+def cmd_solve(args: argparse.Namespace) -> int:
+    deal = parse_deal(args.deal)
+    name = args.variant or deal.variant or DEFAULT_VARIANT
+    table = Table(load_variant(name, source="command line"))
+    declarer = None if args.declarer is None else parse_seat(args.declarer, "--declarer")
+    leader = None if args.leader is None else parse_seat(args.leader, "--leader")
+    if args.contract is not None:
+        if declarer is None:
+            raise BadInput("--contract: needs --declarer SEAT (0 or first, 1 or second, 2 or dealer)")
+        return _one_contract(table, deal, table.contract(args.contract), declarer, leader, args.json)
+    return _dd_table(table, deal, declarer, leader, args.json)
+
+
+def _deal_json(deal: DealInput) -> dict[str, Any]:
+    return {"hands": [card_names(h) for h in deal.hands], "talon": card_names(deal.talon)}
+
+
+def _print_deal(table: Table, deal: DealInput) -> None:
+    print(f"{table.variant.name}: a deal of three hands")
+    for seat, hand in enumerate(deal.hands):
+        print(f"  {seat_label(seat):<16} {format_cards(hand)}")
+    print(f"  {'talon':<16} {format_cards(deal.talon)}")
+
+
+def _one_contract(table: Table, deal: DealInput, spec: ContractSpec, declarer: int, leader: int | None,
+                  as_json: bool) -> int:
+    solved = solve_contract(table, deal, spec, declarer, leader)
+    leads = lead_values(solved)
+    ok = made(spec, solved.tricks)
+    first = solved.play.rules.leader
+    if as_json:
+        print(json.dumps({
+            "variant": table.variant.name, "deal": _deal_json(deal), "contract": spec.name,
+            "declarer": declarer, "leader": first, "goal": "max" if maximises(spec) else "min",
+            "tricks": solved.tricks, "made": ok,
+            "discard": card_names(solved.discard) if spec.with_talon else None,
+            "leads": {CARD_NAMES[c]: v for c, v in sorted(leads.items(), key=lambda kv: card_order(kv[0]))},
+        }, ensure_ascii=False, indent=2))
+        return 0
+    _print_deal(table, deal)
+    print(f"contract {spec.name} by seat {seat_label(declarer)}; seat {seat_label(first)} leads")
+    if spec.with_talon:
+        goal = "the most tricks" if maximises(spec) else "the fewest tricks"
+        print(f"discard: {format_cards(solved.discard)} (the declarer takes the talon; of the 66 discards "
+              f"this one gives {goal})")
+    else:
+        print("discard: none (played without the talon)")
+    need = {"none": "no trick", "all": "all ten"}.get(spec.goal, f"{spec.target}")
+    print(f"double-dummy: {tricks(solved.tricks)} for the declarer; {spec.name} is "
+          f"{'made' if ok else 'not made'} (needs {need})")
+    text = ", ".join(f"{CARD_NAMES[c]} {v}" for c, v in sorted(leads.items(), key=lambda kv: card_order(kv[0])))
+    print(f"first card by seat {first}, declarer's tricks after it: {text}")
+    return 0
+
+
+def _dd_table(table: Table, deal: DealInput, only: int | None, leader: int | None, as_json: bool) -> int:
+    columns = table.columns()
+    seats = [only] if only is not None else [0, 1, 2]
+    cells: dict[int, list[Solved]] = {d: [solve_contract(table, deal, spec, d, leader) for spec in columns]
+                                      for d in seats}
+    if as_json:
+        print(json.dumps({
+            "variant": table.variant.name, "deal": _deal_json(deal), "leader": leader,
+            "columns": [{"label": column_label(s), "contract": s.name,
+                         "goal": "max" if maximises(s) else "min"} for s in columns],
+            "rows": [{"declarer": d, "cells": [
+                {"tricks": c.tricks, "discard": card_names(c.discard) if s.with_talon else None,
+                 "leader": c.play.rules.leader}
+                for s, c in zip(columns, cells[d], strict=True)]} for d in seats],
+        }, ensure_ascii=False, indent=2))
+        return 0
+    _print_deal(table, deal)
+    labels = [column_label(s) for s in columns]
+    rows = [[seat_label(d), *(str(c.tricks) for c in cells[d])] for d in seats]
+    lead = f"seat {seat_label(leader)} leads" if leader is not None else "the variant's leader leads"
+    print(f"\ndouble-dummy tricks of the declarer (games: his most; {', '.join(_none_labels(columns)) or '-'}: "
+          f"his fewest); best discard; {lead}")
+    _plain_table(["declarer", *labels], rows)
+    print("\nbest discards")
+    rows = [[seat_label(d), *(" ".join(card_names(c.discard)) if s.with_talon else "-"
+                         for s, c in zip(columns, cells[d], strict=True))] for d in seats]
+    _plain_table(["declarer", *labels], rows)
+    return 0
+
+
+def _none_labels(columns: list[ContractSpec]) -> list[str]:
+    return [column_label(s) for s in columns if not maximises(s)]
+
+
+def _plain_table(header: list[str], rows: list[list[str]]) -> None:
+    widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+    for r in [header, *rows]:
+        first = r[0].ljust(widths[0])
+        rest = "  ".join(c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True))
+        sys.stdout.write(f"{first}  {rest}\n".rstrip() + "\n")
+
+
+def add_parser(sub: Any) -> None:
+    s = sub.add_parser("solve", help="double-dummy tricks of a deal: one contract, or a table of every contract")
+    s.add_argument("deal", metavar="DEAL", help="'first hand | second hand | dealer | talon', a .ppn file or record")
+    s.add_argument("--variant", metavar="NAME", help=f"default {DEFAULT_VARIANT} (a PPN deal: its Variant tag)")
+    s.add_argument("--contract", metavar="C", help="a contract of the variant's table (needs --declarer)")
+    s.add_argument("--declarer", metavar="SEAT", help="0/first, 1/second, 2/dealer; without --contract: his row")
+    s.add_argument("--leader", metavar="SEAT", help="who leads the first trick (default: the variant's rule)")
+    s.add_argument("--json", action="store_true", help="print a JSON object")
+    s.set_defaults(func=cmd_solve)

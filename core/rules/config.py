@@ -45,6 +45,9 @@ class PresetFile(_Strict):
     abstract: bool = Field(default=False, description="a family base that is not played on its own")
     plugins: list[str] = Field(default_factory=list, description="extra plugins (entry-point names)")
     sources: list[str] = Field(default_factory=list)
+    capabilities: list[str] = Field(default_factory=list, description=(
+        "what the variant has that checks depend on (the conformance suite's words: docs/conformance.md); "
+        "a child inherits its parents' and adds its own"))
     rules: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -220,6 +223,13 @@ class Variant:
     @property
     def sources(self) -> list[str]:
         return [s for level in self.chain for s in level.preset.sources]
+
+    @property
+    def capabilities(self) -> frozenset[str]:
+        """What the variant declares it has (``capabilities`` in its presets, the chain's together) plus
+        the kinds of its contract rows: the conformance suite gates its checks on these words."""
+        declared = {c for level in self.chain for c in level.preset.capabilities}
+        return frozenset(declared | set(self.contracts.kinds()))
 
     def new_manager(self) -> pluggy.PluginManager:
         return build_manager(self.stack)

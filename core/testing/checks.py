@@ -30,14 +30,11 @@ MATCH_DEAL_CAP = 5000
 
 
 def capabilities(variant: Variant) -> set[str]:
-    """What the resolved variant has, for gating checks: contract kinds and rule sections."""
-    caps = set(variant.contracts.kinds())
-    fields = set(type(variant.rules).model_fields)
-    if "pot" in fields:
-        caps.add("pot")
-    if "kontra" in fields:
-        caps.add("kontra")
-    if not {"pot"} & caps:
+    """What the resolved variant declares (``Variant.capabilities``: its presets' ``capabilities`` and its
+    contract kinds), for gating checks; a variant not played for a ``pot`` settles zero-sum among the
+    players (``zero_sum_settlement``)."""
+    caps = set(variant.capabilities)
+    if "pot" not in caps:
         caps.add("zero_sum_settlement")
     return caps
 

@@ -198,6 +198,12 @@ def raspasovka_streak(match: MatchView, rules: Any) -> int:
     (with ``exit_by = "any_deal"``, the raspasovkas at the end of the history). A deal thrown in is no
     raspasovka and does not end the series."""
     count = 0
+    if rules.raspasovka.exit_by == "any_deal":
+        for r in reversed(match.history):  # the raspasovkas at the end of the history (the hot path)
+            if r.kind != "all_pass":
+                break
+            count += r.played
+        return count
     for r in reversed(match.history):
         if ends_series(r, rules):
             break

@@ -56,12 +56,14 @@ from preferans.core.model.errors import (
     RecordError,
     nearest,
 )
+from preferans.core.model.table import hand_slots, next_speaker, ownerless_hands
 from preferans.core.model.views import (
     AllPassed,
     AllPassOutcome,
     Amount,
     AuctionStep,
     AuctionView,
+    DealOutcome,
     DealResult,
     DeclarationStep,
     DeclarationView,
@@ -83,7 +85,7 @@ from preferans.core.model.views import (
     Settlement,
     TakeTalon,
     Won,
-    dummy_seat,
+    int_if_whole,
 )
 from preferans.core.rules.hookspecs import HOOK_API, hookimpl, hookspec
 
@@ -94,6 +96,7 @@ __all__ = [
     "Declared", "DefenceStep", "DefenceView", "Defended", "Discard", "Entry", "IllegalActionError", "LedgerView",
     "MatchView", "Next", "NoRuleError", "PickUp", "PlayAllPass", "PlayRules", "PlayView", "PreferansError",
     "RecordError", "Redeal", "Seat", "Settlement", "TakeTalon", "Won", "bit", "card_name", "cards_of",
-    "dummy_seat", "format_cards", "hookimpl", "hookspec", "names_of", "nearest", "parse_card", "parse_cards",
+    "format_cards", "hookimpl", "hookspec", "names_of", "nearest", "parse_card", "parse_cards",
     "pretty", "rank_of", "suit_of", "trump_name",
+    "DealOutcome", "hand_slots", "int_if_whole", "next_speaker", "ownerless_hands",
 ]

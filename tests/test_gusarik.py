@@ -26,7 +26,7 @@ from preferans.core import Game, Phase, load_variant
 from preferans.core.cli import main
 from preferans.core.formats.scorecard import score_card
 from preferans.core.model.errors import RecordError
-from preferans.core.model.views import DUMMY
+from preferans.variants.russian.gusarik import DUMMY
 
 A, B, D = 0, 1, DUMMY
 

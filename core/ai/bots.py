@@ -36,9 +36,9 @@ RAISE_MARGIN = 1.0
 
 _CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
 
-DEFEND_CALLS = ("whist", "follow", "play")
+DEFEND_CALLS = ("whist", "follow", "play", "defend")
 """Defence calls that mean "I defend": whist (the Russian family), follow (the Balkan family), play (the
-Austrian family)."""
+Austrian family), defend (the core's default, ``core/rules/defaults.py``)."""
 
 
 # ---------------------------------------------------------------- random

@@ -2,9 +2,9 @@
 
 Phases of a deal: ``auction`` -> (all pass: the variant's ``pref_all_pass`` answer) | (``discard`` two
 talon cards, ``declare`` the contract) -> ``defence`` -> ``play`` -> scoring -> next deal, until the variant
-says the match is over (phase ``over``). Actions are strings: calls (``"pass"``, ``"7H"``, ``"misere"``),
-card names (``"AS"``, ``"10H"``) and defence calls (``"whist"``). The engine alone changes the state; it
-asks the hooks what is legal and what happens next.
+says the match is over (phase ``over``). Actions are strings: calls (``"pass"``, ``"7H"``, the names of the
+variant's contracts), card names (``"AS"``, ``"10H"``) and defence calls (``"pass"`` and the variant's own).
+The engine alone changes the state; it asks the hooks what is legal and what happens next.
 """
 
 from __future__ import annotations
@@ -20,7 +20,8 @@ from preferans.core.engine.match import Match
 from preferans.core.engine.play import TrickPlay
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, FULL_PACK, CardError, bit, names_of, parse_card
 from preferans.core.model.contracts import ContractSpec
-from preferans.core.model.errors import IllegalActionError, RecordError
+from preferans.core.model.errors import IllegalActionError, NoRuleError, RecordError
+from preferans.core.model.table import HANDS_IN_PLAY, hand_slots, ownerless_hands
 from preferans.core.model.views import (
     AllPassed,
     AuctionView,
@@ -41,8 +42,6 @@ from preferans.core.model.views import (
     Settlement,
     TakeTalon,
     Won,
-    dummy_seat,
-    hand_count,
 )
 from preferans.core.rules.config import Variant, config_from_dict
 
@@ -125,7 +124,7 @@ class Deal:
 
 
 class Game:
-    """One match (pulka) of a variant among ``rules.players`` seats.
+    """One match of a variant among ``rules.players`` seats.
 
     ``current_player``, ``legal_actions()``, ``apply(action)``, ``is_terminal``, ``clone()``,
     ``to_json()`` / ``from_json()`` and ``replay()`` follow OpenSpiel. The game owns its
@@ -139,9 +138,9 @@ class Game:
         self.variant = variant
         self.rules = variant.rules
         self.n_players: int = variant.rules.players
-        # hand slots: the players', plus the dummy's (болван, seat 2) when two play (гусарик)
-        self.n_hands: int = hand_count(self.n_players)
-        self.dummy: int | None = dummy_seat(self.n_players)
+        # places with a hand: the players', and with two players the third hand's, which no player holds
+        self.n_hands: int = hand_slots(self.n_players)
+        self.ownerless: tuple[int, ...] = ownerless_hands(self.n_players)
         self.seed = seed
         self.first_dealer = first_dealer % self.n_players
         self.match = Match(variant)
@@ -307,7 +306,7 @@ class Game:
     def play_rules_for(self, contract: ContractSpec, declarer: int, *, dealer: int | None = None,
                        first_hand: int | None = None) -> PlayRules:
         """The variant's play rules (``pref_play_rules``) for ``contract`` by ``declarer`` in this deal, every
-        defender whisting and playing, as the engine would ask them when play starts: for the solver's users
+        defender defending and playing, as the engine would ask them when play starts: for the solver's users
         (``preferans solve``, the pimc bot) that value a contract before it is played. ``dealer`` and
         ``first_hand`` default to this deal's."""
         deal = self.deal
@@ -355,8 +354,8 @@ class Game:
         return out
 
     def may_record_layout(self, seat: int) -> bool:
-        """Whether ``seat`` may write down the layout now (the misère defenders, RUS-MIS-08): an
-        observation flag from the deal's ``PlayRules.layout_notes``; nothing in the engine depends on it."""
+        """Whether ``seat`` may write down the layout now: an observation flag from the deal's
+        ``PlayRules.layout_notes``; nothing in the engine depends on it."""
         play = self.deal.play
         return play is not None and self.deal.phase is Phase.PLAY and seat in play.rules.layout_notes
 
@@ -398,10 +397,10 @@ class Game:
     # ------------------------------------------------------------------ internals: deal lifecycle
 
     def _seats_from(self, dealer: int) -> tuple[int, ...]:
-        n = self.n_hands  # two players: the dummy has the third place at the table, after seat 1
+        n = self.n_hands  # two players: the hand no player holds has the third place, after seat 1
         order = tuple((dealer + i) % n for i in range(1, n + 1))
-        # four players: the dealer sits out (he sits "on the talon")
-        return order[:3] if n == 4 else order
+        # three hands are dealt: with four players the dealer, last in the order, sits out ("on the talon")
+        return order[:HANDS_IN_PLAY]
 
     def _new_deal(self, dealer: int) -> Deal:
         self._pending_entries = self.match.before_deal(dealer)
@@ -423,8 +422,8 @@ class Game:
 
     def _auction_view(self) -> AuctionView:
         deal = self.deal
-        # the dummy (two players) gets cards but never bids
-        bidders = deal.active if self.dummy is None else tuple(s for s in deal.active if s != self.dummy)
+        # a hand no player holds (two players) gets cards but never bids
+        bidders = tuple(s for s in deal.active if s not in self.ownerless) if self.ownerless else deal.active
         return AuctionView(self.match_view(), deal.dealer, bidders, tuple(deal.calls), self.contracts)
 
     def _apply_auction(self, action: str) -> None:
@@ -515,6 +514,12 @@ class Game:
         view = PlayView(self.match_view(), deal.dealer, deal.active, deal.declarer, deal.contract, defended,
                         deal.first_hand)
         rules = self.book.play_rules(view)
+        if self.ownerless:  # every hand in play needs a player, the one no player holds too
+            players = dict(rules.controllers)
+            for hand in rules.hands:
+                if players.get(hand, hand) in self.ownerless:
+                    raise NoRuleError("pref_play_rules", f"hand {hand} is held by no player and the play rules "
+                                                         f"name nobody to play it (controllers)")
         talon_cards = deal.talon_cards if (rules.talon_leads and not deal.talon_taken) else ()
         deal.play = TrickPlay.start(rules, deal.hands, talon_cards, self.n_hands)
         deal.hands = deal.play.hands  # one list: the trick play owns the hands now

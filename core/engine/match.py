@@ -1,4 +1,4 @@
-"""The match (pulka): the score sheet and the deals scored so far.
+"""The match: the score sheet and the deals scored so far.
 
 Shared by the playing engine and the scorecard reader, so a deal played by the engine and the same deal
 written on paper go through exactly the same scoring hooks.

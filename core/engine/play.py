@@ -15,7 +15,7 @@ from preferans.core.model.views import PlayRules
 NOBODY = -1
 """Owner of a talon-led trick that no player could follow (three players, GAP-RUS-04)."""
 TALON = -2
-"""Marks a talon card in a trick when it only names the suit (three-player raspasovka, RUS-RASP-17)."""
+"""Marks a talon card in a trick when it only names the suit (``PlayRules.talon_contends`` false)."""
 
 _ABOVE = tuple(above(card) for card in range(32))
 """``above(card)`` for every card: a lookup instead of a call on the hot path."""

@@ -30,6 +30,7 @@ from preferans.core.engine.match import Match
 from preferans.core.model.cards import SUIT_SYMBOLS, SUITS
 from preferans.core.model.contracts import ContractSpec
 from preferans.core.model.errors import BadInput, ConfigError, RecordError, nearest
+from preferans.core.model.table import hand_slots, ownerless_hands
 from preferans.core.model.views import (
     AuctionView,
     DealResult,
@@ -38,8 +39,6 @@ from preferans.core.model.views import (
     Defended,
     PlayAllPass,
     PlayView,
-    dummy_seat,
-    hand_count,
 )
 from preferans.core.rules.config import Variant, load_variant
 
@@ -270,8 +269,8 @@ class ScorecardReader:
         self.book = match.book
         self.names = names
         self.n = len(names)
-        self.n_hands = hand_count(self.n)
-        self.dummy = dummy_seat(self.n)
+        self.n_hands = hand_slots(self.n)
+        self.dummy = next(iter(ownerless_hands(self.n)), None)
         # the names the tricks table may use: the players', and the dummy's with two players
         self.hand_names = [*names, DUMMY_NAME] if self.dummy is not None else list(names)
         self.source = source

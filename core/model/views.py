@@ -18,20 +18,13 @@ from preferans.core.model.contracts import ContractSpec, ContractTable
 Seat = int
 Amount = int | Fraction
 
-DUMMY: Seat = 2
-"""Seat of the dummy (болван) in a two-player game (гусарик): the third hand, dealt like a player's but
-owned by nobody. It never bids or calls; its cards are played by a player the hooks name (``controllers``),
-and the tricks it wins count for nobody. The players are seats 0 and 1."""
 
-
-def dummy_seat(n_players: int) -> Seat | None:
-    """The dummy's seat with ``n_players`` players: :data:`DUMMY` with two, ``None`` otherwise."""
-    return DUMMY if n_players == 2 else None
-
-
-def hand_count(n_players: int) -> int:
-    """Hand slots at the table: one per player, plus the dummy's with two players (гусарик)."""
-    return 3 if n_players == 2 else n_players
+def int_if_whole(x: Amount) -> Amount:
+    """``x`` as an ``int`` when it is a whole Fraction, so the sheet stays readable; true fractions stay
+    Fractions and ints stay ints (``int_if_whole(Fraction(4, 2)) == 2``, ``Fraction(5, 2)`` unchanged)."""
+    if isinstance(x, Fraction) and x.denominator == 1:
+        return int(x)
+    return x
 
 
 # ---------------------------------------------------------------- ledger
@@ -41,9 +34,8 @@ def hand_count(n_players: int) -> int:
 class Entry:
     """One line written on the score sheet.
 
-    ``account`` is the column (Russian: ``pool`` = пуля, ``gora`` = mountain, ``whists`` = висты written
-    by ``seat`` on ``other``; the Austrian pot family uses ``money`` and ``pot``). Amounts are ints or Fractions,
-    never floats.
+    ``account`` is the column, a plain name the variant chooses; ``other`` is the seat an amount is written
+    on, for accounts kept between two players. Amounts are ints or Fractions, never floats.
     """
 
     account: str
@@ -76,20 +68,24 @@ def apply_entries(totals: dict[tuple[str, Seat, Seat | None], Amount], entries: 
 # ---------------------------------------------------------------- deal results
 
 
+DealOutcome = Literal["played", "passed_out", "thrown_in"]
+"""What became of a deal's cards: see :attr:`DealResult.outcome`."""
+
+
 @dataclass(frozen=True, slots=True)
 class DealResult:
     """What happened in one deal, as far as scoring needs to know.
 
     Built by the engine after play, or by :mod:`preferans.core.formats.scorecard` from a paper record, so the
-    same scoring hook serves both. ``kind`` is ``"all_pass"`` when everybody passed (played as raspasovka,
-    or not played at all when ``played`` is false). ``tricks`` has one entry per seat (a sitting-out
-    dealer's entry counts the raspasovka tricks his talon cards won; with two players the entry of the
-    dummy, seat 2, counts the tricks the dummy won, for nobody). ``defence`` lists the defence calls
-    in the order spoken. ``index_in_match`` is the 0-based number of the deal. ``auction`` lists the auction
-    calls in order (Classic reads its dark passes, ``"dark-pass"``, for bombs); a scorecard deal leaves it
-    empty unless the variant's ``pref_scorecard_deal`` fills it, or the card marks dark calls (``dark``,
-    docs/scorecard.md). ``declaration`` lists the declaration calls (the contract named, or a variant's
-    own words: a half-and-half misère is ``(declarer, "invite"), (dealer, "agree")``, RUS-MIS-09).
+    same scoring hook serves both. ``kind`` is ``"all_pass"`` when everybody passed: the cards are then
+    played under the contract row the variant's ``pref_all_pass`` named (``PlayAllPass``), or thrown in
+    (``Redeal``, ``played`` false); :attr:`outcome` says which. ``tricks`` has one entry per place at the
+    table (a sitting-out dealer's entry counts the tricks his talon cards won; with two players the third
+    entry is that of the hand no player holds, whose tricks count for nobody). ``defence`` lists the
+    defence calls in the order spoken. ``index_in_match`` is the 0-based number of the deal. ``auction``
+    lists the auction calls in order (a variant may read its own calls there); a scorecard deal leaves it
+    empty unless the variant's ``pref_scorecard_deal`` fills it. ``declaration`` lists the declaration
+    calls (the contract named, or a variant's own words, such as a dealer agreeing to share a contract).
     """
 
     kind: Literal["contract", "all_pass"]
@@ -107,7 +103,17 @@ class DealResult:
     declaration: tuple[tuple[Seat, str], ...] = ()
     held: tuple[int, ...] = ()
     """The cards (masks) each hand held when the contract was declared, after every discard; empty when
-    unknown (a paper record). Scoring reads it for what is shown at the end, e.g. four aces (AUT-PREM-03)."""
+    unknown (a paper record). Scoring reads it for what a hand shows, such as a premium for held cards."""
+
+    @property
+    def outcome(self) -> DealOutcome:
+        """``"played"``: the cards were played (a contract, or an all-pass deal played under a contract row);
+        ``"passed_out"``: a contract stands without play (the defenders passed, or the table settled it
+        without play); ``"thrown_in"``: everybody passed and nobody plays: the cards are thrown in and
+        dealt again. Derived from ``kind`` and ``played``, so no record can contradict it."""
+        if self.played:
+            return "played"
+        return "thrown_in" if self.kind == "all_pass" else "passed_out"
 
 
 @dataclass(frozen=True)
@@ -118,13 +124,8 @@ class MatchView:
     history: tuple[DealResult, ...]
     ledger: LedgerView
 
-    @property
-    def dummy(self) -> Seat | None:
-        """The dummy's seat (болван, two players: гусарик), or ``None``."""
-        return dummy_seat(self.n_players)
-
     def trailing_all_passes(self) -> int:
-        """How many all-pass deals in a row end the history (the raspasovka streak)."""
+        """How many all-pass deals in a row end the history, played or thrown in."""
         count = 0
         for r in reversed(self.history):
             if r.kind != "all_pass":
@@ -191,14 +192,15 @@ AuctionStep = Next | Won | AllPassed
 
 @dataclass(frozen=True, slots=True)
 class PlayAllPass:
-    """Play the all-pass deal (raspasovka) under the contract row ``contract``."""
+    """Play the all-pass deal under the contract row ``contract`` (a row the variant registered)."""
 
-    contract: str = "raspasovka"
+    contract: str
 
 
 @dataclass(frozen=True, slots=True)
 class Redeal:
-    """Nothing is played; the deal is scored as an all-pass deal and the next one is dealt."""
+    """Nothing is played: the cards are thrown in and the next deal is dealt. The deal is still posted to
+    ``pref_score_deal``, as an all-pass deal with ``played`` false (``DealResult.outcome == "thrown_in"``)."""
 
 
 AllPassOutcome = PlayAllPass | Redeal
@@ -212,9 +214,9 @@ class DeclarationView:
     """Between the auction and the defence: the talon, the discard and the naming of the contract.
 
     ``declarer`` won the auction with ``bid``; ``calls`` are the declaration actions so far (contract names,
-    or a variant's own words such as Nachgehen's ``"lie"``); ``talon_taken`` says whether the talon went into
+    or a variant's own words); ``talon_taken`` says whether the talon went into
     a hand; ``discarded_by`` lists, in order, the seats that have discarded; ``to_act`` is the seat asked now;
-    ``dealer`` dealt the deal (with four players he sits out: a half-and-half misère invites him).
+    ``dealer`` dealt the deal (with four players he sits out, and a variant may still ask him something).
     """
 
     match: MatchView
@@ -228,8 +230,8 @@ class DeclarationView:
     to_act: Seat | None = None
     dealer: Seat | None = None
     hands: tuple[int, ...] = ()
-    """The cards of every hand now (masks), for declarations that depend on them: an announcement such as
-    the Austrian "no aces" is offered only to a declarer who has none (AUT-PREM-04). Empty outside the engine."""
+    """The cards of every hand now (masks), for declarations that depend on them (an announcement offered
+    only to a declarer who holds certain cards, say). Empty outside the engine."""
     discard: int = 0
     """The cards discarded last and still lying there (mask): zero once they were picked up (``PickUp``)."""
 
@@ -243,7 +245,7 @@ class TakeTalon:
 
 @dataclass(frozen=True, slots=True)
 class PickUp:
-    """``seat`` takes the cards last discarded into his hand (Nachgehen's take-over)."""
+    """``seat`` takes the cards last discarded into his hand (another player taking the contract over)."""
 
     seat: Seat
 
@@ -282,9 +284,9 @@ class DefenceView:
 class Defended:
     """The defence is settled.
 
-    ``whisters`` defend for score; ``played`` says whether the cards are played at all; ``controllers``
-    maps a hand to the seat that plays it (a lone whister plays the passer's hand); ``open_hands`` lie
-    face up.
+    ``whisters`` are the defenders who play for score; ``played`` says whether the cards are played at all;
+    ``controllers`` maps a hand to the seat that plays it (a lone defender may play his partner's hand);
+    ``open_hands`` lie face up.
     """
 
     whisters: tuple[Seat, ...]
@@ -316,12 +318,12 @@ class PlayView:
 class PlayRules:
     """How the cards of one deal are played; the engine applies these with bit masks.
 
-    ``talon_leads`` tricks are led by the talon cards (raspasovka); ``talon_contends`` says whether such a
-    card can win its trick (four players: it is the dealer's lead) or only names the suit (three players).
-    Play stops early when the declarer has ``stop_declarer_at`` tricks or the defence ``stop_defence_at``.
+    ``talon_leads`` tricks are led by the talon cards (an all-pass game, say); ``talon_contends`` says
+    whether such a card can win its trick (it is ``talon_owner``'s lead) or only names the suit. Play stops
+    early when the declarer has ``stop_declarer_at`` tricks or the defence ``stop_defence_at``.
     ``open_after_declarer_leads``: when the declarer has the first lead, the open hands are shown only
-    after it (Russian misère, RUS-MIS-06). ``layout_notes``: the seats that may write down the layout
-    during play (the misère defenders, RUS-MIS-08): an observation flag for user interfaces and bots.
+    after it. ``layout_notes``: the seats that may write down the layout during play: an observation flag
+    for user interfaces and bots.
     """
 
     trump: int = NO_TRUMP
@@ -343,8 +345,8 @@ class PlayRules:
     stop_defence_at: int | None = None
     layout_notes: tuple[Seat, ...] = ()
     open_after_first_lead: bool = False
-    """The open hands are shown only once the first card of the deal is played, whoever leads it (the
-    declarer's cards in Plauderer, ILL-PLAY-02). ``must_overtrump``: a void player must over-trump a trump
+    """The open hands are shown only once the first card of the deal is played, whoever leads it.
+    ``must_overtrump``: a void player must over-trump a trump
     already in the trick; ``None`` means as ``must_beat``."""
 
 
@@ -357,5 +359,5 @@ class Settlement:
 
     exact: tuple[Fraction, ...]
     rounded: tuple[int, ...]
-    unit: str = "whists"
+    unit: str = "points"
     details: Mapping[str, object] = field(default_factory=dict)

@@ -12,8 +12,8 @@ from pydantic import BaseModel, Field
 
 from preferans.core.model.contracts import ContractSpec
 from preferans.core.model.errors import NoRuleError
+from preferans.core.model.table import next_speaker, ownerless_hands
 from preferans.core.model.views import (
-    DUMMY,
     AllPassed,
     AllPassOutcome,
     AuctionStep,
@@ -38,13 +38,17 @@ from preferans.core.model.views import (
 )
 from preferans.core.rules.hookspecs import hookimpl
 
+DEFEND = "defend"
+"""The core's own defence call: a defender says ``"pass"`` or this, and the deal is played when somebody
+defends. A family with its own words for it answers ``pref_defence_legal`` and ``pref_defence_step``."""
+
 
 @hookimpl(trylast=True)
 def pref_rules_sections() -> dict[str, Any]:
     return {
-        # 3 players, 4 with the dealer sitting out, or 2 with a dummy third hand (гусарик).
+        # 3 players, 4 with the dealer sitting out, or 2 with the third hand held by no player
         "players": (int, Field(ge=2, le=4, description="players at the table: 3, 4 (the dealer sits out) or 2 "
-                                                       "(gusarik: a dummy third hand)")),
+                                                       "(the third hand is held by no player)")),
         "max_deals": (int | None, Field(default=None, ge=1, description="stop the match after this many deals")),
     }
 
@@ -64,7 +68,7 @@ def pref_auction_legal(view: AuctionView, seat: int, rules: BaseModel) -> list[s
         if spec is not None and (best is None or spec.rank > best.rank):
             best = spec
     if binding:
-        return ["pass"]  # a binding bid (misère) cannot be changed: the seat can only pass
+        return ["pass"]  # a binding bid (first_bid_only) cannot be changed: the seat can only pass
     higher = view.contracts.biddable_above(best.rank if best else None)
     if mine:
         return ["pass", *[s.name for s in higher if not s.first_bid_only]]
@@ -94,14 +98,8 @@ def pref_auction_step(view: AuctionView, rules: BaseModel) -> AuctionStep:
         return AllPassed()
     if len(remaining) == 1 and best is not None and best_seat == remaining[0]:
         return Won(best_seat, best.name)
-    last = calls[-1][0]
-    i = order.index(last)
-    n = len(order)
-    for step in range(1, n + 1):
-        candidate = order[(i + step) % n]
-        if candidate not in passed:
-            return Next(candidate)
-    return AllPassed()  # pragma: no cover - remaining was non-empty
+    seat = next_speaker(order, calls[-1][0], passed)
+    return AllPassed() if seat is None else Next(seat)  # None cannot happen: remaining was non-empty
 
 
 @hookimpl(trylast=True)
@@ -129,41 +127,23 @@ def pref_declaration_legal(view: DeclarationView, rules: BaseModel) -> list[str]
 
 @hookimpl(trylast=True)
 def pref_defence_legal(view: DefenceView, seat: int, rules: BaseModel) -> list[str]:
-    return ["pass", "whist"]
+    return ["pass", DEFEND]
 
 
 @hookimpl(trylast=True)
 def pref_defence_step(view: DefenceView, rules: BaseModel) -> DefenceStep:
     spoken = [s for s, _ in view.calls]
-    dummy = view.match.dummy
+    silent = ownerless_hands(view.match.n_players)
     for seat in view.defenders:
-        if seat not in spoken and seat != dummy:  # the dummy (two players) never speaks
+        if seat not in spoken and seat not in silent:  # a hand no player holds never speaks
             return Next(seat)
-    whisters = tuple(s for s, c in view.calls if c == "whist")
-    if dummy in view.defenders and whisters:
-        # гусарик: the whister lays his hand and the dummy's face up and plays both (docs/variants/gusarik.md)
-        return Defended(whisters, True, controllers=((dummy, whisters[0]),), open_hands=(whisters[0], dummy))
-    return Defended(whisters=whisters, played=bool(whisters))
-
-
-def dummy_controller(view: PlayView) -> int | None:
-    """Who plays the dummy's hand (two players) when the defence named nobody: the declarer's opponent in
-    a contract (misère, a checked ten), the dealer in an all-pass deal; ``None`` without a dummy."""
-    dummy = view.match.dummy
-    if dummy is None or dummy not in view.active or any(h == dummy for h, _ in view.defence.controllers):
-        return None
-    if view.declarer is None:
-        return view.dealer
-    return next(s for s in view.active if s not in (view.declarer, dummy))
+    defenders = tuple(s for s, c in view.calls if c == DEFEND)
+    return Defended(whisters=defenders, played=bool(defenders))
 
 
 @hookimpl(trylast=True)
 def pref_play_rules(view: PlayView, rules: BaseModel) -> PlayRules:
     spec = view.contract
-    controllers = view.defence.controllers
-    owner = dummy_controller(view)
-    if owner is not None:  # every hand in play needs a player: the dummy's too
-        controllers = (*controllers, (DUMMY, owner))
     return PlayRules(
         trump=spec.trump,
         leader=view.first_hand,
@@ -171,7 +151,7 @@ def pref_play_rules(view: PlayView, rules: BaseModel) -> PlayRules:
         must_trump=spec.must_trump,
         must_beat=spec.must_beat,
         must_overtrump=spec.must_overtrump,
-        controllers=controllers,
+        controllers=view.defence.controllers,
         open_hands=view.defence.open_hands,
         declarer=view.declarer,
     )

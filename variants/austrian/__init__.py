@@ -42,6 +42,7 @@ from preferans.core.plugin import (
     TakeTalon,
     Won,
     hookimpl,
+    next_speaker,
 )
 from preferans.core.rules import defaults
 
@@ -158,15 +159,8 @@ def pref_auction_step(view: AuctionView, rules: Any) -> AuctionStep:
         return AllPassed()
     if len(remaining) == 1 and best is not None and best[0] == remaining[0]:
         return Won(best[0], best[1].name)
-    if not view.calls:
-        return Next(view.bidders[0])
-    order = view.bidders
-    i = order.index(view.calls[-1][0])
-    for step in range(1, len(order) + 1):
-        candidate = order[(i + step) % len(order)]
-        if candidate not in passed:
-            return Next(candidate)
-    return AllPassed()  # pragma: no cover - remaining was non-empty
+    seat = next_speaker(view.bidders, view.calls[-1][0] if view.calls else None, passed)
+    return AllPassed() if seat is None else Next(seat)  # None cannot happen: remaining was non-empty
 
 
 # ---------------------------------------------------------------- talon, naming, announcements
@@ -297,12 +291,7 @@ def pref_before_deal(match: MatchView, dealer: int, rules: Any) -> list[Entry]:
 
 @hookimpl
 def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry] | None:
-    if result.kind == "all_pass":
-        return []  # thrown in: the ante stays in the pot (KNET; GAP-AUT-03)
-    assert result.contract is not None
-    if result.contract.kind != "suit":
-        return None
-    return scoring.score_suit(result, match, rules)
+    return scoring.score_deal(result, match, rules)
 
 
 @hookimpl

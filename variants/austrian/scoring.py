@@ -21,6 +21,7 @@ from preferans.core.plugin import (
     Entry,
     MatchView,
     Settlement,
+    int_if_whole,
 )
 
 from .rules import TRUMP_INDEX
@@ -32,28 +33,21 @@ ACES = sum(1 << (suit * 8 + 7) for suit in range(4))
 TRUMP_NAME = {index: name for name, index in TRUMP_INDEX.items()}
 
 
-def exact(x: Amount) -> Amount:
-    """Keep whole amounts as ``int`` so the sheet stays readable; true fractions stay Fractions."""
-    if isinstance(x, Fraction) and x.denominator == 1:
-        return int(x)
-    return x
-
-
 def pay(payer: int, payee: int, amount: Amount, note: str) -> list[Entry]:
     """``payer`` pays ``amount`` to ``payee`` directly (premiums, per-trick money, Illustrated); nothing for 0."""
-    a = exact(amount)
+    a = int_if_whole(amount)
     return [Entry(MONEY, payer, -a, note=note), Entry(MONEY, payee, a, note=note)] if a else []
 
 
 def into_pot(seat: int, amount: Amount, note: str) -> list[Entry]:
     """``seat`` puts ``amount`` into the pot (a negative amount takes it out); nothing for 0."""
-    a = exact(amount)
+    a = int_if_whole(amount)
     return [Entry(MONEY, seat, -a, note=note), Entry(POT, seat, a, note=note)] if a else []
 
 
 def pot_of(match: MatchView) -> Amount:
     """What the pot holds now: the sum of everybody's ``pot`` column."""
-    return exact(sum(match.ledger.column(POT), Fraction(0)))
+    return int_if_whole(sum(match.ledger.column(POT), Fraction(0)))
 
 
 def trump_name(spec: ContractSpec) -> str:
@@ -98,6 +92,21 @@ def amounts(rules: Any, pot: Amount, spec: ContractSpec) -> tuple[Amount, Amount
         nominal = p.values[trump_name(spec)]  # STY-VAL-01: clubs 20, spades 30, diamonds 40, hearts 50
     take = min(pot, nominal)
     return take, take if p.shortfall == "pot" else nominal
+
+
+def score_deal(r: DealResult, match: MatchView, rules: Any) -> list[Entry] | None:
+    """The entries of a deal of the pot game; ``None`` for a contract this family does not score (a child's
+    extra contract). All passed: the cards are thrown in (the core's ``Redeal``): the dealer's ante stays in
+    the pot and nothing else is written (KNET; GAP-AUT-03). An all-pass deal that a house rule plays is not
+    the family's to score either (``None``)."""
+    if r.outcome == "thrown_in":
+        return []
+    if r.kind == "all_pass":
+        return None
+    assert r.contract is not None
+    if r.contract.kind != "suit":
+        return None
+    return score_suit(r, match, rules)
 
 
 def opponents(r: DealResult) -> list[int]:
@@ -208,4 +217,4 @@ def settle(match: MatchView, rules: Any) -> Settlement:
         pot = Fraction(0)
     total = sum(money, Fraction(0))
     rounded = round_to_total(money, round(total))
-    return Settlement(tuple(money), rounded, unit="stakes", details={"pot": exact(pot)})
+    return Settlement(tuple(money), rounded, unit="stakes", details={"pot": int_if_whole(pot)})

@@ -13,6 +13,7 @@ from typing import Any
 
 from preferans.core.plugin import (
     NO_TRUMP,
+    next_speaker,
 )
 
 PASS = "pass"
@@ -132,13 +133,10 @@ def read_auction(bidders: Sequence[int], calls: Sequence[tuple[int, str]]) -> Au
     remaining = [s for s in order if s not in passed]
     if not remaining or (len(remaining) == 1 and holder == remaining[0] and all(s in spoke for s in order)):
         return Auction("over", None, level, holder)
-    last = calls[-1][0] if calls else None
-    start = order.index(last) + 1 if last is not None else 0
-    for k in range(len(order)):
-        candidate = order[(start + k) % len(order)]
-        if candidate not in passed:
-            return Auction("talon", candidate, level, holder)
-    return Auction("over", None, level, holder)  # pragma: no cover - remaining was non-empty
+    speaker = next_speaker(order, calls[-1][0] if calls else None, passed)
+    if speaker is None:  # pragma: no cover - remaining was non-empty
+        return Auction("over", None, level, holder)
+    return Auction("talon", speaker, level, holder)
 
 
 def _clockwise_after(order: list[int], seat: int) -> list[int]:

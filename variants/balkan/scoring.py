@@ -20,24 +20,18 @@ from preferans.core.plugin import (
     Entry,
     MatchView,
     Settlement,
+    int_if_whole,
 )
 
 from .calls import Defence, base_name, defenders_of, is_igra, kontra_call, read_deal_defence, two_needs_kontra
 
 
-def _int(x: Amount) -> Amount:
-    """Keep integers as ``int`` so the sheet stays readable; true fractions stay Fractions."""
-    if isinstance(x, Fraction) and x.denominator == 1:
-        return int(x)
-    return x
-
-
 def bula(seat: int, amount: Amount, note: str) -> Entry:
-    return Entry("bula", seat, _int(amount), note=note)
+    return Entry("bula", seat, int_if_whole(amount), note=note)
 
 
 def juha(writer: int, on: int, amount: Amount, note: str) -> Entry:
-    return Entry("juha", writer, _int(amount), other=on, note=note)
+    return Entry("juha", writer, int_if_whole(amount), other=on, note=note)
 
 
 # ---------------------------------------------------------------- the sheet before a deal
@@ -116,8 +110,10 @@ def score(result: DealResult, sheet: Sheet, rules: Any) -> list[Entry]:
 
 def _score(result: DealResult, sheet: Sheet, rules: Any) -> list[Entry]:
     n = len(sheet.bula)
-    if result.kind == "all_pass" or result.contract is None or result.declarer is None:
-        # BAL-REFE-01/03/04: everybody gets a refe, unless somebody is under the hat or the limit is reached
+    if result.outcome == "thrown_in" or result.contract is None or result.declarer is None:
+        # all passed: the family has no all-pass game, so the cards are thrown in (the core's Redeal), and
+        # BAL-REFE-01/03/04: everybody gets a refe, unless somebody is under the hat or the limit is reached;
+        # nothing else is written (an all-pass deal some house rule plays has no declarer: the same)
         return refe_for_all(n, "refe (all passed)") if refe_may_be_written(sheet, rules) else []
     d, contract = result.declarer, result.contract
     v = value_of(contract.name, rules)
@@ -251,7 +247,7 @@ def _scaled(amount: Amount, factor: Fraction) -> Amount:
     """A supe entry times ``factor``, exact. It is always whole: a cut deal has no penalty, hence no kontra,
     so every writer's multiplier is the declarer's and tricks x U x R / U = tricks x R (GAP-BAL-16's rounding
     is never needed)."""
-    return _int(Fraction(amount) * factor)
+    return int_if_whole(Fraction(amount) * factor)
 
 
 # ---------------------------------------------------------------- settlement

@@ -9,15 +9,14 @@ stored: the bombs are counted again from the deal history, which the engine and 
 from __future__ import annotations
 
 import dataclasses
-from fractions import Fraction
 from typing import Any
 
 from preferans.core.plugin import (
-    Amount,
     DealResult,
     MatchView,
+    int_if_whole,
 )
-from preferans.variants.russian.scoring import ends_series
+from preferans.variants.russian.scoring import ends_series, is_raspasovka
 
 DARK = "dark-"
 """Prefix of a dark call: ``"dark-pass"``, ``"dark-7S"``, ``"dark-misere"``."""
@@ -28,11 +27,8 @@ def plain(call: str) -> str:
     return call[len(DARK):] if call.startswith(DARK) else call
 
 
-def exact(x: Amount) -> Amount:
-    """Keep integers as ``int``; true fractions stay Fractions."""
-    if isinstance(x, Fraction) and x.denominator == 1:
-        return int(x)
-    return x
+exact = int_if_whole
+"""Keep integers as ``int``; true fractions stay Fractions (the plugin module multiplies entries with it)."""
 
 
 def compulsory(index: int, n_players: int, rules: Any) -> bool:
@@ -49,8 +45,9 @@ def dark_passers(r: DealResult, n_players: int, rules: Any) -> tuple[int, ...]:
 
 
 def bombs_earned(r: DealResult, n_players: int, rules: Any) -> int:
-    """Bombs a deal earns: only a raspasovka that followed a dark pass earns any (RUS-RASP-26)."""
-    if r.kind != "all_pass" or not r.played:
+    """Bombs a deal earns: only a raspasovka that followed a dark pass earns any (RUS-RASP-26); a deal thrown
+    in (a house rule's redeal) is no raspasovka."""
+    if not is_raspasovka(r):
         return 0
     passers = dark_passers(r, n_players, rules)
     if not passers:
@@ -100,8 +97,8 @@ def exit_minimum(match: MatchView, rules: Any) -> int:
     for r in reversed(match.history):
         if ends_series(r, rules):
             break
-        if r.kind != "all_pass" or compulsory(r.index_in_match, n, rules):
-            continue
+        if not is_raspasovka(r) or compulsory(r.index_in_match, n, rules):
+            continue  # a game, an opening raspasovka, or a deal thrown in
         k += bombs_earned(r, n, rules) if rules.bomb.exit_counts == "bombs" else 1
     if not k or not levels:
         return 0

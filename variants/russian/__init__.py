@@ -46,7 +46,7 @@ def game_name(level: int, trump: int) -> str:
 
 @hookimpl
 def pref_rules_sections() -> dict[str, Any]:
-    return rules_module.sections()
+    return {**gusarik.sections(), **rules_module.sections()}
 
 
 @hookimpl
@@ -118,7 +118,10 @@ def pref_declaration_legal(view: DeclarationView, rules: Any) -> list[str] | Non
 @hookimpl
 def pref_play_rules(view: PlayView, rules: Any) -> PlayRules | None:
     base = defaults.pref_play_rules(view, rules)
-    if view.contract.kind == "raspasovka" and view.match.dummy is not None:
+    dummy = gusarik.dummy_of(view.match)
+    if dummy is not None:
+        base = gusarik.dummy_player(base, view)  # two players: somebody plays the dummy's hand
+    if view.contract.kind == "raspasovka" and dummy is not None:
         return gusarik.raspasovka_play(base, view, rules)  # two players: the talon is not turned (RUS-RASP-18)
     if view.contract.kind == "raspasovka" and rules.raspasovka.record == "whists":
         return base  # Rostov (RUS-RASP-16): the talon takes no part; first hand leads (GAP-RUS-07)
@@ -133,7 +136,7 @@ def pref_play_rules(view: PlayView, rules: Any) -> PlayRules | None:
         # RUS-MIS-06: a declarer on lead leads before the defenders lie open; RUS-MIS-08: they may write
         # down the layout
         return dataclasses.replace(base, open_after_declarer_leads=True, layout_notes=misere.note_takers(view))
-    return None
+    return None if dummy is None else base  # a game: the core's rules, with the dummy's player (two players)
 
 
 @hookimpl

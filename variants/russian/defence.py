@@ -28,6 +28,8 @@ from preferans.core.plugin import (
     Seat,
 )
 
+from .gusarik import dummy_of
+
 
 @dataclass(frozen=True)
 class Ask:
@@ -43,7 +45,7 @@ def state(view: DefenceView, rules: Any) -> Ask | Defended:
     if not contract.whisted:
         # misère and a checked ten: no whist decisions; the defenders lie open
         return Defended(whisters=(), played=True, open_hands=defenders if contract.defenders_open else ())
-    dummy = view.match.dummy
+    dummy = dummy_of(view.match)
     speakers = [s for s in defenders if s != dummy]
     calls = list(view.calls)
     first: dict[Seat, str] = {}

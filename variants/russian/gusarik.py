@@ -1,10 +1,11 @@
 """Two players (гусарик): the dummy third hand (болван) in the Russian family.
 
-The engine deals the dummy, seat 2, a hand of its own; it never bids or speaks. In a game the lone whister
-plays it (the core's defence and the Russian :mod:`.defence`), in misère and a checked ten the declarer's
-opponent (the core's ``pref_play_rules``). This module covers the raspasovka: the talon is not turned up
-(RUS-RASP-18), first hand leads (GAP-RUS-07), and the dummy's hand lies face up and is played by the
-dealer or the other player (``gusarik.raspasovka_dummy``). Its tricks count for nobody
+The core deals three hands whatever the number of players; with two the third, seat 2, is held by no player
+(``ownerless_hands``). The Russian family makes it the dummy: it never bids or speaks (the Russian
+:mod:`.defence` counts it as a defender who passed); in a game the lone whister plays it (:mod:`.defence`),
+in misère and a checked ten the declarer's opponent (:func:`dummy_player`), in a raspasovka the dealer or
+the other player, face up (``gusarik.raspasovka_dummy``, :func:`raspasovka_play`), where the talon is not
+turned up (RUS-RASP-18) and first hand leads (GAP-RUS-07). Its tricks count for nobody
 (``scoring.players``). The overflow rule of the two-player game (неделимая гора, half the excess off the
 mountain) is in ``scoring.overflow``. Sources and choices: docs/variants/gusarik.md.
 """
@@ -14,14 +15,54 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from pydantic import Field
+
 from preferans.core.plugin import (
+    MatchView,
     PlayRules,
     PlayView,
+    Seat,
 )
+
+DUMMY: Seat = 2
+"""Seat of the dummy (болван) in a two-player game (гусарик): the third hand, dealt like a player's but
+owned by nobody. It never bids or calls; its cards are played by a player the hooks name (``controllers``),
+and the tricks it wins count for nobody. The players are seats 0 and 1."""
+
+
+def dummy_seat(n_players: int) -> Seat | None:
+    """The dummy's seat with ``n_players`` players: :data:`DUMMY` with two, ``None`` otherwise."""
+    return DUMMY if n_players == 2 else None
+
+
+def dummy_of(match: MatchView) -> Seat | None:
+    """The dummy's seat in ``match`` (two players), or ``None``."""
+    return dummy_seat(match.n_players)
+
+
+def sections() -> dict[str, Any]:
+    """The family's ``players`` key: 3, 4 or 2 with the dummy (it replaces the core's, which has no dummy)."""
+    return {
+        "players": (int, Field(ge=2, le=4, description="players at the table: 3, 4 (the dealer sits out) or 2 "
+                                                       "(gusarik: a dummy third hand)")),
+    }
+
+
+def dummy_player(base: PlayRules, view: PlayView) -> PlayRules:
+    """Every hand in play needs a player, the dummy's too: when the defence named nobody for it, the
+    declarer's opponent plays it in a contract (misère, a checked ten), the dealer in an all-pass deal."""
+    dummy = dummy_of(view.match)
+    if dummy is None or dummy not in view.active or any(h == dummy for h, _ in view.defence.controllers):
+        return base
+    if view.declarer is None:
+        owner = view.dealer
+    else:
+        owner = next(s for s in view.active if s not in (view.declarer, dummy))
+    return dataclasses.replace(base, controllers=(*base.controllers, (dummy, owner)))
 
 
 def raspasovka_play(base: PlayRules, view: PlayView, rules: Any) -> PlayRules:
-    dummy = view.match.dummy
+    dummy = dummy_of(view.match)
     assert dummy is not None
     if rules.gusarik.raspasovka_dummy == "dealer":
         owner = view.dealer

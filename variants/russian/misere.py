@@ -23,6 +23,8 @@ from preferans.core.plugin import (
     TakeTalon,
 )
 
+from .gusarik import dummy_of
+
 INVITE, AGREE, REFUSE = "invite", "agree", "refuse"
 
 
@@ -59,5 +61,5 @@ def declaration_legal(view: DeclarationView, rules: Any) -> list[str] | None:
 
 def note_takers(view: PlayView) -> tuple[Seat, ...]:
     """RUS-MIS-08: in misère, and only in misère, the defenders may write down the layout."""
-    dummy = view.match.dummy
+    dummy = dummy_of(view.match)
     return tuple(s for s in view.active if s not in (view.declarer, dummy))

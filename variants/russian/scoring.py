@@ -15,29 +15,23 @@ from preferans.core.plugin import (
     Entry,
     MatchView,
     Settlement,
-    dummy_seat,
+    int_if_whole,
 )
 
+from .gusarik import dummy_seat
 from .rules import RESPONSIBILITY_RATE
 
 
-def _int(x: Amount) -> Amount:
-    """Keep integers as ``int`` so the sheet stays readable; true fractions stay Fractions."""
-    if isinstance(x, Fraction) and x.denominator == 1:
-        return int(x)
-    return x
-
-
 def pool(seat: int, amount: Amount, note: str) -> Entry:
-    return Entry("pool", seat, _int(amount), note=note)
+    return Entry("pool", seat, int_if_whole(amount), note=note)
 
 
 def gora(seat: int, amount: Amount, note: str) -> Entry:
-    return Entry("gora", seat, _int(amount), note=note)
+    return Entry("gora", seat, int_if_whole(amount), note=note)
 
 
 def whists(writer: int, on: int, amount: Amount, note: str) -> Entry:
-    return Entry("whists", writer, _int(amount), other=on, note=note)
+    return Entry("whists", writer, int_if_whole(amount), other=on, note=note)
 
 
 def price_of(level: int, rules: Any) -> int:
@@ -68,7 +62,10 @@ def consolation_per_undertrick(price: int, rules: Any) -> Amount:
 
 
 def score_deal(r: DealResult, match: MatchView, rules: Any) -> list[Entry]:
-    """The entries of any Russian deal: raspasovka, misère or a trick game."""
+    """The entries of any Russian deal: raspasovka, misère or a trick game. A deal thrown in (all passed
+    and nothing played: a house rule's ``Redeal``; no Russian convention redeals) writes nothing."""
+    if r.outcome == "thrown_in":
+        return []
     if r.kind == "all_pass":
         return score_raspasovka(r, match, rules)
     assert r.contract is not None
@@ -191,16 +188,26 @@ def ends_series(r: DealResult, rules: Any) -> bool:
             and r.declarer is not None and r.tricks[r.declarer] >= c.target)
 
 
+def is_raspasovka(r: DealResult) -> bool:
+    """Whether ``r`` was a raspasovka: all passed and the cards were played (not thrown in)."""
+    return r.kind == "all_pass" and r.outcome == "played"
+
+
 def raspasovka_streak(match: MatchView, rules: Any) -> int:
-    """How many raspasovkas the current series has had: all-pass deals since the last deal that ended the
-    series (with ``exit_by = "any_deal"`` this is ``match.trailing_all_passes()``)."""
-    if rules.raspasovka.exit_by == "any_deal":
-        return match.trailing_all_passes()
+    """How many raspasovkas the current series has had: those since the last deal that ended the series
+    (with ``exit_by = "any_deal"``, the raspasovkas at the end of the history). A deal thrown in is no
+    raspasovka and does not end the series."""
     count = 0
+    if rules.raspasovka.exit_by == "any_deal":
+        for r in reversed(match.history):  # the raspasovkas at the end of the history (the hot path)
+            if r.kind != "all_pass":
+                break
+            count += r.played
+        return count
     for r in reversed(match.history):
         if ends_series(r, rules):
             break
-        count += r.kind == "all_pass"
+        count += is_raspasovka(r)
     return count
 
 
@@ -346,8 +353,8 @@ def half_and_half(r: DealResult, entries: list[Entry]) -> list[Entry]:
             continue  # the partner does not console himself
         if e.seat == d and e.other is None:
             half = Fraction(e.amount) / 2
-            out.append(Entry(e.account, d, _int(half), note=f"{e.note} (half)"))
-            out.append(Entry(e.account, partner, _int(half), note=f"{e.note} (half, partner)"))
+            out.append(Entry(e.account, d, int_if_whole(half), note=f"{e.note} (half)"))
+            out.append(Entry(e.account, partner, int_if_whole(half), note=f"{e.note} (half, partner)"))
         elif e.other == d:
             half = Fraction(e.amount) / 2
             out.append(whists(e.seat, d, half, f"{e.note} (half)"))

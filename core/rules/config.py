@@ -79,7 +79,8 @@ PluginItem = str | Path | ModuleType | LocalPlugin
 """What ``load_variant(plugins=...)`` takes: an installed plugin's entry-point name, a path to a local ``.py``
 file (a :class:`~pathlib.Path`, or a string ending in ``.py``), a module object or a :class:`LocalPlugin`."""
 
-_ONLY_NAMES = "local plugin files are loaded only through --plugin on the command line, never from a config, save or record"
+_ONLY_NAMES = ("local plugin files are loaded only through --plugin on the command line, never from a config, save "
+               "or record")
 
 
 def named_plugins(names: Sequence[str], source: str, key: str = "plugins") -> list[str]:

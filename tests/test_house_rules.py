@@ -259,6 +259,21 @@ def test_simulate_and_arena_take_the_plugin_to_their_workers(capsys: pytest.Capt
     assert one == two and one["local_plugins"] == ["house.py"]
 
 
+def test_simulate_with_a_plugin_on_dask_equals_local(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
+    house = write(tmp_path, "house.py", THROW_IN)
+    argv = ["simulate", "--deals", "300", "--seed", "2", "--bots", "random", "--json", "--plugin", str(house)]
+    code, local, err = run(capsys, *argv)
+    assert code == 0, err
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        code, remote, err = run(capsys, *argv, "--scheduler", cluster.scheduler_address)
+    assert code == 0, err
+    timing = ("seconds", "deals_per_second")
+    assert {k: v for k, v in json.loads(local).items() if k not in timing} == {
+        k: v for k, v in json.loads(remote).items() if k not in timing}
+
+
 # ---------------------------------------------------------------- play --save / --resume
 
 

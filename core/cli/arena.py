@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from preferans.core.ai.registry import BOTS
-from preferans.core.cli.common import add_scale_out
+from preferans.core.cli.common import add_plugin_option, add_scale_out, local_json, local_plugins
 from preferans.core.formats.render import Printer
 from preferans.core.model.errors import BadInput
 from preferans.core.rules.config import (
@@ -28,9 +28,9 @@ from preferans.core.tools.arena import (
 from preferans.core.tools.parallel import check_jobs, progress_bar
 
 
-def print_result(result: ArenaResult, out: Printer) -> None:
-    out.line(f"arena: {result.variant}, seed {result.seed}: {result.deals} deals x {result.rotations} rotations "
-             f"({result.deals * result.rotations} plays) among {', '.join(result.bots)}")
+def print_result(result: ArenaResult, out: Printer, title: str | None = None) -> None:
+    out.line(f"arena: {title or result.variant}, seed {result.seed}: {result.deals} deals x {result.rotations} "
+             f"rotations ({result.deals * result.rotations} plays) among {', '.join(result.bots)}")
     out.table(f"Settlement per 100 deals ({result.unit}), duplicate", TABLE_HEADER, table_rows(result),
               align="llrrrr")
     out.line("per 100 deals: the mean per play of a deal; 95% CI: mean +- 1.96 * sd / sqrt(N) over the "
@@ -55,7 +55,9 @@ def table_rows(result: ArenaResult) -> list[list[str]]:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """``preferans arena``: the options are checked first (one-line errors), then the deals are played."""
-    variant = load_config(args.config) if args.config else load_variant_id(args.variant or DEFAULT_VARIANT)
+    plugins = local_plugins(args)
+    variant = load_config(args.config, plugins) if args.config else load_variant_id(args.variant or DEFAULT_VARIANT,
+                                                                                      plugins)
     if args.deals < 1:
         raise BadInput(f"--deals: must be at least 1, got {args.deals}")
     check_jobs(args.jobs)
@@ -66,9 +68,11 @@ def cmd_arena(args: argparse.Namespace) -> int:
                        progress=advance)
     seconds = time.perf_counter() - start
     if args.json:
-        print(json.dumps(result_json(result), ensure_ascii=False, indent=2))
+        data = result_json(result)
+        data = {"variant": data.pop("variant"), **local_json(variant), **data}
+        print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        print_result(result, Printer(sys.stdout))
+        print_result(result, Printer(sys.stdout), variant.title)
     # the time goes to stderr: stdout is the same for any --jobs or --scheduler
     where = f"scheduler {args.scheduler}" if args.scheduler else f"{args.jobs} job{'s' * (args.jobs > 1)}"
     print(f"arena: {result.deals * result.rotations} plays in {seconds:.1f} s ({where})", file=sys.stderr)
@@ -86,5 +90,6 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--deals", type=int, required=True, metavar="N", help="deals, each played once per rotation")
     s.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
     s.add_argument("--json", action="store_true", help="print a JSON object")
+    add_plugin_option(s)
     add_scale_out(s)
     s.set_defaults(func=cmd_arena)

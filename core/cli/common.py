@@ -1,4 +1,5 @@
-"""What several subcommands share: the variant options, JSON output, the bot list, --jobs/--scheduler."""
+"""What several subcommands share: the variant options, --plugin, JSON output, the bot list,
+--jobs/--scheduler."""
 
 from __future__ import annotations
 
@@ -15,12 +16,36 @@ from preferans.core.rules.config import (
     load_config,
     load_variant,
 )
+from preferans.core.rules.local import LocalPlugin
+
+
+def add_plugin_option(s: argparse.ArgumentParser) -> None:
+    """``--plugin PATH`` (repeatable): a local house-rule file added to the variant's plugins."""
+    s.add_argument("--plugin", action="append", default=[], metavar="PATH",
+                   help="a local plugin file (house rule, .py) added after the variant's own plugins; repeatable. "
+                        "Only ever loaded from here, never from a config or save file")
+
+
+def local_plugins(args: argparse.Namespace) -> list[LocalPlugin]:
+    """The files of ``--plugin``, read, imported and checked against the hook specs (a one-line error
+    naming the file otherwise), each as its own new module."""
+    plugins = [LocalPlugin.read(path, "--plugin") for path in getattr(args, "plugin", None) or []]
+    for plugin in plugins:
+        _ = plugin.module
+    return plugins
+
+
+def local_json(variant: Variant) -> dict[str, Any]:
+    """``{"local_plugins": [file names]}`` for a variant with local plugins, else nothing (so the JSON of a
+    plain variant is unchanged)."""
+    return {"local_plugins": [p.name for p in variant.local_plugins]} if variant.local_plugins else {}
 
 
 def variant_from(args: argparse.Namespace) -> Variant:
+    plugins = local_plugins(args)
     if getattr(args, "config", None):
-        return load_config(args.config)
-    return load_variant(getattr(args, "variant", None) or DEFAULT_VARIANT, source="command line")
+        return load_config(args.config, plugins)
+    return load_variant(getattr(args, "variant", None) or DEFAULT_VARIANT, plugins=plugins, source="command line")
 
 
 def dump_json(data: Any) -> None:

@@ -6,6 +6,7 @@ import argparse
 import sys
 from typing import Any
 
+from preferans.core.cli.common import add_plugin_option, local_plugins
 from preferans.core.formats import render
 from preferans.core.model.errors import BadInput
 from preferans.core.rules.config import (
@@ -19,11 +20,16 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         from preferans.core.testing.runner import run  # lazily: needs pytest (the [test] extra)
     except ImportError as exc:
         raise BadInput(f"conformance: needs pytest ({exc}); install preferans[test]") from None
+    plugins = local_plugins(args)  # a missing file or one that does not import: one line, exit 2
     for ident in args.variants:  # a malformed ID, an unknown name or key is a one-line error, exit 2
         name, overrides = parse_variant_id(ident, "conformance")
-        load_variant(name, overrides or None, source=f"conformance {ident}")
-    reports, errors = run(list(args.variants), args.deals, args.seed, verbose=args.verbose)
+        load_variant(name, overrides or None, plugins, source=f"conformance {ident}")
+    paths = [p.path for p in plugins if p.path is not None]
+    reports, errors = run(list(args.variants), args.deals, args.seed, verbose=args.verbose, plugins=paths)
     out = render.Printer(sys.stdout)
+    if plugins:
+        out.line(f"with the local plugin(s) {', '.join(p.name for p in plugins)}: every check but the golden "
+                 "playthroughs (recorded without them)")
     rows = [[r.name, str(r.passed), str(r.failed), str(r.skipped), "ok" if r.ok else "FAILED"] for r in reports]
     out.line()
     out.table("" if not out.rich else "Conformance", ["variant", "passed", "failed", "skipped", "result"], rows,
@@ -42,4 +48,5 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--deals", type=int, default=30, help="deals per random-simulation check (default 30)")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("-v", "--verbose", action="store_true", help="show pytest's own report")
+    add_plugin_option(s)
     s.set_defaults(func=cmd_conformance)

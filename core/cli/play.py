@@ -9,7 +9,7 @@ from typing import Any, TextIO
 
 from preferans.core.ai.bots import resync
 from preferans.core.ai.registry import BOTS, make_bot
-from preferans.core.cli.common import dump_json, parse_bots, variant_from
+from preferans.core.cli.common import add_plugin_option, dump_json, local_plugins, parse_bots, variant_from
 from preferans.core.engine.game import Game, Phase
 from preferans.core.formats import render
 from preferans.core.formats.report import match_report, seat_name
@@ -167,7 +167,8 @@ def cmd_play(args: argparse.Namespace) -> int:
         if clash:
             raise BadInput(f"--resume: {', '.join(clash)} cannot be changed in a saved game "
                            "(it keeps its variant, seed, players and bots)")
-        session = load_session(Path(args.resume))
+        # the local plugins of the game, which the save names but never loads: given again with --plugin
+        session = load_session(Path(args.resume), local_plugins(args))
         if args.save:
             session.save = Path(args.save)
     else:
@@ -185,7 +186,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         out.line(f"resumed {args.resume}: deal {len(game.results) + 1}, after {len(game.history)} actions")
     elif not args.json:
         who = ", ".join(f"{n} ({b})" for n, b in zip(names, session.bots, strict=True))
-        out.line(f"{game.variant.name} pulka, seed {game.seed}: {who}")
+        out.line(f"{game.variant.title} pulka, seed {game.seed}: {who}")
     session.save_now()
     stopped, reason = False, ""
     try:
@@ -194,8 +195,9 @@ def cmd_play(args: argparse.Namespace) -> int:
         where = f"deal {len(game.results) + 1}, after {len(game.history)} actions"
         if session.save is not None:
             session.save_now()
+            again = "".join(f" --plugin {path}" for path in args.plugin)  # the save names them, never loads them
             out.line(f"\nstopped at {where}; saved to {session.save} "
-                     f"(continue with: preferans play --resume {session.save})")
+                     f"(continue with: preferans play --resume {session.save}{again})")
         else:
             out.line(f"\nstopped at {where}; not saved (use --save FILE to keep a game)")
         return 0 if (isinstance(exc, _Stop) or ui is not None) else 130
@@ -224,6 +226,7 @@ def add_parser(sub: Any) -> None:
                    help=f"{' or '.join(BOTS)}, one for all or a comma list per seat")
     s.add_argument("--names", metavar="A,B,C", help="player names in seating order")
     s.add_argument("--save", metavar="FILE", help="keep the replayable game in FILE (rewritten as it goes)")
-    s.add_argument("--resume", metavar="FILE", help="continue a game saved with --save")
+    s.add_argument("--resume", metavar="FILE", help="continue a game saved with --save (and the same --plugin files)")
+    add_plugin_option(s)
     s.add_argument("--json", action="store_true", help="print only the result object as JSON")
     s.set_defaults(func=cmd_play)

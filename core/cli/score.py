@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from preferans.core.cli.common import dump_json
+from preferans.core.cli.common import add_plugin_option, dump_json, local_plugins
 from preferans.core.formats import render
 from preferans.core.formats.report import match_report
 
@@ -14,7 +14,7 @@ from preferans.core.formats.report import match_report
 def cmd_score(args: argparse.Namespace) -> int:
     from preferans.core.formats.scorecard import score_file  # lazily: only this command reads scorecards
 
-    card = score_file(args.file)
+    card = score_file(args.file, local_plugins(args))  # --plugin: a house rule added to the card's variant
     if args.json:
         dump_json(match_report(card.match, card.names, card.finished))
         return 0
@@ -29,4 +29,5 @@ def add_parser(sub: Any) -> None:
     s = sub.add_parser("score", help="score a scorecard of a game played at a real table")
     s.add_argument("file")
     s.add_argument("--json", action="store_true")
+    add_plugin_option(s)
     s.set_defaults(func=cmd_score)

@@ -7,7 +7,14 @@ import sys
 import time
 from typing import Any
 
-from preferans.core.cli.common import add_scale_out, dump_json, parse_bots, variant_from
+from preferans.core.cli.common import (
+    add_plugin_option,
+    add_scale_out,
+    dump_json,
+    local_json,
+    parse_bots,
+    variant_from,
+)
 from preferans.core.formats import render
 from preferans.core.model.errors import BadInput
 from preferans.core.rules.config import (
@@ -34,7 +41,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     rate = tally.made / tally.played if tally.played else None
     if args.json:
         dump_json({
-            "variant": variant.name, "bots": bots, "seed": args.seed, "deals": tally.deals,
+            "variant": variant.name, **local_json(variant), "bots": bots, "seed": args.seed, "deals": tally.deals,
             "matches": matches, "finished_matches": finished, "seconds": round(seconds, 3),
             "deals_per_second": round(per_second, 1),
             "distribution": {k: tally.distribution[k] for k in keys},
@@ -44,7 +51,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         })
         return 0
     out = render.Printer(sys.stdout)
-    out.line(f"simulated {tally.deals} deals of {variant.name} ({', '.join(bots)}), seed {args.seed}: "
+    out.line(f"simulated {tally.deals} deals of {variant.title} ({', '.join(bots)}), seed {args.seed}: "
              f"{matches} matches, {finished} finished")
     out.line(f"speed: {per_second:.1f} deals/s ({seconds:.2f} s)")
     dist = tally.distribution
@@ -67,5 +74,6 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--bots", metavar="NAMES", help="as for play (default heuristic)")
     s.add_argument("--json", action="store_true")
+    add_plugin_option(s)
     add_scale_out(s)
     s.set_defaults(func=cmd_simulate)

@@ -251,7 +251,9 @@ class Game:
         return json.dumps(self.to_dict(), ensure_ascii=False)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], source: str = "saved game") -> Game:
+    def from_dict(cls, data: dict[str, Any], source: str = "saved game", plugins: Sequence[Any] = ()) -> Game:
+        """The game of a record; ``plugins`` are the local plugins it was played with, given again by the
+        caller (a record names them but never loads them: :func:`~preferans.core.rules.config.config_from_dict`)."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise RecordError(f"{source}: format: not a {SAVE_FORMAT} record")
         if data.get("version") != SAVE_VERSION:
@@ -259,7 +261,7 @@ class Game:
         cfg = data.get("config")
         if not isinstance(cfg, dict):
             raise RecordError(f"{source}: config: expected a table with 'variant' and 'rules'")
-        variant = config_from_dict(cfg, f"{source}: config")
+        variant = config_from_dict(cfg, f"{source}: config", plugins)
         seed, first = data.get("seed", 0), data.get("first_dealer", 0)
         actions = data.get("actions", [])
         if not isinstance(seed, int) or not isinstance(first, int) or not isinstance(actions, list):
@@ -268,12 +270,12 @@ class Game:
         return cls.replay(variant, seed, actions, first_dealer=first, source=source, deals=deals)
 
     @classmethod
-    def from_json(cls, text: str, source: str = "saved game") -> Game:
+    def from_json(cls, text: str, source: str = "saved game", plugins: Sequence[Any] = ()) -> Game:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
             raise RecordError(f"{source}: malformed JSON: {exc}") from None
-        return cls.from_dict(data, source)
+        return cls.from_dict(data, source, plugins)
 
     @classmethod
     def replay(cls, variant: Variant, seed: int, actions: list[str], first_dealer: int = 0,

@@ -35,7 +35,7 @@ from preferans.core.formats.ppn import (
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES
 from preferans.core.model.errors import BadInput, IllegalActionError
 from preferans.core.model.views import Amount, DealResult, Entry
-from preferans.core.rules.config import Variant, load_variant
+from preferans.core.rules.config import Variant, load_variant, named_plugins
 
 DEFAULT_VARIANT = "balkan"
 """The variant a PPN file is replayed under when neither ``--variant`` nor a ``Variant`` tag names one."""
@@ -331,7 +331,9 @@ def _variant_of(doc: PPNGame, source: str, name: str | None) -> Variant:
     variant_name = name or doc.tags.get("Variant") or DEFAULT_VARIANT
     bula = _tag_int(doc, "Bula", source, 1)
     refe = _tag_int(doc, "Refe", source, 0)
-    plugins = [p.strip() for p in doc.tags.get("Plugins", "").split(",") if p.strip()]
+    # installed plugins by name only: a record never names a file (named_plugins refuses a path)
+    plugins = named_plugins([p.strip() for p in doc.tags.get("Plugins", "").split(",") if p.strip()],
+                            source, "tag Plugins")
     where = f"{source}: tag Variant" if not name and "Variant" in doc.tags else source
     if "Rules" in doc.tags:
         try:

@@ -4,6 +4,10 @@
 "human": seat or null}``, written atomically (a temporary file in the same folder, then ``os.replace``) so
 an interrupted write never leaves half a file behind. Read by ``play --resume``, ``sheet`` and ``ppn
 export``.
+
+A game played with local plugins (``play --plugin house.py``) keeps their file names and SHA-256 in
+``game.config.local_plugins`` (:meth:`~preferans.core.rules.config.Variant.config_dict`), never a path or
+code: ``load_session(path, plugins=...)`` needs the same files given again (``play --resume --plugin``).
 """
 
 from __future__ import annotations
@@ -11,9 +15,10 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from preferans.core.engine.game import Game
 from preferans.core.engine.player import Bot
@@ -68,11 +73,13 @@ class Session:
 
 
 
-def load_session(path: Path, check_bot: Callable[[str, str], object] | None = None) -> Session:
+def load_session(path: Path, check_bot: Callable[[str, str], object] | None = None,
+                 plugins: Sequence[Any] = ()) -> Session:
     """Read a save file written by ``play --save``; every problem is one :class:`RecordError` line.
 
     ``check_bot(name, where)`` raises :class:`BadInput` for a bot name nobody can seat (the bot registry's
-    :func:`~preferans.core.ai.registry.check_bot`; this layer does not know the bots)."""
+    :func:`~preferans.core.ai.registry.check_bot`; this layer does not know the bots). ``plugins`` are the
+    local plugins the game was played with, given again (the file records only their names and hashes)."""
     src = str(path)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -90,7 +97,7 @@ def load_session(path: Path, check_bot: Callable[[str, str], object] | None = No
     game_data = data.get("game")
     if not isinstance(game_data, dict):
         raise RecordError(f"{src}: game: expected an object (a preferans-game record)")
-    game = Game.from_dict(game_data, source=f"{src}: game")
+    game = Game.from_dict(game_data, source=f"{src}: game", plugins=plugins)
     n = game.n_players
     names, bots, human = data.get("names"), data.get("bots"), data.get("human")
     if not (isinstance(names, list) and len(names) == n and all(isinstance(x, str) and x for x in names)):

@@ -40,7 +40,7 @@ from preferans.core.model.views import (
     PlayAllPass,
     PlayView,
 )
-from preferans.core.rules.config import Variant, load_variant
+from preferans.core.rules.config import Variant, load_variant, named_plugins
 
 TRICKS_PER_DEAL = 10
 """Every played deal has ten tricks, and a paper record lists all ten. In a three-player raspasovka a
@@ -109,8 +109,10 @@ def read_text(path: str) -> str:
         raise RecordError(f"{path}: cannot read: {exc.strerror}") from None
 
 
-def score_file(path: str) -> ScoredCard:
-    """Read and score a scorecard file: JSON if the name ends in ``.json``, TOML otherwise."""
+def score_file(path: str, plugins: Sequence[Any] = ()) -> ScoredCard:
+    """Read and score a scorecard file: JSON if the name ends in ``.json``, TOML otherwise. ``plugins`` are
+    local plugins the caller adds to the card's variant (``score --plugin house.py``); the card itself names
+    installed plugins only."""
     p = Path(path)
     text = read_text(path)
     data: Any
@@ -126,17 +128,17 @@ def score_file(path: str) -> ScoredCard:
             raise RecordError(_one_line(f"{path}: malformed TOML: {exc}")) from None
     if not isinstance(data, dict):
         raise RecordError(f"{path}: expected an object with variant, players, rules and deal")
-    return score_card(data, str(path))
+    return score_card(data, str(path), plugins)
 
 
-def score_card(data: dict[str, Any], source: str) -> ScoredCard:
+def score_card(data: dict[str, Any], source: str, plugins: Sequence[Any] = ()) -> ScoredCard:
     """Score already-parsed scorecard data; ``source`` names the file in error messages."""
     try:
         card = CardRecord.model_validate(data)
     except ValidationError as exc:
         raise _shape_error(exc, source) from None
     names = _check_names(card.players, source)
-    match = Match(_variant(card, len(names), source))
+    match = Match(_variant(card, len(names), source, plugins))
     reader = ScorecardReader(match, names, source)
     for i, record in enumerate(card.deal):
         reader.post(i, record)
@@ -192,14 +194,15 @@ def _check_names(players: list[str], source: str) -> list[str]:
     return list(players)
 
 
-def _variant(card: CardRecord, n_players: int, source: str) -> Variant:
+def _variant(card: CardRecord, n_players: int, source: str, plugins: Sequence[Any] = ()) -> Variant:
     """Build the variant; the number of names is the ``players`` rule unless ``[rules]`` repeats it."""
     overrides = dict(card.rules)
     given = overrides.setdefault("players", n_players)
     if given != n_players:
         raise ConfigError(source, "rules.players", f"says {given!r} but {n_players} players are listed")
     try:
-        variant = load_variant(card.variant, overrides, card.plugins, source=source)
+        # the card's own plugins by installed name only, never a file; local ones only from the caller
+        variant = load_variant(card.variant, overrides, [*named_plugins(card.plugins, source), *plugins], source=source)
     except ConfigError as exc:
         if exc.key == "rules.players" and "players" not in card.rules:
             message = f"{n_players} names listed; rules.players: {exc.message}"

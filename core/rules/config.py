@@ -6,7 +6,9 @@ modules (root first) plus any ``plugins`` named along the way, and the ``[rules]
 (tables merge, the child's scalars and lists win). A user config names a ``variant`` and overrides keys in
 ``[rules]``. The merged table is validated by a frozen pydantic model assembled from the plugins'
 ``pref_rules_sections`` answers, with unknown keys forbidden. Files only ever *name* installed variants and
-plugins; nothing in them is imported by path or executed.
+plugins; nothing in them is imported by path or executed. A local plugin file (a house rule without a
+package) is added only by the caller: ``load_variant(name, plugins=[Path("house.py")])`` or ``--plugin``
+(``preferans.core.rules.local``).
 """
 
 from __future__ import annotations
@@ -27,7 +29,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from preferans.core.model.contracts import ContractRegistry, ContractTable
 from preferans.core.model.errors import BadInput, ConfigError, nearest
-from preferans.core.rules.manager import PLUGIN_GROUP, VARIANT_GROUP, build_manager, installed_variants, load_module
+from preferans.core.rules.local import LocalPlugin, as_local, is_path_like
+from preferans.core.rules.manager import (
+    PLUGIN_GROUP,
+    VARIANT_GROUP,
+    build_manager,
+    installed_plugins,
+    installed_variants,
+    load_module,
+)
 
 DEFAULT_VARIANT = "sochi"
 
@@ -57,6 +67,36 @@ class GameConfig(_Strict):
     variant: str = DEFAULT_VARIANT
     plugins: list[str] = Field(default_factory=list, description="extra plugins (entry-point names)")
     rules: dict[str, Any] = Field(default_factory=dict)
+
+
+class RecordConfig(GameConfig):
+    """The config of a game record (``Game.to_dict()["config"]``): a game config plus the identity of the
+    local plugins the game was played with (:meth:`LocalPlugin.record`), which the reader's caller must
+    give again; nothing is loaded from it."""
+
+    local_plugins: list[dict[str, str]] = Field(
+        default_factory=list, description='{"file": NAME, "sha256": HEX} or {"module": NAME} per local plugin')
+
+
+PluginItem = str | Path | ModuleType | LocalPlugin
+"""What ``load_variant(plugins=...)`` takes: an installed plugin's entry-point name, a path to a local ``.py``
+file (a :class:`~pathlib.Path`, or a string ending in ``.py``), a module object or a :class:`LocalPlugin`."""
+
+_ONLY_NAMES = ("local plugin files are loaded only through --plugin on the command line, never from a config, save "
+               "or record")
+
+
+def named_plugins(names: Sequence[str], source: str, key: str = "plugins") -> list[str]:
+    """The ``plugins`` entries of a config, save file, scorecard or other record: installed plugins'
+    names only. An entry that reads as a file path is refused with the reason, before anything is looked
+    up: such a file is data a user may have got from someone else, and loading code from it would run it."""
+    for entry in names:
+        if is_path_like(entry):
+            known = ", ".join(installed_plugins()) or "none"
+            raise ConfigError(source, key, f"unknown plugin {entry!r}: a file path, but this file may name only "
+                                           f"installed plugins (entry points of group {PLUGIN_GROUP}: {known}); "
+                                           f"{_ONLY_NAMES}")
+    return list(names)
 
 
 def deep_merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, Any]:
@@ -215,6 +255,8 @@ class Variant:
     rules_model: type[BaseModel]
     rules: Any
     overrides: dict[str, Any] = field(default_factory=dict)
+    local_plugins: tuple[LocalPlugin, ...] = ()
+    """The plugins given by the caller, not installed (``--plugin house.py``); their modules end the stack."""
 
     @property
     def description(self) -> str:
@@ -252,9 +294,19 @@ class Variant:
     def json_schema(self) -> dict[str, Any]:
         return self.rules_model.model_json_schema()
 
+    @property
+    def title(self) -> str:
+        """The name, with the local plugins it is played with: ``sochi + house.py``."""
+        return " + ".join([self.name, *(p.name for p in self.local_plugins)])
+
     def config_dict(self) -> dict[str, Any]:
-        """The user-config form of this variant (what a saved game records)."""
-        return {"variant": self.name, "plugins": list(self.plugin_names), "rules": self.overrides}
+        """The user-config form of this variant (what a saved game records). With local plugins it also has
+        ``local_plugins``: their file names and SHA-256 (never a path or code), checked when it is read back
+        (:func:`config_from_dict`)."""
+        data: dict[str, Any] = {"variant": self.name, "plugins": list(self.plugin_names), "rules": self.overrides}
+        if self.local_plugins:
+            data["local_plugins"] = [p.record() for p in self.local_plugins]
+        return data
 
 
 def build_contracts(pm: pluggy.PluginManager, rules: Any) -> ContractTable:
@@ -307,10 +359,28 @@ def parse_variant_id(text: str, option: str = "--variant") -> tuple[str, dict[st
 def load_variant(
     name: str = DEFAULT_VARIANT,
     overrides: Mapping[str, Any] | None = None,
-    plugins: Sequence[str] = (),
+    plugins: Sequence[PluginItem] = (),
     source: str = "config",
 ) -> Variant:
-    """Resolve ``name`` with optional ``[rules]`` overrides and extra plugins into a :class:`Variant`."""
+    """Resolve ``name`` with optional ``[rules]`` overrides and extra plugins into a :class:`Variant`.
+
+    Each of ``plugins`` is an installed plugin's entry-point name, a path to a local ``.py`` file (a
+    ``Path``, or a string that reads as a path: ``"house.py"``), a module object or a :class:`LocalPlugin`.
+    They are registered after the variant's own stack: the installed ones first, then the local ones, each
+    in the order given (the order a game record restores). A file is imported under a new private module
+    name at every call, so two variants never share a local plugin's state."""
+    names: list[str] = []
+    local: list[LocalPlugin] = []
+    for item in plugins:
+        if isinstance(item, str) and not is_path_like(item):
+            names.append(item)
+        else:
+            local.append(as_local(item))
+    return _load(name, overrides, names, local, source)
+
+
+def _load(name: str, overrides: Mapping[str, Any] | None, plugins: Sequence[str], local: Sequence[LocalPlugin],
+          source: str) -> Variant:
     chain = resolve_chain(name, source, "variant")
     if chain[-1].preset.abstract:
         playable = ", ".join(playable_variants()) or "none installed"
@@ -324,6 +394,11 @@ def load_variant(
     for p in plugins:
         stack.append(load_module(PLUGIN_GROUP, p, source, "plugins"))
         plugin_names.append(p)
+    for item in local:
+        module = item.module
+        if module in stack:
+            raise ConfigError(item.label, "", f"{module.__name__} is already in the {name} plugin stack")
+        stack.append(module)
     merged: dict[str, Any] = {}
     for level in chain:
         merged = deep_merge(merged, level.preset.rules)
@@ -335,11 +410,12 @@ def load_variant(
         rules = validate(model, merged, source, "rules")
     else:
         rules = validate(model, merged, chain[-1].source, "rules")
-    return Variant(name, chain, stack, plugin_names, model, rules, dict(overrides or {}))
+    return Variant(name, chain, stack, plugin_names, model, rules, dict(overrides or {}), tuple(local))
 
 
-def load_config(path: str | Path) -> Variant:
-    """Load a user's game config file (TOML, or JSON by extension)."""
+def load_config(path: str | Path, plugins: Sequence[Path | ModuleType | LocalPlugin] = ()) -> Variant:
+    """Load a user's game config file (TOML, or JSON by extension). The file names installed plugins only
+    (:func:`named_plugins`); ``plugins`` are local ones the caller adds (``--plugin``)."""
     p = Path(path)
     if p.suffix.lower() == ".json":
         try:
@@ -351,12 +427,47 @@ def load_config(path: str | Path) -> Variant:
     else:
         data = read_toml(p)
     cfg = validate(GameConfig, data, str(p))
-    return load_variant(cfg.variant, cfg.rules, cfg.plugins, source=str(p))
+    names = named_plugins(cfg.plugins, str(p))
+    return _load(cfg.variant, cfg.rules, names, [as_local(x) for x in plugins], str(p))
 
 
-def config_from_dict(data: Mapping[str, Any], source: str) -> Variant:
-    cfg = validate(GameConfig, data, source)
-    return load_variant(cfg.variant, cfg.rules, cfg.plugins, source=source)
+def config_from_dict(data: Mapping[str, Any], source: str,
+                     plugins: Sequence[Path | ModuleType | LocalPlugin] = ()) -> Variant:
+    """The variant of a game record's config (:meth:`Variant.config_dict`). It names installed plugins
+    only; a game played with local plugins records their identity under ``local_plugins``, and ``plugins``
+    (given by the caller, e.g. ``--plugin`` again) must be exactly those files, with the same content, in
+    the same order, so that the game goes on under the rules it was played with."""
+    cfg = validate(RecordConfig, data, source)
+    names = named_plugins(cfg.plugins, source)
+    local = [as_local(x) for x in plugins]
+    check_local_plugins(cfg.local_plugins, local, source)
+    return _load(cfg.variant, cfg.rules, names, local, source)
+
+
+def check_local_plugins(recorded: Sequence[Mapping[str, str]], given: Sequence[LocalPlugin], source: str) -> None:
+    """That the local plugins ``given`` are the ones a record says its game was played with (``recorded``,
+    :meth:`LocalPlugin.record` each); else a one-line :class:`ConfigError` saying what differs."""
+    key = "local_plugins"
+    for i, entry in enumerate(recorded):
+        if set(entry) not in ({"file", "sha256"}, {"module"}):
+            raise ConfigError(source, f"{key}[{i}]", f"expected {{file, sha256}} or {{module}}, got {_shown(entry)}")
+    names = [entry.get("file") or entry.get("module") or "" for entry in recorded]
+    if not given and recorded:
+        flags = " ".join(f"--plugin {e['file']}" for e in recorded if "file" in e) or "the same module objects"
+        raise ConfigError(source, key, f"the game was played with the local plugin(s) {', '.join(names)}, which "
+                                       f"a record names but never loads; give them again ({flags})")
+    if given and not recorded:
+        shown = ", ".join(p.label for p in given)
+        raise ConfigError(source, key, f"the game was played without local plugins, so it cannot go on with "
+                                       f"{shown} (leave it out)")
+    if [p.name for p in given] != names:
+        raise ConfigError(source, key, f"the game was played with the local plugin(s) {', '.join(names)} "
+                                       f"(in this order), not {', '.join(p.name for p in given)}")
+    for entry, plugin in zip(recorded, given, strict=True):
+        if "sha256" in entry and entry["sha256"] != plugin.digest:
+            raise ConfigError(source, key, f"{plugin.label} has changed since the game was recorded (sha256 "
+                                           f"{entry['sha256'][:12]} then, {(plugin.digest or '?')[:12]} now); "
+                                           "a game goes on only under the rules it was played with")
 
 
 def starter_config(variant: Variant) -> str:

@@ -107,7 +107,8 @@ def check_hookimpls_match_specs(variant: Variant) -> None:
 
 def check_rules_roundtrip(variant: Variant) -> None:
     dumped = tomllib.loads(variant.to_toml())
-    again = load_variant(dumped["variant"], dumped["rules"], dumped.get("plugins", []))
+    # the TOML names installed plugins only: the local ones (--plugin) are given again, as the same modules
+    again = load_variant(dumped["variant"], dumped["rules"], [*dumped.get("plugins", []), *variant.local_plugins])
     assert again.rules == variant.rules, "rules dumped to TOML do not load back to an equal model"
     json.dumps(variant.json_schema())
 
@@ -307,7 +308,7 @@ def check_clone_json_replay(variant: Variant, seed: int, deals: int) -> None:
         original = fingerprint(game)
         copies = {
             "clone": game.clone(),
-            "from_json": Game.from_json(game.to_json()),
+            "from_json": Game.from_json(game.to_json(), plugins=variant.local_plugins),
             "replay": Game.replay(variant, game.seed, list(game.history), game.first_dealer),
         }
         for how, other in copies.items():
@@ -361,7 +362,8 @@ def check_inherits_parent(variant: Variant, seed: int, deals: int) -> list[str]:
         return []
     child_pm = variant.new_manager()
     parent_pm = build_manager(variant.stack[: len(variant.chain) - 1])
-    own = _hooks_of(variant.chain[-1].module)
+    # the child's own hooks: its module's, and those of the plugins added after the chain (a house rule)
+    own = set().union(*(_hooks_of(m) for m in [variant.chain[-1].module, *variant.stack[len(variant.chain):]]))
     compared = [h for h in ("pref_auction_legal", "pref_auction_step", "pref_defence_legal",
                             "pref_defence_step", "pref_declaration_legal") if h not in own]
     calls: dict[str, Callable[[Game], dict[str, Any] | None]] = {

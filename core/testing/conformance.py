@@ -7,10 +7,13 @@ preferans.core.testing.conformance --preferans-variant NAME``, or from your own 
 
 The fixtures come from the ``preferans`` pytest plugin, which pytest loads automatically. Checks that
 apply only to some variants skip themselves by capability (what the resolved variant has), not by name.
+With local plugins (``--preferans-plugin house.py``) every check runs on the variant plus them, except the
+golden playthroughs, which were recorded without them and are skipped.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -102,8 +105,15 @@ def test_determinism_clone_json_replay(preferans_loaded: Any, preferans_seed: in
     checks.check_clone_json_replay(preferans_loaded, preferans_seed, preferans_deals)
 
 
-def test_golden_playthroughs_replay(preferans_variant_name: str) -> None:
+def _skip_with_local_plugins(paths: list[str], name: str) -> None:
+    if paths:
+        files = ", ".join(Path(p).name for p in paths)
+        pytest.skip(f"{name}'s golden games were recorded without the local plugin(s) {files}")
+
+
+def test_golden_playthroughs_replay(preferans_variant_name: str, preferans_plugins: list[str]) -> None:
     name = preferans_variant_name
+    _skip_with_local_plugins(preferans_plugins, name)
     files = list(playthrough.playthrough_files(name))
     if not files:
         pytest.fail(f"{name} ships no playthroughs (variants/{name}/playthroughs/*.toml)")
@@ -111,7 +121,9 @@ def test_golden_playthroughs_replay(preferans_variant_name: str) -> None:
         playthrough.check(playthrough.load(item), source)
 
 
-def test_golden_playthroughs_cover_contract_kinds(preferans_variant_name: str, preferans_loaded: Any) -> None:
+def test_golden_playthroughs_cover_contract_kinds(preferans_variant_name: str, preferans_loaded: Any,
+                                                  preferans_plugins: list[str]) -> None:
+    _skip_with_local_plugins(preferans_plugins, preferans_variant_name)
     covered: set[str] = set()
     for _, item in playthrough.playthrough_files(preferans_variant_name):
         covered |= playthrough.contract_kinds(playthrough.load(item))

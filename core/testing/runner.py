@@ -5,7 +5,9 @@ Used by ``preferans conformance``; the suite itself is the ordinary pytest modul
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 
@@ -54,8 +56,10 @@ class _Collector:
             self.errors.append(str(report.longrepr).strip().splitlines()[-1])
 
 
-def run(variants: list[str], deals: int, seed: int, verbose: bool = False) -> tuple[list[VariantReport], list[str]]:
-    """Run the suite for ``variants`` (all playable ones when empty)."""
+def run(variants: list[str], deals: int, seed: int, verbose: bool = False,
+        plugins: Sequence[str | Path] = ()) -> tuple[list[VariantReport], list[str]]:
+    """Run the suite for ``variants`` (all playable ones when empty), each with the local plugin files
+    ``plugins`` added (``--preferans-plugin``, as absolute paths: pytest may change the folder)."""
     import pytest
 
     # -o addopts= : the suite is self-contained; options of the project in the current folder do not apply
@@ -64,6 +68,8 @@ def run(variants: list[str], deals: int, seed: int, verbose: bool = False) -> tu
     args += ["-p", "no:terminal"] if not verbose else ["-v"]
     for name in variants:
         args.append(f"--preferans-variant={name}")
+    for path in plugins:
+        args.append(f"--preferans-plugin={Path(path).resolve()}")
     collector = _Collector()
     pytest.main(args, plugins=[collector])
     order = variants or sorted(collector.reports)

@@ -34,11 +34,13 @@ from preferans.core.formats.report import exact_json
 from preferans.core.model.errors import BadInput
 from preferans.core.rules.config import (
     DEFAULT_VARIANT,
+    PluginItem,
     Variant,
     config_from_dict,
     load_variant,
     parse_variant_id,
 )
+from preferans.core.rules.local import LocalPlugin
 from preferans.core.tools.parallel import derive_seed, run_units
 
 BLOCK = 5
@@ -52,12 +54,12 @@ Z95 = 1.96
 # ---------------------------------------------------------------- command-line values
 
 
-def load_variant_id(text: str) -> Variant:
+def load_variant_id(text: str, plugins: Sequence[PluginItem] = ()) -> Variant:
     """``sochi`` or ``NAME(key=value, ...)``: a variant with ``[rules]`` overrides written as TOML values,
     dotted keys for nested tables (``leningrad(players=4, whist.style='gentleman')``), the form the
-    conformance suite's variant IDs use."""
+    conformance suite's variant IDs use; ``plugins`` as for ``load_variant``."""
     name, overrides = parse_variant_id(text)
-    return load_variant(name or DEFAULT_VARIANT, overrides or None, source=f"--variant {text.strip()}")
+    return load_variant(name or DEFAULT_VARIANT, overrides or None, plugins, source=f"--variant {text.strip()}")
 
 
 def split_bots(text: str) -> list[str]:
@@ -103,6 +105,8 @@ class Block:
     seed: int
     start: int
     stop: int
+    local: tuple[LocalPlugin, ...] = ()
+    """The variant's local plugins (``--plugin``), which its config names but a worker cannot load from it."""
 
 
 @dataclass(frozen=True)
@@ -143,7 +147,7 @@ def play_deal(variant: Variant, bots: Sequence[str], seed: int, index: int) -> D
 
 def play_block(block: Block) -> list[DealPlays]:
     """Run one work unit (in this process, a worker process or a Dask worker)."""
-    variant = config_from_dict(block.config, "arena")
+    variant = config_from_dict(block.config, "arena", block.local)
     return [play_deal(variant, block.bots, block.seed, i) for i in range(block.start, block.stop)]
 
 
@@ -229,7 +233,8 @@ def arena(variant: Variant, bots: Sequence[str], deals: int, seed: int, *, jobs:
     if deals < 1:
         raise BadInput(f"--deals: must be at least 1, got {deals}")
     config = variant.config_dict()
-    units = [Block(config, tuple(bots), seed, a, min(a + BLOCK, deals)) for a in range(0, deals, BLOCK)]
+    units = [Block(config, tuple(bots), seed, a, min(a + BLOCK, deals), variant.local_plugins)
+             for a in range(0, deals, BLOCK)]
     done = None if progress is None else (lambda plays: progress(len(plays)))
     blocks = run_units(play_block, units, jobs=jobs, scheduler=scheduler, done=done)
     unit = Match(variant).settlement().unit  # the settlement's unit: whists, points, money

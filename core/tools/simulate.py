@@ -12,6 +12,7 @@ from preferans.core.ai.registry import make_bot
 from preferans.core.engine.game import Game
 from preferans.core.model.views import DealResult
 from preferans.core.rules.config import Variant, config_from_dict
+from preferans.core.rules.local import LocalPlugin
 from preferans.core.tools.parallel import derive_seed, run_units
 
 
@@ -65,6 +66,8 @@ class SimulateBlock:
     seed: int
     index: int
     deals: int
+    local: tuple[LocalPlugin, ...] = ()
+    """The variant's local plugins (``--plugin``), which its config names but a worker cannot load from it."""
 
 
 def simulate_block(block: SimulateBlock, variant: Variant | None = None,
@@ -72,7 +75,7 @@ def simulate_block(block: SimulateBlock, variant: Variant | None = None,
     """Play the block's deals; its match k has seed ``derive_seed(S, index, k)`` and a new match starts
     when one ends (the last is stopped when the block is full). Returns the tally, the matches started
     and the matches finished."""
-    variant = variant if variant is not None else config_from_dict(block.config, "simulate")
+    variant = variant if variant is not None else config_from_dict(block.config, "simulate", block.local)
     tally = Tally()
     matches = finished = 0
     while tally.deals < block.deals:
@@ -99,7 +102,7 @@ def simulate(variant: Variant, deals: int, seed: int, bots: list[str],
     ``jobs`` processes or on a Dask scheduler; the blocks are combined in order, so any ``jobs`` gives the
     same result. Returns the tally, the matches started and the matches finished."""
     config = variant.config_dict()
-    units = [SimulateBlock(config, tuple(bots), seed, c, min(SIMULATE_BLOCK, deals - a))
+    units = [SimulateBlock(config, tuple(bots), seed, c, min(SIMULATE_BLOCK, deals - a), variant.local_plugins)
              for c, a in enumerate(range(0, deals, SIMULATE_BLOCK))]
     if jobs == 1 and scheduler is None:  # in this process: the progress bar moves deal by deal
         parts = [simulate_block(u, variant, progress) for u in units]

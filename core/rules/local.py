@@ -1,0 +1,215 @@
+"""Plugins that are not installed: a local ``.py`` file, or a module object a program already imported.
+
+A house rule is often a few lines; it need not be a package with an entry point. ``load_variant(name,
+plugins=[Path("house.py")])`` (or ``preferans play --plugin house.py``) imports the file under a private
+module name of its own, new at every load, so two variants loaded from the same file share no state and
+nothing is registered anywhere but in the game's own plugin manager.
+
+Only a caller names a local plugin: the command line (``--plugin``) or a program. A config, a save file, a
+scorecard or any other record may name installed plugins only (:func:`is_path_like` entries are refused by
+the readers), since such a file is data a user may have got from someone else and loading code from it
+would run that code. A game record keeps just the *identity* of its local plugins (:meth:`LocalPlugin.record`:
+the file name and the SHA-256 of its bytes), which a reader checks against the plugins its caller gives.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.util
+import inspect
+import itertools
+import re
+import sys
+from pathlib import Path
+from types import ModuleType, TracebackType
+from typing import Any
+
+import pluggy
+
+from preferans.core.model.errors import BadInput, ConfigError, nearest
+from preferans.core.rules import hookspecs
+
+_COUNTER = itertools.count(1)
+_HOOKS = sorted(n for n, f in inspect.getmembers(hookspecs, inspect.isfunction) if n.startswith("pref_"))
+_MARK = f"{hookspecs.PROJECT}_impl"  # the attribute pluggy's HookimplMarker sets on a marked function
+
+
+def is_path_like(text: str) -> bool:
+    """Whether a plugin entry reads as a file path rather than an entry-point name (``house.py``,
+    ``./rules/x``, ``C:\\x``, ``~/x``): what a config or a record must never name."""
+    t = text.strip()
+    return t.lower().endswith((".py", ".pyw", ".pyc")) or "/" in t or "\\" in t or t.startswith((".", "~"))
+
+
+class LocalPlugin:
+    """A plugin module given by the caller: a local ``.py`` file (:meth:`read`) or an imported module
+    (:meth:`of_module`).
+
+    A file is read once; its bytes travel with the object (to worker processes too) and are executed, on
+    first use of :attr:`module`, as a fresh module named ``_preferans_local_<n>_<stem>``. Passing the same
+    object again reuses that module; reading the file again gives a new one.
+    """
+
+    def __init__(self, name: str, label: str, *, path: str | None = None, data: bytes | None = None,
+                 module: ModuleType | None = None) -> None:
+        self.name = name
+        """The file name (``house.py``) or the module's import name: what a game record keeps."""
+        self.label = label
+        """How error lines name it: ``--plugin rules/house.py`` from the command line, else the path."""
+        self.path = path
+        self.data = data
+        self.digest = hashlib.sha256(data).hexdigest() if data is not None else None
+        self._module = module
+
+    @classmethod
+    def read(cls, path: str | Path, where: str = "") -> LocalPlugin:
+        """Read a local plugin file; ``where`` (``"--plugin"``) prefixes its name in the error lines."""
+        p = Path(path)
+        label = f"{where} {path}" if where else str(path)
+        if p.suffix.lower() != ".py":
+            raise ConfigError(label, "", "not a .py file (a local plugin is one Python file; installed plugins "
+                                         "are named in a config's plugins list)")
+        try:
+            data = p.read_bytes()
+        except FileNotFoundError:
+            raise ConfigError(label, "", "file not found") from None
+        except IsADirectoryError:
+            raise ConfigError(label, "", "is a folder, not a .py file") from None
+        except OSError as exc:
+            raise ConfigError(label, "", f"cannot read: {exc.strerror}") from None
+        return cls(p.name, label, path=str(p.resolve()), data=data)
+
+    @classmethod
+    def of_module(cls, module: ModuleType) -> LocalPlugin:
+        """An already imported module object, used as it is."""
+        return cls(module.__name__, f"module {module.__name__}", module=module)
+
+    @property
+    def is_file(self) -> bool:
+        return self.data is not None
+
+    @property
+    def module(self) -> ModuleType:
+        """The plugin module: for a file, executed (and checked against the hook specs) on first use."""
+        if self._module is None:
+            self._module = self._execute() if self.is_file else self._import()
+        return self._module
+
+    def record(self) -> dict[str, str]:
+        """What a game record keeps of this plugin: never a path or code, only what identifies it."""
+        if self.is_file:
+            assert self.digest is not None
+            return {"file": self.name, "sha256": self.digest}
+        return {"module": self.name}
+
+    def __repr__(self) -> str:
+        return f"LocalPlugin({self.label!r})"
+
+    def __getstate__(self) -> dict[str, Any]:
+        # the module stays behind: a worker process executes the bytes (or imports the module) itself
+        return {**self.__dict__, "_module": None}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    # ---------------------------------------------------------------- loading
+
+    def _import(self) -> ModuleType:
+        try:
+            return importlib.import_module(self.name)
+        except Exception as exc:  # noqa: BLE001 - a module object that cannot be found again by name
+            raise BadInput(f"{self.label}: cannot be imported by name in this process: "
+                           f"{type(exc).__name__}: {exc}") from None
+
+    def _execute(self) -> ModuleType:
+        assert self.data is not None and self.path is not None
+        stem = re.sub(r"\W", "_", Path(self.name).stem) or "plugin"
+        name = f"_preferans_local_{next(_COUNTER)}_{stem}"
+        spec = importlib.util.spec_from_file_location(name, self.path)
+        assert spec is not None  # a .py path always has a spec
+        module = importlib.util.module_from_spec(spec)
+        try:
+            # compiled from the bytes read (and hashed) once, never inheriting this module's __future__ flags
+            code = compile(self.data, self.path, "exec", dont_inherit=True)
+        except SyntaxError as exc:
+            raise ConfigError(self.label, "", f"line {exc.lineno}: syntax error: {exc.msg}") from None
+        except ValueError as exc:  # null bytes
+            raise ConfigError(self.label, "", f"not Python source: {exc}") from None
+        sys.modules[name] = module  # while it runs: dataclasses and pydantic look their module up there
+        try:
+            exec(code, module.__dict__)
+        except Exception as exc:
+            del sys.modules[name]
+            line = _line_in(exc.__traceback__, self.path)
+            at = f" (line {line})" if line else ""
+            raise ConfigError(self.label, "", f"cannot be imported{at}: {type(exc).__name__}: {exc}") from None
+        self._check(module)
+        return module
+
+    def _check(self, module: ModuleType) -> None:
+        """Every ``pref_`` function is a known hook marked ``@hookimpl`` with the spec's argument names, and
+        there is at least one: pluggy would ignore an unmarked one and reject a misspelt one later, naming
+        the private module instead of the file."""
+        marked = 0
+        for attr, value in list(vars(module).items()):
+            if not inspect.isroutine(value):
+                continue
+            is_mine = inspect.isfunction(value) and value.__module__ == module.__name__
+            if getattr(value, _MARK, None) is not None:
+                marked += 1
+                if attr not in _HOOKS:
+                    raise ConfigError(self.label, "", f"{attr} is marked @hookimpl but is not a hook"
+                                                      f"{nearest(attr, _HOOKS)} (docs/hooks.md lists them)")
+                takes, given = _arguments(getattr(hookspecs, attr)), _arguments(value)
+                unknown = [a for a in given if a not in takes]
+                if unknown:
+                    raise ConfigError(self.label, "", f"{attr}({', '.join(given)}): {', '.join(map(repr, unknown))} "
+                                                      f"is not an argument of this hook (it takes: {', '.join(takes)})")
+            elif is_mine and attr in _HOOKS:
+                raise ConfigError(self.label, "", f"{attr} is not marked @hookimpl, so it would never be called "
+                                                  "(from preferans.core.plugin import hookimpl)")
+        if not marked:
+            raise ConfigError(self.label, "", "defines no hook: a local plugin needs at least one "
+                                              "@hookimpl def pref_...(...) (docs/hooks.md lists them)")
+        pm = pluggy.PluginManager(hookspecs.PROJECT)
+        pm.add_hookspecs(hookspecs)
+        try:
+            pm.register(module, name=module.__name__)
+            pm.check_pending()
+        except pluggy.PluginValidationError as exc:
+            text = " ".join(str(exc).replace(repr(module), self.name).replace(repr(module.__name__), self.name)
+                            .split())
+            raise ConfigError(self.label, "", text) from None
+
+
+def _arguments(fn: Any) -> list[str]:
+    """The arguments pluggy passes by name: the parameters without a default value."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in params if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+
+
+def _line_in(tb: TracebackType | None, filename: str) -> int | None:
+    """The line of the innermost frame of ``filename`` in a traceback."""
+    line = None
+    while tb is not None:
+        if tb.tb_frame.f_code.co_filename == filename:
+            line = tb.tb_lineno
+        tb = tb.tb_next
+    return line
+
+
+def as_local(item: object, where: str = "") -> LocalPlugin:
+    """A plugin given by a caller (a path, a ``.py`` string, a module or a :class:`LocalPlugin`) as a
+    :class:`LocalPlugin`."""
+    if isinstance(item, LocalPlugin):
+        return item
+    if isinstance(item, ModuleType):
+        return LocalPlugin.of_module(item)
+    if isinstance(item, (str, Path)):
+        return LocalPlugin.read(item, where)
+    raise BadInput(f"plugins: expected an installed plugin's name, a path to a .py file or a module, "
+                   f"got {item!r}")

@@ -1,0 +1,451 @@
+"""House rules without packaging: a local ``.py`` file given to ``load_variant(plugins=[...])`` or to
+``--plugin`` on play, simulate, score, arena and conformance; and files (configs, saves, scorecards, PPN) that
+name a plugin path are refused without importing it.
+
+The effects are worked out by hand from the rule each file implements (comments at each test), not taken
+from this code's output.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import pickle
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from preferans.core import ConfigError, Game, load_config, load_variant
+from preferans.core.cli import main
+from preferans.core.model.errors import BadInput
+from preferans.core.model.views import Redeal
+from preferans.core.rules.config import config_from_dict
+from preferans.core.rules.local import LocalPlugin
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# all pass: the cards are thrown in and dealt again, so no deal is ever a raspasovka
+THROW_IN = '''
+"""House rule: when everybody passes, the cards are thrown in."""
+from preferans.core.plugin import Redeal, hookimpl
+
+
+@hookimpl
+def pref_all_pass(view, rules):
+    return Redeal()
+'''
+
+# every pool entry of a deal is written a second time: a game made counts double on the pool
+DOUBLE_POOL = '''
+from preferans.core.plugin import Entry, hookimpl
+
+
+@hookimpl
+def pref_after_score(match, posted, rules):
+    return [Entry("pool", e.seat, e.amount, note="house: pool doubled") for e in posted if e.account == "pool"]
+'''
+
+# a settlement that does not sum to zero: the conformance suite must catch it
+BAD_SETTLE = '''
+from fractions import Fraction
+from preferans.core.plugin import Settlement, hookimpl
+
+
+@hookimpl
+def pref_settle(match, rules):
+    return Settlement(tuple(Fraction(1) for _ in range(match.n_players)), tuple(1 for _ in range(match.n_players)))
+'''
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text).lstrip(), encoding="utf-8")
+    return path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def one_line(err: str) -> str:
+    lines = err.strip().splitlines()
+    assert len(lines) == 1, err
+    assert "Traceback" not in err
+    return lines[0]
+
+
+def evil(folder: Path, name: str = "evil.py") -> tuple[Path, Path]:
+    """A plugin file that leaves a marker file when it is imported (it never must be, from a data file)."""
+    marker = folder / f"{name}.imported"
+    path = write(folder, name, f"open({str(marker)!r}, 'w').write('imported')\n" + THROW_IN)
+    return path, marker
+
+
+# ---------------------------------------------------------------- the API
+
+
+def test_load_variant_takes_a_path_a_py_string_or_a_module(tmp_path: Path) -> None:
+    house = write(tmp_path, "house.py", THROW_IN)
+    for item in (house, str(house)):
+        variant = load_variant("sochi", plugins=[item])
+        module = variant.stack[-1]
+        assert module.__name__.startswith("_preferans_local_") and module.__file__ == str(house.resolve())
+        assert [m.__name__ for m in variant.stack[:2]] == ["preferans.variants.russian", "preferans.variants.sochi"]
+        # registered last, so its answer is the one pluggy returns first
+        assert isinstance(variant.new_manager().hook.pref_all_pass(view=None, rules=variant.rules), Redeal)
+        assert variant.title == "sochi + house.py"
+        digest = hashlib.sha256(house.read_bytes()).hexdigest()
+        assert variant.config_dict() == {"variant": "sochi", "plugins": [], "rules": {},
+                                         "local_plugins": [{"file": "house.py", "sha256": digest}]}
+    imported = LocalPlugin.read(house).module  # any module object a program already has
+    variant = load_variant("sochi", plugins=[imported])
+    assert variant.stack[-1] is imported
+    assert variant.config_dict()["local_plugins"] == [{"module": imported.__name__}]
+    plain = load_variant("sochi")
+    assert "local_plugins" not in plain.config_dict() and plain.title == "sochi"
+
+
+def test_the_same_file_loaded_twice_shares_no_state(tmp_path: Path) -> None:
+    house = write(tmp_path, "house.py", THROW_IN + "\nSEEN: list[int] = []\n")
+    first, second = (load_variant("sochi", plugins=[house]) for _ in range(2))
+    a, b = first.stack[-1], second.stack[-1]
+    assert a is not b and a.__name__ != b.__name__
+    a.SEEN.append(1)
+    assert b.SEEN == []
+    assert b not in first.stack and a not in second.stack
+    assert len(load_variant("sochi").stack) == len(first.stack) - 1  # the plain variant is untouched
+
+
+def test_a_game_record_needs_its_local_plugins_given_again(tmp_path: Path) -> None:
+    house = write(tmp_path, "house.py", THROW_IN)
+    variant = load_variant("sochi", plugins=[house])
+    game = Game(variant, seed=1)
+    while len(game.history) < 40 and not game.is_terminal:
+        game.apply(game.legal_actions()[-1])
+    text = game.to_json()
+    assert str(tmp_path) not in text  # a record keeps the file's name and hash, never its path or code
+    again = Game.from_json(text, plugins=variant.local_plugins)
+    assert again.history == game.history and again.to_json() == text
+    assert Game.from_json(text, plugins=[house]).to_json() == text  # the file read again: the same bytes
+    with pytest.raises(ConfigError) as info:
+        Game.from_json(text, "g.json")
+    assert str(info.value).startswith("g.json: config: local_plugins: the game was played with the local "
+                                      "plugin(s) house.py")
+    with pytest.raises(ConfigError, match="played without local plugins"):
+        Game.from_json(Game(load_variant("sochi"), seed=1).to_json(), plugins=[house])
+
+
+def test_a_local_plugin_travels_to_a_worker_as_its_bytes(tmp_path: Path) -> None:
+    house = write(tmp_path, "house.py", THROW_IN)
+    plugin = LocalPlugin.read(house)
+    here = plugin.module
+    house.unlink()  # a Dask worker has no copy of the file
+    there = pickle.loads(pickle.dumps(plugin))
+    assert there.digest == plugin.digest and there.module is not here
+    assert isinstance(there.module.pref_all_pass(None, None), Redeal)
+    variant = config_from_dict(load_variant("sochi", plugins=[plugin]).config_dict(), "worker", [there])
+    assert variant.stack[-1] is there.module
+
+
+# ---------------------------------------------------------------- play, score, conformance
+
+
+def test_play_with_a_house_rule_has_no_raspasovka(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    house = write(tmp_path, "house.py", THROW_IN)
+    code, out, err = run(capsys, "play", "--seed", "1")
+    assert code == 0, err
+    plain = [line for line in out.splitlines() if line.startswith("deal ")]
+    assert any("raspasovka" in line for line in plain)  # seed 1 has all-pass deals played as raspasovka
+    code, out, err = run(capsys, "play", "--seed", "1", "--plugin", str(house))
+    assert code == 0, err
+    assert out.splitlines()[0].startswith("sochi + house.py pulka, seed 1: ")
+    deals = [line for line in out.splitlines() if line.startswith("deal ")]
+    # the house rule answers every all pass with Redeal: the cards are thrown in, never played out
+    assert deals and not any("raspasovka" in line for line in deals)
+    assert len(deals) != len(plain)  # a different game: the thrown-in deals are not raspasovkas
+
+
+SCORECARD = """
+variant = "sochi"
+players = ["Anna", "Boris", "Vera"]
+
+[rules]
+pool = 10
+
+[[deal]]
+declarer = "Boris"
+contract = "7H"
+defence = { Vera = "whist", Anna = "pass" }
+tricks = { Anna = 0, Boris = 7, Vera = 3 }
+"""
+
+
+def test_score_with_a_house_rule_changes_what_the_deal_scores(capsys: pytest.CaptureFixture[str],
+                                                              tmp_path: Path) -> None:
+    card = write(tmp_path, "card.toml", SCORECARD)
+    double = write(tmp_path, "double.py", DOUBLE_POOL)
+    code, out, err = run(capsys, "score", str(card), "--json")
+    assert code == 0, err
+    plain = json.loads(out)
+    # Boris makes 7H: the Sochi price of a seven, 4, on his pool; Vera whists alone and writes 3 tricks x 4 = 12
+    assert plain["sheet"]["Boris"] == {"pool": 4} and plain["sheet"]["Vera"] == {"whists": {"Boris": 12}}
+    code, out, err = run(capsys, "score", str(card), "--json", "--plugin", str(double))
+    assert code == 0, err
+    house = json.loads(out)
+    # the house rule writes the pool entry again: 4 + 4 = 8 (below the pool of 10, nothing overflows)
+    assert house["sheet"]["Boris"] == {"pool": 8} and house["sheet"]["Vera"] == {"whists": {"Boris": 12}}
+    assert [e["amount"] for e in house["deals"][0]["entries"] if e["account"] == "pool"] == [4, 4]
+    # settlement: whists net plus 10 x (pool - mean pool), mountains all 0. Plain: pools 0/4/0, mean 4/3:
+    # Boris -12 + 10 x 8/3 = 44/3, Vera 12 - 40/3 = -4/3, Anna -40/3. House: pools 0/8/0, mean 8/3:
+    # Boris -12 + 10 x 16/3 = 124/3, Vera 12 - 80/3 = -44/3, Anna -80/3.
+    assert plain["settlement_exact"] == {"Anna": "-40/3", "Boris": "44/3", "Vera": "-4/3"}
+    assert house["settlement_exact"] == {"Anna": "-80/3", "Boris": "124/3", "Vera": "-44/3"}
+    code, out, err = run(capsys, "score", str(card), "--plugin", str(double))
+    assert code == 0, err
+    assert "Boris pool +8" in out.splitlines()[0]
+
+
+def test_conformance_runs_the_suite_with_the_house_rule(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    house = write(tmp_path, "house.py", THROW_IN)
+    code, out, err = run(capsys, "conformance", "--plugin", str(house), "sochi", "--deals", "8")
+    assert code == 0, out + err
+    assert "with the local plugin(s) house.py" in out
+    row = next(line.split() for line in out.splitlines() if line.startswith("sochi "))
+    passed, failed, skipped = int(row[1]), int(row[2]), int(row[3])
+    assert row[-1] == "ok" and passed >= 14 and failed == 0 and skipped >= 2  # the golden games are skipped
+    # the suite really plays with the file's hooks: a settlement that does not sum to 0 fails its check
+    bad = write(tmp_path, "bad_settle.py", BAD_SETTLE)
+    code, out, err = run(capsys, "conformance", "--plugin", str(bad), "sochi", "--deals", "8")
+    assert code == 1
+    assert "sochi: test_money_settlement_exact_and_zero_sum: " in out
+    code, out, err = run(capsys, "conformance", "sochi", "--plugin", str(tmp_path / "missing.py"))
+    assert code == 2 and one_line(err) == f"preferans: --plugin {tmp_path / 'missing.py'}: file not found"
+
+
+def test_the_pytest_option_checks_the_file_first(tmp_path: Path) -> None:
+    proc = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "--pyargs",
+                           "preferans.core.testing.conformance", "--preferans-variant=sochi", "--collect-only",
+                           f"--preferans-plugin={tmp_path / 'nothere.py'}"],
+                          capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert proc.returncode == 4  # pytest's usage error
+    assert f"--preferans-plugin {tmp_path / 'nothere.py'}: file not found" in proc.stderr
+
+
+def test_simulate_and_arena_take_the_plugin_to_their_workers(capsys: pytest.CaptureFixture[str],
+                                                             tmp_path: Path) -> None:
+    house = write(tmp_path, "house.py", THROW_IN)
+    args = ["simulate", "--deals", "300", "--seed", "1", "--json"]
+    plain = json.loads(run(capsys, *args)[1])
+    assert plain["distribution"]["raspasovka"] > 0 and "local_plugins" not in plain
+    runs = []
+    for jobs in ("1", "2"):
+        code, out, err = run(capsys, *args, "--plugin", str(house), "--jobs", jobs)
+        assert code == 0, err
+        data = json.loads(out)
+        data.pop("seconds"), data.pop("deals_per_second")
+        runs.append(data)
+    assert runs[0] == runs[1]  # worker processes execute the same bytes
+    assert runs[0]["local_plugins"] == ["house.py"] and "raspasovka" not in runs[0]["distribution"]
+    arena = ["arena", "--bots", "heuristic,random,random", "--deals", "10", "--json", "--plugin", str(house)]
+    one, two = (json.loads(run(capsys, *arena, "--jobs", jobs)[1]) for jobs in ("1", "2"))
+    assert one == two and one["local_plugins"] == ["house.py"]
+
+
+def test_simulate_with_a_plugin_on_dask_equals_local(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    distributed = pytest.importorskip("distributed", reason="the dask extra is not installed")
+    house = write(tmp_path, "house.py", THROW_IN)
+    argv = ["simulate", "--deals", "300", "--seed", "2", "--bots", "random", "--json", "--plugin", str(house)]
+    code, local, err = run(capsys, *argv)
+    assert code == 0, err
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=2, processes=False,
+                                  dashboard_address=None) as cluster:
+        code, remote, err = run(capsys, *argv, "--scheduler", cluster.scheduler_address)
+    assert code == 0, err
+    timing = ("seconds", "deals_per_second")
+    assert {k: v for k, v in json.loads(local).items() if k not in timing} == {
+        k: v for k, v in json.loads(remote).items() if k not in timing}
+
+
+# ---------------------------------------------------------------- play --save / --resume
+
+
+def play_human(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, stdin: str,
+               *argv: str) -> tuple[int, str, str]:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(stdin))
+    return run(capsys, "play", *argv)
+
+
+def test_a_save_records_the_local_plugin_and_resume_checks_it(capsys: pytest.CaptureFixture[str],
+                                                              monkeypatch: pytest.MonkeyPatch,
+                                                              tmp_path: Path) -> None:
+    house = write(tmp_path, "house.py", THROW_IN)
+    save = tmp_path / "g.json"
+    code, out, err = play_human(capsys, monkeypatch, "1\nq\n", "--human", "0", "--plugin", str(house),
+                                "--save", str(save))
+    assert code == 0, err
+    assert f"continue with: preferans play --resume {save} --plugin {house})" in out
+    text = save.read_text(encoding="utf-8")
+    assert str(tmp_path) not in text and "THROW" not in text and "Redeal" not in text  # no path, no code
+    config = json.loads(text)["game"]["config"]
+    assert config["plugins"] == []
+    assert config["local_plugins"] == [{"file": "house.py", "sha256": hashlib.sha256(house.read_bytes()).hexdigest()}]
+
+    code, _, err = play_human(capsys, monkeypatch, "q\n", "--resume", str(save))
+    assert code == 2
+    assert one_line(err) == (f"preferans: {save}: game: config: local_plugins: the game was played with the local "
+                             "plugin(s) house.py, which a record names but never loads; give them again "
+                             "(--plugin house.py)")
+    moved = write(tmp_path / "elsewhere", "house.py", THROW_IN)  # the same name and bytes, another folder
+    code, out, err = play_human(capsys, monkeypatch, "q\n", "--resume", str(save), "--plugin", str(moved))
+    assert code == 0, err
+    assert re.match(rf"resumed {re.escape(str(save))}: deal \d+, after \d+ actions\n", out)
+
+    changed = write(tmp_path / "changed", "house.py", THROW_IN + "\n# one more line\n")
+    code, _, err = play_human(capsys, monkeypatch, "q\n", "--resume", str(save), "--plugin", str(changed))
+    assert code == 2 and f"--plugin {changed} has changed since the game was recorded" in one_line(err)
+    other = write(tmp_path, "other.py", THROW_IN)
+    code, _, err = play_human(capsys, monkeypatch, "q\n", "--resume", str(save), "--plugin", str(other))
+    assert code == 2
+    assert one_line(err).endswith("played with the local plugin(s) house.py (in this order), not other.py")
+
+    plain = tmp_path / "plain.json"
+    assert play_human(capsys, monkeypatch, "q\n", "--human", "0", "--save", str(plain))[0] == 0
+    code, _, err = play_human(capsys, monkeypatch, "q\n", "--resume", str(plain), "--plugin", str(house))
+    assert code == 2 and "the game was played without local plugins" in one_line(err)
+
+
+# ---------------------------------------------------------------- files that name a path are refused
+
+
+def test_a_config_that_names_a_plugin_file_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path, marker = evil(tmp_path)
+    for name, body in (("game.toml", f'variant = "sochi"\nplugins = [{json.dumps(str(path))}]\n'),
+                       ("rel.toml", 'variant = "sochi"\nplugins = ["evil.py"]\n'),
+                       ("game.json", json.dumps({"variant": "sochi", "plugins": ["./evil"]}))):
+        config = write(tmp_path, name, body)
+        for extra in ([], ["--plugin", str(write(tmp_path, "house.py", THROW_IN))]):
+            code, _, err = run(capsys, "play", "--config", str(config), *extra)
+            line = one_line(err)
+            assert code == 2
+            assert line.startswith(f"preferans: {config}: plugins: unknown plugin ")
+            assert "may name only installed plugins" in line and "only through --plugin" in line
+        with pytest.raises(ConfigError):
+            load_config(config)
+    config = write(tmp_path, "local.toml", 'variant = "sochi"\nlocal_plugins = [{file = "evil.py", sha256 = "0"}]\n')
+    code, _, err = run(capsys, "play", "--config", str(config), "--plugin", str(path))
+    assert code == 2 and "local_plugins: unknown key 'local_plugins'" in one_line(err)
+    assert marker.exists()  # named with --plugin, the file was imported: the refusal was the config's
+    marker.unlink()
+    config = write(tmp_path, "again.toml", 'variant = "sochi"\nplugins = ["evil.py"]\n')
+    assert run(capsys, "simulate", "--config", str(config), "--deals", "1")[0] == 2
+    assert run(capsys, "arena", "--config", str(config), "--deals", "1", "--bots", "random,random,random")[0] == 2
+    assert not marker.exists()
+
+
+def test_a_save_that_names_a_plugin_file_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path, marker = evil(tmp_path)
+    save = tmp_path / "g.json"
+    assert run(capsys, "play", "--seed", "2", "--save", str(save))[0] == 0
+    data = json.loads(save.read_text(encoding="utf-8"))
+    for entry in (str(path), "evil.py"):
+        data["game"]["config"]["plugins"] = [entry]
+        save.write_text(json.dumps(data), encoding="utf-8")
+        code, _, err = run(capsys, "play", "--resume", str(save))
+        assert code == 2
+        line = one_line(err)
+        assert line.startswith(f"preferans: {save}: game: config: plugins: unknown plugin {entry!r}: a file path")
+        assert "only through --plugin on the command line" in line
+        assert run(capsys, "sheet", str(save))[0] == 2
+    # a forged local_plugins entry loads nothing either: it only names what --plugin must give
+    data["game"]["config"]["plugins"] = []
+    data["game"]["config"]["local_plugins"] = [{"file": str(path), "sha256": "0"}]
+    save.write_text(json.dumps(data), encoding="utf-8")
+    code, _, err = run(capsys, "play", "--resume", str(save))
+    assert code == 2 and "local_plugins: the game was played with the local plugin(s)" in one_line(err)
+    assert not marker.exists()
+
+
+def test_a_scorecard_or_ppn_file_that_names_a_plugin_file_is_refused(capsys: pytest.CaptureFixture[str],
+                                                                    tmp_path: Path) -> None:
+    path, marker = evil(tmp_path)
+    card = write(tmp_path, "card.toml", SCORECARD.replace('variant = "sochi"',
+                                                          f'variant = "sochi"\nplugins = [{json.dumps(str(path))}]'))
+    code, _, err = run(capsys, "score", str(card))
+    assert code == 2 and one_line(err).startswith(f"preferans: {card}: plugins: unknown plugin ")
+    sample = (ROOT / "tests" / "data" / "ppn" / "balkan_sample.ppn").read_text(encoding="utf-8")
+    ppn = write(tmp_path, "g.ppn", sample.replace("[Bula 30]", f'[Bula 30]\n[Plugins "{path}"]', 1))
+    code, _, err = run(capsys, "ppn", "import", str(ppn))
+    assert code == 2 and "tag Plugins: unknown plugin " in one_line(err)
+    assert not marker.exists()
+
+
+# ---------------------------------------------------------------- a bad plugin file: one line, exit 2
+
+
+BAD_FILES = {
+    "missing.py": (None, "file not found"),
+    "house.txt": (THROW_IN, "not a .py file"),
+    "syntax.py": ("from preferans.core.plugin import hookimpl\n@hookimpl\ndef pref_all_pass(view, rules)\n"
+                  "    return None\n", "line 3: syntax error: "),
+    "imports.py": ("import nothere_at_all_module\n", "cannot be imported (line 1): ModuleNotFoundError: "),
+    "raises.py": ("x = 1\nraise RuntimeError('house rule not finished')\n",
+                  "cannot be imported (line 2): RuntimeError: house rule not finished"),
+    "misspelt.py": (THROW_IN.replace("def pref_all_pass", "def pref_all_pas"),
+                    "pref_all_pas is marked @hookimpl but is not a hook; did you mean 'pref_all_pass'?"),
+    "unmarked.py": (THROW_IN.replace("@hookimpl\n", ""), "pref_all_pass is not marked @hookimpl"),
+    "arguments.py": (THROW_IN.replace("(view, rules)", "(view, rule)"),
+                     "pref_all_pass(view, rule): 'rule' is not an argument of this hook (it takes: view, rules)"),
+    "nothing.py": ("X = 1\n", "defines no hook"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_FILES))
+def test_a_bad_plugin_file_is_one_line_naming_it(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                name: str) -> None:
+    text, words = BAD_FILES[name]
+    path = tmp_path / name if text is None else write(tmp_path, name, text)
+    card = write(tmp_path, "card.toml", SCORECARD)
+    for argv in (["play"], ["simulate", "--deals", "1"], ["score", str(card)],
+                 ["arena", "--deals", "1", "--bots", "random,random,random"], ["conformance", "sochi"]):
+        code, out, err = run(capsys, *argv, "--plugin", str(path))
+        assert code == 2, (argv, out, err)
+        line = one_line(err)
+        assert line.startswith(f"preferans: --plugin {path}: ") and words in line, line
+        assert not out
+    with pytest.raises(BadInput) as info:
+        load_variant("sochi", plugins=[path])
+    assert str(info.value).startswith(f"{path}: ") and words in str(info.value)
+    stem = Path(name).stem
+    # a file that fails while it runs leaves no module behind
+    assert not [m for m in sys.modules if m.startswith("_preferans_local_") and m.endswith(f"_{stem}")
+                and name in ("imports.py", "raises.py")]
+
+
+# ---------------------------------------------------------------- the documented house rule
+
+
+def test_the_documented_house_rule_is_one_short_file_that_works(capsys: pytest.CaptureFixture[str],
+                                                                tmp_path: Path) -> None:
+    doc = (ROOT / "docs" / "writing-a-variant.md").read_text(encoding="utf-8")
+    section = doc.split("## A house rule in one file", 1)[1].split("\n## ", 1)[0]
+    code = re.search(r"```python\n(.*?)```", section, re.S)
+    assert code is not None
+    source = code.group(1)
+    assert len(source.strip().splitlines()) < 15
+    imports = [line for line in source.splitlines() if line.startswith(("import ", "from "))]
+    assert imports and all(line.startswith("from preferans.core.plugin import ") for line in imports)
+    for command in ("play --plugin house.py", "score card.toml --plugin house.py",
+                    "conformance --plugin house.py sochi"):
+        assert f"preferans {command}" in section
+    house = write(tmp_path, "house.py", source)
+    code_, out, err = run(capsys, "play", "--seed", "1", "--plugin", str(house))
+    assert code_ == 0, err
+    assert not any("raspasovka" in line for line in out.splitlines() if line.startswith("deal "))

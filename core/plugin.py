@@ -20,11 +20,19 @@ What is here, by kind:
 * contract rows (``ContractSpec``, ``ContractRegistry``, ``ContractTable``);
 * cards as ints and masks (``parse_card``, ``CARD_NAMES``, ``SUITS`` ...);
 * the errors a plugin raises (``ConfigError``, ``RecordError``, ``NoRuleError``) and ``nearest`` for
-  "did you mean" hints.
+  "did you mean" hints;
+* for a family that reads and writes a game record of its own and adds commands for it (the Balkan family's
+  PPN: ``pref_cli_commands``, ``pref_read_game``, ``pref_read_deal``): ``Game``, ``Deal`` and ``Phase`` of the
+  engine, ``Variant`` and ``load_variant``, ``RecordedDeal``, the save file of ``play --save``
+  (``SAVE_FORMAT``, ``SAVE_VERSION``, ``DEFAULT_NAMES``, ``Session``, ``load_session`` with the bots checked,
+  ``write_atomic``) and ``check_bot(name, where)`` for a bot name a record gives.
 """
 
 from __future__ import annotations
 
+from preferans.core.ai.registry import check_bot
+from preferans.core.engine.game import Deal, Game, Phase
+from preferans.core.formats.saves import DEFAULT_NAMES, SAVE_FORMAT, SAVE_VERSION, Session, write_atomic
 from preferans.core.model.cards import (
     CARD_INDEX,
     CARD_NAMES,
@@ -56,6 +64,7 @@ from preferans.core.model.errors import (
     RecordError,
     nearest,
 )
+from preferans.core.model.records import RecordedDeal
 from preferans.core.model.table import hand_slots, next_speaker, ownerless_hands
 from preferans.core.model.views import (
     AllPassed,
@@ -87,7 +96,9 @@ from preferans.core.model.views import (
     Won,
     int_if_whole,
 )
+from preferans.core.rules.config import Variant, load_variant, named_plugins
 from preferans.core.rules.hookspecs import HOOK_API, hookimpl, hookspec
+from preferans.core.tools.table import load_session
 
 __all__ = [
     "CARD_INDEX", "CARD_NAMES", "FULL_PACK", "HOOK_API", "NO_TRUMP", "RANKS", "SUITS", "SUIT_MASK", "SUIT_SYMBOLS",
@@ -99,4 +110,7 @@ __all__ = [
     "format_cards", "hookimpl", "hookspec", "names_of", "nearest", "parse_card", "parse_cards",
     "pretty", "rank_of", "suit_of", "trump_name",
     "DealOutcome", "hand_slots", "int_if_whole", "next_speaker", "ownerless_hands",
+    # a family's own records and commands (Balkan: PPN): the engine, variants, save files, the bot names
+    "DEFAULT_NAMES", "SAVE_FORMAT", "SAVE_VERSION", "Deal", "Game", "Phase", "RecordedDeal", "Session", "Variant",
+    "check_bot", "load_session", "load_variant", "named_plugins", "write_atomic",
 ]

@@ -1,5 +1,5 @@
-"""Portable Preferans Notation (core/formats/ppn.py, docs/ppn.md): the notation as data, the replay through the Balkan
-rules, the round trip of bot games, and one test per kind of malformed file.
+"""Portable Preferans Notation (variants/balkan/ppn.py, docs/ppn.md): the notation as data, the replay through the
+Balkan rules, the round trip of bot games, and one test per kind of malformed file.
 
 The expectations come from the notation (balkan.md section 3: the card table, the field order, the forms) and
 from the hand-checked sample ``tests/data/ppn/balkan_sample.ppn`` (its arithmetic is in its comments), not
@@ -19,11 +19,11 @@ import pytest
 from preferans.core import Game, Variant, load_variant
 from preferans.core.ai.registry import make_bot
 from preferans.core.cli import main
-from preferans.core.formats import ppn, ppn_game
-from preferans.core.formats.ppn import Line, PPNError, Record
 from preferans.core.model.cards import parse_card
 from preferans.core.model.errors import ConfigError, RecordError
 from preferans.core.tools.table import load_session
+from preferans.variants.balkan import ppn, ppn_game
+from preferans.variants.balkan.ppn import Line, PPNError, Record
 
 DATA = Path(__file__).resolve().parent / "data" / "ppn"
 SAMPLE = DATA / "balkan_sample.ppn"

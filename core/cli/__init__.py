@@ -1,11 +1,11 @@
 """The ``preferans`` command line.
 
 Subcommands: ``variants``, ``show``, ``schema``, ``config init|check``, ``play``, ``simulate``, ``arena``,
-``score``, ``sheet``, ``solve``, ``analyse``, ``conformance``, ``new-variant`` and ``ppn import|export``
-(docs/cli.md). Exit codes: 0 success, 2 bad input (one line on stderr naming the file, key or action, never a
-traceback), 1 internal error (set ``PREFERANS_DEBUG=1`` for the traceback). Files are written atomically
-(a temporary file in the same folder, then ``os.replace``), so an interrupted write never leaves half a
-file behind.
+``score``, ``sheet``, ``solve``, ``analyse``, ``conformance`` and ``new-variant`` (docs/cli.md), and those
+the installed families add through ``pref_cli_commands`` (the Balkan family's ``ppn import|export``). Exit
+codes: 0 success, 2 bad input (one line on stderr naming the file, key or action, never a traceback), 1
+internal error (set ``PREFERANS_DEBUG=1`` for the traceback). Files are written atomically (a temporary file
+in the same folder, then ``os.replace``), so an interrupted write never leaves half a file behind.
 """
 
 from __future__ import annotations
@@ -14,8 +14,9 @@ import argparse
 import os
 import sys
 import traceback
+from functools import cache
 from types import ModuleType
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from preferans.core.cli import (
     analyse,
@@ -24,7 +25,6 @@ from preferans.core.cli import (
     conformance,
     new_variant,
     play,
-    ppn,
     schema,
     score,
     sheet,
@@ -34,11 +34,15 @@ from preferans.core.cli import (
     variants,
 )
 from preferans.core.model.errors import BadInput
+from preferans.core.rules.manager import family_manager
 
 COMMANDS: tuple[ModuleType, ...] = (variants, show, schema, config, play, simulate, arena, score, sheet,
-                                    conformance, new_variant, ppn, solve, analyse)
-"""One module per subcommand, in the order ``--help`` lists them: each has ``add_parser(sub)``, which
-declares the subcommand's options and sets its ``func``."""
+                                    conformance, new_variant, solve, analyse)
+"""The core's own subcommands, one module each, in the order ``--help`` lists them: each has
+``add_parser(sub)``, which declares the subcommand's options and sets its ``func``."""
+FAMILIES_BEFORE = solve
+"""The installed families' subcommands (``pref_cli_commands``) are listed before this one: after the commands
+that play, score and check variants, before the tools that read any family's records."""
 
 
 class _Parser(argparse.ArgumentParser):
@@ -48,12 +52,35 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(families: bool = True) -> argparse.ArgumentParser:
+    """The ``preferans`` parser: the core's commands and, with ``families``, those of every installed family."""
     p = _Parser(prog="preferans", description="Preferans in its regional variants: play, simulate, score.")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
+        if command is FAMILIES_BEFORE and families:
+            add_family_commands(sub)
         command.add_parser(sub)
     return p
+
+
+def add_family_commands(sub: Any) -> None:
+    """The subcommands the installed families add: every installed variant module registered once on one
+    manager (a variant that cannot be imported is left out), asked ``pref_cli_commands(subparsers=sub)``."""
+    family_manager().hook.pref_cli_commands(subparsers=sub)
+
+
+def _core_command(argv: list[str]) -> bool:
+    """Whether ``argv`` runs one of the core's own commands, which need no family loaded (nor its time)."""
+    return bool(argv) and argv[0] in _core_names()
+
+
+@cache
+def _core_names() -> frozenset[str]:
+    names: set[str] = set()
+    for action in build_parser(families=False)._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            names.update(action.choices)
+    return frozenset(names)
 
 
 def _one_line(text: str) -> str:
@@ -63,7 +90,8 @@ def _one_line(text: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; return the exit code (0 ok, 2 bad input, 1 internal error)."""
     try:
-        args = build_parser().parse_args(argv)
+        argv = sys.argv[1:] if argv is None else list(argv)
+        args = build_parser(families=not _core_command(argv)).parse_args(argv)
         return int(args.func(args))
     except SystemExit as exc:  # argparse: --help (0) and usage errors (2)
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from pydantic import BaseModel
 
     from preferans.core.model.contracts import ContractRegistry
+    from preferans.core.model.records import RecordedDeal
     from preferans.core.model.views import (
         AllPassOutcome,
         AuctionStep,
@@ -207,4 +208,49 @@ def pref_settle(match: MatchView, rules: BaseModel) -> Settlement | None:
     """The final settlement of the match, exact and rounded, summing to 0 where the variant is zero-sum.
 
     Core default: raises ``NoRuleError``.
+    """
+
+
+# ---------------------------------------------------------------- a family's own commands and records
+# Not a game's hooks: they are called on the manager of every installed variant module
+# (:func:`preferans.core.rules.manager.family_manager`), never on a game's stack, and have no core default.
+
+
+@hookspec
+def pref_cli_commands(subparsers: Any) -> None:
+    """Add the family's own subcommands to the ``preferans`` command line (the Balkan family: ``ppn``).
+
+    ``subparsers`` is the ``argparse`` subparsers action of ``preferans``: call ``subparsers.add_parser(name,
+    help=...)`` and ``set_defaults(func=...)`` on each command, where ``func(args)`` returns the exit code (a
+    :class:`~preferans.core.model.errors.BadInput` it raises is one line on stderr and exit code 2, as for every
+    command). Collecting; the return value is ignored. Called once when the command line is built, with every
+    installed variant module registered once, so a family base adds its commands once however many children
+    extend it. Core default: none (the core's own commands are not added through the hook).
+    """
+
+
+@hookspec
+def pref_read_game(text: str, source: str) -> tuple[Any, list[str]] | None:
+    """Read a game record of the family's own format: ``(game, names)``, the replayed
+    :class:`~preferans.core.engine.game.Game` and the players' names in seat order; ``None`` when ``text`` is not
+    in the family's format. Errors are one-line :class:`~preferans.core.model.errors.RecordError` naming ``source``.
+
+    ``preferans analyse`` asks it for a file that is neither a save file nor a game record. Collecting: the
+    families are asked in name order and the first answer that is not ``None`` is used; an error of one family
+    is raised only when no other reads the text (:func:`~preferans.core.rules.manager.family_reading`). Core
+    default: none (the core reads only its own formats).
+    """
+
+
+@hookspec
+def pref_read_deal(text: str, source: str) -> RecordedDeal | None:
+    """Read the first deal of a game record of the family's own format as a
+    :class:`~preferans.core.model.records.RecordedDeal` (three hands, the talon, the record's variant); ``None``
+    when ``text`` is not the family's.
+
+    ``preferans solve`` asks it first with the ``DEAL`` argument itself (``source`` is ``"DEAL"``), then, if no
+    family answers and the argument is a file, with the file's text (``source`` its path). Errors are one-line
+    :class:`~preferans.core.model.errors.BadInput` naming ``source``. Collecting, read as ``pref_read_game``:
+    the first answer in name order, an error only when no family reads the text. Core default: none (the core
+    reads only ``"first hand | second hand | dealer | talon"``).
     """

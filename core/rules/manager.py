@@ -225,3 +225,58 @@ class Rulebook:
 
     def settle(self, match: Any) -> Any:
         return self._caller("pref_settle", ("match", "rules"), True)(match)
+
+
+def family_manager() -> pluggy.PluginManager:
+    """A manager with the hook specs and every installed variant module, for the hooks that are not a game's:
+    a family's commands (``pref_cli_commands``) and records (``pref_read_game``, ``pref_read_deal``).
+
+    Each module is registered once: a family base is an installed variant of its own, so it adds its commands
+    once however many children extend it (a module behind two entry points is registered once too). Variants are
+    registered in reverse name order so that pluggy, which calls the last registered first, asks them in name
+    order. A variant that cannot be imported, or whose hooks do not match the specs, is left out (``preferans
+    variants`` shows it as broken), as is everything when the installed names clash: no family breaks the
+    command line of the others. Nothing is cached: the modules are, by Python, and registering them is cheap.
+    """
+    pm = pluggy.PluginManager(hookspecs.PROJECT)
+    pm.add_hookspecs(hookspecs)
+    try:
+        names = list(installed_variants())
+    except BadInput:  # two distributions register one name: every command that loads a variant says so
+        return pm
+    for name in reversed(names):
+        try:
+            module = load_module(VARIANT_GROUP, name, VARIANT_GROUP, name)
+        except ConfigError:
+            continue
+        if pm.is_registered(module):
+            continue
+        try:
+            pm.register(module, name=module.__name__)
+        except (pluggy.PluginValidationError, ValueError):
+            if pm.is_registered(module):  # pluggy before 1.6 may keep part of a plugin that failed validation
+                pm.unregister(module)
+    return pm
+
+
+def family_reading(hook: str, **kwargs: Any) -> Any:
+    """The first reading of a family's record hook (``pref_read_game``, ``pref_read_deal``) on
+    :func:`family_manager`, the families asked in name order; ``None`` when none reads it.
+
+    A family answers ``None`` for text that is not its format and raises :class:`BadInput` for text it takes for
+    its own but cannot read. Such an error does not stop the other families: it is raised only when none of
+    them reads the text, so a family that claims broadly (the Balkan family reads every text that is not JSON
+    as PPN) does not hide another's format.
+    """
+    error: BadInput | None = None
+    for impl in reversed(getattr(family_manager().hook, hook).get_hookimpls()):  # pluggy's call order
+        try:
+            answer = impl.function(*[kwargs[name] for name in impl.argnames])
+        except BadInput as exc:
+            error = error or exc
+            continue
+        if answer is not None:
+            return answer
+    if error is not None:
+        raise error
+    return None

@@ -31,6 +31,7 @@ from preferans.core.formats.saves import DEFAULT_NAMES, load_session
 from preferans.core.model.cards import CARD_INDEX, cards_of
 from preferans.core.model.errors import RecordError
 from preferans.core.rules.config import Variant
+from preferans.core.rules.manager import family_reading
 
 
 @dataclass(frozen=True)
@@ -157,7 +158,8 @@ def _finished(game: Game, walk: _DealWalk | None) -> DealAnalysis:
 
 
 def load_log(path: str) -> tuple[Game, list[str]]:
-    """The finished (or unfinished) game of a save file, a game record, or a PPN file; and the names."""
+    """The finished (or unfinished) game of a save file, a game record, or a family's own record (a PPN file:
+    the Balkan family's ``pref_read_game``); and the names."""
     p = Path(path)
     try:
         text = p.read_text(encoding="utf-8")
@@ -175,11 +177,10 @@ def load_log(path: str) -> tuple[Game, list[str]]:
     if isinstance(data, dict) and data.get("format") == "preferans-save":
         session = load_session(p, check_bot)
         return session.game, session.names
-    if data is None or (isinstance(data, dict) and isinstance(data.get("game"), list)):  # PPN, line or JSON
-        from preferans.core.formats import ppn, ppn_game  # lazily: only a PPN log needs them
-
-        imported = ppn_game.import_game(ppn.parse(text, path), path)
-        return imported.game, imported.names
+    read = family_reading("pref_read_game", text=text, source=path)  # a family's own record: PPN (Balkan)
+    if read is not None:
+        game, names = read
+        return game, list(names)
     raise RecordError(f"{path}: not a saved game (play --save), a game record or a PPN file")
 
 

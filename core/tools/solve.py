@@ -1,10 +1,11 @@
 """``preferans solve``: the double-dummy value of a deal, for one contract or as a table of every contract.
 
 A deal is three hands and the talon: ``"first hand | second hand | dealer | talon"`` (ten cards, ten, ten, two),
-or a PPN record. Seats are numbered in that order: 0 first hand, 1 second hand, 2 the dealer. The position of
-play is built by the variant itself: its ``pref_play_rules`` hook is asked with the view the engine would give
-it (dealer 2, both defenders whisting and playing), so trump, must-trump, must-beat, the leader (first hand in
-the Russian family) and early stops are the variant's. ``--leader`` overrides only who leads.
+or the first deal of a family's game record (a PPN file or record: the Balkan family's ``pref_read_deal``).
+Seats are numbered in that order: 0 first hand, 1 second hand, 2 the dealer. The position of play is built by
+the variant itself: its ``pref_play_rules`` hook is asked with the view the engine would give it (dealer 2, both
+defenders whisting and playing), so trump, must-trump, must-beat, the leader (first hand in the Russian family)
+and early stops are the variant's. ``--leader`` overrides only who leads.
 
 When the contract is played with the talon, the declarer takes it and discards the best two of his twelve
 cards: all 66 discards are valued (the most tricks for a game, the fewest for misère/Bettel), up to
@@ -35,8 +36,10 @@ from preferans.core.model.cards import (
 )
 from preferans.core.model.contracts import ContractSpec
 from preferans.core.model.errors import BadInput, nearest
+from preferans.core.model.records import RecordedDeal
 from preferans.core.model.views import PlayRules
 from preferans.core.rules.config import Variant
+from preferans.core.rules.manager import family_reading
 
 SEAT_NAMES = ("first hand", "second hand", "dealer")
 """The three seats of a deal, in the order its hands are written."""
@@ -44,35 +47,35 @@ _SEAT_WORDS = {"0": 0, "1": 1, "2": 2, "first": 0, "second": 1, "dealer": 2, "th
 DEAL_FORM = "'first hand | second hand | dealer | talon' (10, 10, 10 and 2 cards)"
 
 
-@dataclass(frozen=True)
-class DealInput:
-    """Three hands (first hand, second hand, dealer) and the talon, as masks."""
-
-    hands: tuple[int, int, int]
-    talon: int
-    variant: str | None = None
-    """A PPN deal's variant: its ``Variant`` tag, else ``balkan`` (PPN's game)."""
+DealInput = RecordedDeal
+"""Three hands (first hand, second hand, dealer) and the talon, as masks; a recorded deal's variant too."""
 
 
 # ---------------------------------------------------------------- reading a deal
 
 
 def parse_deal(text: str) -> DealInput:
-    """The one-line form, a path to a PPN file, or a PPN record (``[1 231 ...]``); one-line errors."""
+    """The one-line form, or a deal of a family's game record (a PPN file or record: the Balkan family's
+    ``pref_read_deal``): the argument itself, else the file it names; one-line errors."""
     if "|" in text:
         return _parse_line(text)
     stripped = text.strip()
-    if stripped.startswith("[") or stripped.startswith("{"):
-        return _parse_ppn(stripped, "DEAL")
-    if stripped.lower().endswith(".ppn") and not Path(stripped).is_file():
-        raise BadInput(f"DEAL: {stripped}: file not found")
-    if stripped and Path(stripped).is_file():
+    deal = _read_deal(stripped, "DEAL")
+    if deal is None and stripped and Path(stripped).is_file():
         try:
             body = Path(stripped).read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as exc:
             raise BadInput(f"DEAL: {stripped}: cannot read: {exc}") from None
-        return _parse_ppn(body, stripped)
-    raise BadInput(f"DEAL: expected {DEAL_FORM}, a .ppn file or a PPN record, got {_clip(text)!r}")
+        deal = _read_deal(body, stripped)
+    if deal is None:
+        raise BadInput(f"DEAL: expected {DEAL_FORM}, a .ppn file or a PPN record, got {_clip(text)!r}")
+    return deal
+
+
+def _read_deal(text: str, source: str) -> DealInput | None:
+    """The first reading of the installed families' ``pref_read_deal``."""
+    deal: DealInput | None = family_reading("pref_read_deal", text=text, source=source)
+    return deal
 
 
 def _clip(text: str, limit: int = 40) -> str:
@@ -99,19 +102,6 @@ def _parse_line(text: str) -> DealInput:
                 raise BadInput(f"DEAL: {card} is in the {other} and in the {name}: every card once")
         masks.append(mask)
     return DealInput((masks[0], masks[1], masks[2]), masks[3])
-
-
-def _parse_ppn(text: str, source: str) -> DealInput:
-    from preferans.core.formats import ppn  # lazily: only a PPN deal needs it
-
-    if text.startswith("[") and "\n" not in text.strip() and not text[1:].lstrip()[:1].isalpha():
-        # one bare record: the reader wants the required tags, which say nothing about the cards
-        text = "".join(f"[{tag} 0]\n" for tag in ppn.REQUIRED_TAGS) + text
-    doc = ppn.parse(text, source)
-    record = doc.records[0]
-    hands = tuple(sum(1 << c for c in record.hand(p)) for p in record.deal_order)
-    talon = sum(1 << c for c in record.talon)
-    return DealInput((hands[0], hands[1], hands[2]), talon, doc.tags.get("Variant", "balkan"))
 
 
 def parse_seat(text: str, option: str) -> int:

@@ -26,10 +26,12 @@ from preferans.core.plugin import (
     DefenceView,
     Defended,
     Entry,
+    Game,
     MatchView,
     Next,
     PlayRules,
     PlayView,
+    RecordedDeal,
     Settlement,
     Won,
     hookimpl,
@@ -177,3 +179,32 @@ def pref_settle(match: MatchView, rules: Any) -> Settlement:
 @hookimpl
 def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer: int, rules: Any) -> DealResult:
     return scorecard.read_deal(record, reader, index, dealer, rules)
+
+
+# ---------------------------------------------------------------- PPN: the family's game record and its commands
+# Not a game's hooks: the core asks them on the manager of every installed family (docs/hooks.md). The modules
+# load when asked, so a game of the family never imports the notation or the command line.
+
+
+@hookimpl
+def pref_cli_commands(subparsers: Any) -> None:
+    """``preferans ppn import|export`` (docs/ppn.md)."""
+    from . import cli
+
+    cli.add_parser(subparsers)
+
+
+@hookimpl
+def pref_read_game(text: str, source: str) -> tuple[Game, list[str]] | None:
+    """A PPN file (line or JSON form) for ``preferans analyse``, replayed through its Balkan-family variant."""
+    from . import ppn_game
+
+    return ppn_game.read_game(text, source)
+
+
+@hookimpl
+def pref_read_deal(text: str, source: str) -> RecordedDeal | None:
+    """The first deal of a PPN file or record for ``preferans solve``."""
+    from . import ppn
+
+    return ppn.read_deal(text, source)

@@ -1,11 +1,13 @@
 """PPN and the engine: a PPN file replayed into a game, a game written as PPN records (docs/ppn.md).
 
-:func:`import_game` replays the records of a :class:`~preferans.core.formats.ppn.PPNGame` through a Balkan-family
-variant and returns the :class:`~preferans.core.engine.game.Game` (``preferans ppn import`` saves it in the format
-of ``preferans play --save``); :func:`export_game` turns a game into records. The engine is the referee: a
-record whose bids, defence or cards the rules do not allow, or whose value or summary differs from what the
-rules write, is rejected naming the record and the field. The variant is asked only through the game (legal
-actions, results, entries) and the actions docs/variants/balkan.md lists, never through Balkan code.
+:func:`import_game` replays the records of a :class:`~preferans.variants.balkan.ppn.PPNGame` through a
+Balkan-family variant and returns the game (``preferans ppn import`` saves it in the format of ``preferans play
+--save``); :func:`export_game` turns a game into records. The engine is the referee: a record whose bids,
+defence or cards the rules do not allow, or whose value or summary differs from what the rules write, is
+rejected naming the record and the field. The variant is asked only through the game (legal actions, results,
+entries); the names of the actions (docs/variants/balkan.md, "Actions") are the family's own, from
+:mod:`~preferans.variants.balkan.calls`: PPN's contract numbers 2..7 are the bids of its ladder (number 8,
+prefko's "preferans" option, is not a contract of the family).
 """
 
 from __future__ import annotations
@@ -17,8 +19,26 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from preferans.core.engine.game import Deal, Game, Phase
-from preferans.core.formats.ppn import (
+from preferans.core.plugin import (
+    CARD_INDEX,
+    CARD_NAMES,
+    Amount,
+    BadInput,
+    Deal,
+    DealResult,
+    Entry,
+    Game,
+    IllegalActionError,
+    Phase,
+    Variant,
+    check_bot,
+    load_variant,
+    named_plugins,
+)
+
+from . import calls
+from .calls import BY_NUMBER, FOLLOW, IGRA, IGRA_PREFIX, INVITE, NUMBER, PASS
+from .ppn import (
     KONTRA_LETTERS,
     PLAYERS,
     Line,
@@ -30,38 +50,21 @@ from preferans.core.formats.ppn import (
     fail,
     kontra_field_level,
     line_text,
+    parse,
     shown,
 )
-from preferans.core.model.cards import CARD_INDEX, CARD_NAMES
-from preferans.core.model.errors import BadInput, IllegalActionError
-from preferans.core.model.views import Amount, DealResult, Entry
-from preferans.core.rules.config import Variant, load_variant, named_plugins
 
 DEFAULT_VARIANT = "balkan"
 """The variant a PPN file is replayed under when neither ``--variant`` nor a ``Variant`` tag names one."""
 FAMILY = "balkan"
 """PPN records the Balkan game: a variant must extend ``balkan`` (or be it) to read or write PPN."""
-CONTRACTS = {2: "spades", 3: "diamonds", 4: "hearts", 5: "clubs", 6: "betl", 7: "sans"}
-"""PPN contract numbers and the Balkan contract actions (docs/variants/balkan.md, "Actions"). Number 8
-(preferans, prefko's option) is not a contract of the family."""
-NUMBERS = {name: number for number, name in CONTRACTS.items()}
-IGRA = "igra"
-IGRA_PREFIX = "igra-"
-PASS = "pass"
-FOLLOW = "follow"
-INVITE = "invite"
-KONTRA_CALLS = ("kontra", "rekontra", "subkontra", "mortkontra")
 SEARCH_LIMIT = 5_000
 """Game states the replay may try to find the calls behind one record's bids or defence fields."""
 
 
 def kontra_level(call: str) -> int:
     """``kontra`` 1, ``rekontra`` 2, ``subkontra`` 3, ``mortkontra`` 4, ``kontra-n`` n; 0 for other calls."""
-    if call in KONTRA_CALLS:
-        return KONTRA_CALLS.index(call) + 1
-    if call.startswith("kontra-") and call[7:].isdigit():
-        return int(call[7:])
-    return 0
+    return calls.kontra_level(call) or 0
 
 
 def bid_tokens(calls: Sequence[tuple[int, str]], bidders: Sequence[int]) -> dict[int, str]:
@@ -73,7 +76,7 @@ def bid_tokens(calls: Sequence[tuple[int, str]], bidders: Sequence[int]) -> dict
         if call == IGRA:
             tokens[seat] = "G"
         elif call.startswith(IGRA_PREFIX):
-            tokens[seat] = "G" + str(NUMBERS.get(call[len(IGRA_PREFIX):], "?"))
+            tokens[seat] = "G" + str(NUMBER.get(call[len(IGRA_PREFIX):], "?"))
         elif call.isdigit():
             tokens[seat] = ("M" if level == int(call) else "") + call
             level = int(call)
@@ -187,7 +190,7 @@ def deal_record(number: int, log: DealLog, rules: Any, seating: Seating) -> Reco
     d = r.declarer
     contract = r.contract.name
     base = contract[len(IGRA_PREFIX):] if contract.startswith(IGRA_PREFIX) else contract
-    if base not in NUMBERS:
+    if base not in NUMBER:
         raise PPNError(f"deal {number}: contract {contract!r} has no PPN number")
     igra = contract.startswith(IGRA_PREFIX)
     accepted, kontra = defence_tokens(r.defence, ids)
@@ -210,7 +213,7 @@ def deal_record(number: int, log: DealLog, rules: Any, seating: Seating) -> Reco
     return Record(
         number, order, log.pack, bids, main=ids(d),
         discarded=None if igra else tuple(log.discards),
-        contract=("G" if igra else "") + str(NUMBERS[base]),
+        contract=("G" if igra else "") + str(NUMBER[base]),
         accepted=accepted, kontra=kontra, refa=refa, value=value,
         starts=throws[0].starts if throws else 0, throws=throws, summary=tuple(summary),
     )
@@ -356,8 +359,6 @@ def _variant_of(doc: PPNGame, source: str, name: str | None) -> Variant:
 
 
 def _bots(doc: PPNGame, seating: Seating, source: str) -> tuple[list[str], int | None]:
-    from preferans.core.ai.registry import make_bot
-
     if "Bots" not in doc.tags:
         return ["heuristic"] * PLAYERS, None
     given = [b.strip().lower() for b in doc.tags["Bots"].split(",")]
@@ -367,7 +368,7 @@ def _bots(doc: PPNGame, seating: Seating, source: str) -> tuple[list[str], int |
     for p, name in enumerate(given, 1):
         if name != "human":
             try:  # a registered name, options included (pimc:samples=40)
-                make_bot(name, 0, 0, f"{source}: tag Bots")
+                check_bot(name, f"{source}: tag Bots")
             except BadInput as exc:
                 raise PPNError(f"{exc} (or human)") from None
         bots[seating.seat(p)] = name
@@ -415,6 +416,20 @@ def import_game(doc: PPNGame, source: str, variant: str | None = None, check: bo
         same = False
     final = plain if same else game
     return Imported(final, names, bots, human)
+
+
+def read_game(text: str, source: str) -> tuple[Game, list[str]] | None:
+    """A PPN file for ``preferans analyse`` (``pref_read_game``): the replayed game and the names. Any text that
+    is not JSON is the line form; JSON is the JSON form when its ``game`` is a list (a save file and the engine's
+    game record are the core's, anything else is ``None``)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        data = None
+    if data is None or (isinstance(data, dict) and isinstance(data.get("game"), list)):
+        imported = import_game(parse(text, source), source)
+        return imported.game, imported.names
+    return None
 
 
 class _Importer:
@@ -510,7 +525,7 @@ class _Importer:
                     return action == IGRA
                 if action == PASS:
                     return token == "G"
-                return action.startswith(IGRA_PREFIX) and token == "G" + str(NUMBERS.get(action[5:], "?"))
+                return action.startswith(IGRA_PREFIX) and token == "G" + str(NUMBER.get(action[5:], "?"))
             if action == PASS:
                 return True
             return action.isdigit() and int(action) <= int(token.lstrip("M"))
@@ -556,11 +571,11 @@ class _Importer:
         game = self.game
         assert r.contract is not None
         legal = game.legal_actions()
-        shown = ", ".join(str(NUMBERS[c]) for c in legal if c in NUMBERS)
+        shown = ", ".join(str(NUMBER[c]) for c in legal if c in NUMBER)
         if r.contract.startswith("G"):
             fail(r.where, "contract", f"{r.contract} is an igra, but the declarer took the talon "
                                        f"(allowed: {shown})")
-        name = CONTRACTS.get(int(r.contract))
+        name = BY_NUMBER.get(int(r.contract))
         if name is None or name not in legal:
             fail(r.where, "contract", f"{r.contract} cannot be declared after the bid {game.deal.bid} "
                                        f"(allowed: {shown})")

@@ -9,12 +9,12 @@ tag pairs ``[Bula 30]`` and a game section with one ``[ ... ]`` record per deal:
 This module is the notation as data: :func:`parse` reads the line form, the JSON form and the older 2019
 line form into :class:`PPNGame` (tags and :class:`Record` rows); :func:`write_line` and :func:`write_json`
 write the current forms. Nothing here knows the rules: a malformed file is rejected with one line naming the
-record and the field. :mod:`preferans.core.formats.ppn_game` replays records through a Balkan-family variant and
+record and the field. :mod:`preferans.variants.balkan.ppn_game` replays records through a Balkan-family variant and
 turns a game into records.
 
-Both live in ``core`` although only the Balkan family writes PPN: the notation is shared by every variant
-that extends ``balkan`` (Serbian, Slovenian and third-party presets), and the command line in ``core``
-must not import a variant package.
+Both live in the Balkan family, whose every variant shares them (Serbian, Slovenian and third-party presets
+that extend ``balkan``); the family contributes ``preferans ppn`` and reads PPN for ``analyse`` and ``solve``
+through hooks (``variants/balkan/cli.py``, ``pref_cli_commands``, ``pref_read_game``, ``pref_read_deal``).
 """
 
 from __future__ import annotations
@@ -24,11 +24,10 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, NoReturn
 
-from preferans.core.model.cards import CARD_NAMES, SUITS, pretty
-from preferans.core.model.errors import RecordError
-from preferans.core.model.views import Amount
+from preferans.core.plugin import CARD_NAMES, SUITS, Amount, BadInput, RecordedDeal, RecordError, pretty
 
 # ---------------------------------------------------------------- cards
 
@@ -622,8 +621,6 @@ def parse(text: str, source: str) -> PPNGame:
 
 
 def read_file(path: str) -> PPNGame:
-    from pathlib import Path
-
     try:
         text = Path(path).read_text(encoding="utf-8")
     except FileNotFoundError:
@@ -633,6 +630,27 @@ def read_file(path: str) -> PPNGame:
     except OSError as exc:
         raise PPNError(f"{path}: cannot read: {exc.strerror}") from None
     return parse(text, path)
+
+
+def read_deal(text: str, source: str) -> RecordedDeal | None:
+    """The first deal of a PPN file or record, for ``preferans solve`` (``pref_read_deal``): its hands in the
+    record's ``dealOrder`` and its talon, with the ``Variant`` tag (else ``balkan``).
+
+    ``source`` ``"DEAL"``: ``text`` is the command's argument, read when it is a record or a JSON form (``[1 231
+    ...]``, ``{...}``; a bare record needs no tags); a ``.ppn`` name that is no file is an error; anything else is
+    not PPN (``None``). Otherwise ``text`` is the file at ``source``, always read as PPN."""
+    if source == "DEAL" and not text.startswith(("[", "{")):
+        if text.lower().endswith(".ppn") and not Path(text).is_file():
+            raise BadInput(f"DEAL: {text}: file not found")
+        return None
+    if text.startswith("[") and "\n" not in text.strip() and not text[1:].lstrip()[:1].isalpha():
+        # one bare record: the reader wants the required tags, which say nothing about the cards
+        text = "".join(f"[{tag} 0]\n" for tag in REQUIRED_TAGS) + text
+    doc = parse(text, source)
+    record = doc.records[0]
+    hands = tuple(sum(1 << c for c in record.hand(p)) for p in record.deal_order)
+    talon = sum(1 << c for c in record.talon)
+    return RecordedDeal((hands[0], hands[1], hands[2]), talon, doc.tags.get("Variant", "balkan"))
 
 
 # ---------------------------------------------------------------- writing

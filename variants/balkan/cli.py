@@ -1,4 +1,8 @@
-"""``preferans ppn import|export``: Portable Preferans Notation (the Balkan family)."""
+"""``preferans ppn import|export``: Portable Preferans Notation, the Balkan family's own command (docs/ppn.md).
+
+Added to the command line through the family's ``pref_cli_commands`` hook, as a third-party family adds its
+commands; the notation and the replay are imported only when a subcommand runs.
+"""
 
 from __future__ import annotations
 
@@ -8,13 +12,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from preferans.core.engine.game import Game
-from preferans.core.formats.saves import DEFAULT_NAMES, SAVE_FORMAT, SAVE_VERSION, write_atomic
-from preferans.core.tools.table import load_session
+from preferans.core.plugin import DEFAULT_NAMES, SAVE_FORMAT, SAVE_VERSION, Game, load_session, write_atomic
 
 
 def cmd_ppn_import(args: argparse.Namespace) -> int:
-    from preferans.core.formats import ppn, ppn_game  # lazily: only these commands read PPN
+    from . import ppn, ppn_game  # lazily: only these commands read PPN
 
     doc = ppn.read_file(args.file)
     imported = ppn_game.import_game(doc, args.file, variant=args.variant, check=not args.no_check)
@@ -32,7 +34,7 @@ def cmd_ppn_import(args: argparse.Namespace) -> int:
 
 
 def cmd_ppn_export(args: argparse.Namespace) -> int:
-    from preferans.core.formats import ppn, ppn_game
+    from . import ppn, ppn_game
 
     path = Path(args.log)
     try:

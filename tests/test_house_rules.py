@@ -170,7 +170,10 @@ def test_play_with_a_house_rule_has_no_raspasovka(capsys: pytest.CaptureFixture[
     deals = [line for line in out.splitlines() if line.startswith("deal ")]
     # the house rule answers every all pass with Redeal: the cards are thrown in, never played out
     assert deals and not any("raspasovka" in line for line in deals)
-    assert len(deals) != len(plain)  # a different game: the thrown-in deals are not raspasovkas
+    # a different game: the all-pass deals are thrown in, and a thrown-in deal scores nothing (Russian
+    # scoring honours DealResult.outcome == "thrown_in": no raspasovka entries, no pool point)
+    redeals = [line for line in deals if "redeal" in line]
+    assert redeals and all(line.endswith("wrote nothing") for line in redeals)
 
 
 SCORECARD = """

@@ -21,10 +21,16 @@ What is here, by kind:
 * cards as ints and masks (``parse_card``, ``CARD_NAMES``, ``SUITS`` ...);
 * the errors a plugin raises (``ConfigError``, ``RecordError``, ``NoRuleError``) and ``nearest`` for
   "did you mean" hints.
+
+The paper side: the frozen :class:`SheetView` a family draws its sheet from and the values it returns
+(``SheetText``, ``SettlementCheck``, ``RequiredKey``), with ``account_table``, ``running_records`` and
+``amount_text``; the frozen ``ScorecardReader`` a family reads its scorecard deals with, the deal fields
+every reading shares (``DealFields``; ``DealRecord`` is the core's reading) and ``canonical_contract``.
 """
 
 from __future__ import annotations
 
+from preferans.core.formats.scorecard import DealFields, DealRecord, ScorecardReader, canonical_contract
 from preferans.core.model.cards import (
     CARD_INDEX,
     CARD_NAMES,
@@ -55,6 +61,15 @@ from preferans.core.model.errors import (
     PreferansError,
     RecordError,
     nearest,
+)
+from preferans.core.model.paper import (
+    RequiredKey,
+    SettlementCheck,
+    SheetText,
+    SheetView,
+    account_table,
+    amount_text,
+    running_records,
 )
 from preferans.core.model.views import (
     AllPassed,
@@ -96,4 +111,8 @@ __all__ = [
     "RecordError", "Redeal", "Seat", "Settlement", "TakeTalon", "Won", "bit", "card_name", "cards_of",
     "dummy_seat", "format_cards", "hookimpl", "hookspec", "names_of", "nearest", "parse_card", "parse_cards",
     "pretty", "rank_of", "suit_of", "trump_name",
+]
+__all__ += [  # the paper side: a family's sheet (pref_render_sheet, pref_settlement_check) and scorecard
+    "DealFields", "DealRecord", "RequiredKey", "ScorecardReader", "SettlementCheck", "SheetText", "SheetView",
+    "account_table", "amount_text", "canonical_contract", "running_records",
 ]

@@ -177,3 +177,14 @@ def pref_settle(match: MatchView, rules: Any) -> Settlement:
 @hookimpl
 def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer: int, rules: Any) -> DealResult:
     return scorecard.read_deal(record, reader, index, dealer, rules)
+
+
+# ---------------------------------------------------------------- the paper side (imported when asked)
+
+
+@hookimpl
+def pref_render_sheet(view: Any, form: str, rules: Any) -> Any:
+    """The sheet in the traditional three-column form (``variants/balkan/sheet.py``); no picture."""
+    from . import sheet
+
+    return sheet.bula_sheet(view) if form == "text" else None

@@ -125,13 +125,6 @@ def deal_line(number: int, r: DealResult, entries: Sequence[Entry], names: Seque
 # ---------------------------------------------------------------- score sheet and settlement
 
 
-def sheet_rows(match: Match, names: Sequence[str]) -> tuple[list[str], list[list[str]]]:
-    """Header and rows of the sheet as the variant's family draws it (``pref_render_sheet``): by default one
-    row per player, one column per account (and per other player for accounts written on someone)."""
-    sheet = sheet_text(match, sheet_view(match, names, False))
-    return list(sheet.header), [list(row) for row in sheet.rows]
-
-
 def settlement_rows(settlement: Settlement, names: Sequence[str]) -> tuple[list[str], list[list[str]]]:
     fractional = any(x.denominator != 1 for x in settlement.exact)
     header = ["player", settlement.unit] + (["exact"] if fractional else [])
@@ -196,7 +189,8 @@ def situation(game: Game, seat: int, names: Sequence[str]) -> list[str]:
         out.append(f"{names[deal.declarer]} won the auction with {deal.bid}")
     elif deal.contract is not None:
         out.append(f"contract: {deal.contract.name}")
-    # RUS-MIS-06 (1): a misère's talon is shown to everybody as it is taken (the bid's row says so)
+    # a talon the bid's row shows (talon_shown: the Russian family's negative game, RUS-MIS-06) is shown to
+    # everybody as it is taken
     shown_row = deal.contract or (game.contracts.get(deal.bid) if deal.bid else None)
     talon_seen = deal.talon_taken and (deal.declarer == seat or (shown_row is not None and shown_row.talon_shown))
     if talon_seen:
@@ -212,7 +206,7 @@ def situation(game: Game, seat: int, names: Sequence[str]) -> list[str]:
             who += " (open)"
         out.append(f"{who}: {hand_text(mask)}")
     if game.may_record_layout(seat):
-        out.append("you may write down the layout (misère, RUS-MIS-08)")
+        out.append("you may write down the layout (the play rules allow notes here)")
     if tp is not None and deal.phase is Phase.PLAY:
         out.append("tricks: " + ", ".join(f"{seat_name(names, h)} {tp.tricks_won[h]}" for h in tp.order))
         if tp.completed:

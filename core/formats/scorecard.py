@@ -101,7 +101,7 @@ class CardRecord(_Strict):
 @dataclass(frozen=True)
 class ScoredCard:
     """A scored scorecard: the match with every deal posted, the players' names by seat, and whether the
-    match (pulka) is over after the last deal."""
+    match is over after the last deal."""
 
     match: Match
     names: list[str]

@@ -25,7 +25,7 @@ from preferans.core.cli import main
 from preferans.core.engine.match import Match
 from preferans.core.formats import sheet
 from preferans.core.formats.scorecard import score_card
-from preferans.core.model.errors import ConfigError
+from preferans.core.model.errors import ConfigError, RecordError
 from preferans.core.plugin import (
     MatchView,
     RequiredKey,
@@ -81,23 +81,28 @@ def house_module(name: str, seen: list[ScorecardReader]) -> types.ModuleType:
     return module
 
 
-@pytest.fixture
-def house(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[House]:
-    """Installs the house plugin as ``house-sheet``; ``card(**rules)`` writes the Sochi pulka using it."""
-    seen: list[ScorecardReader] = []
-    module_name = f"pref_house_sheet_{uuid.uuid4().hex[:8]}"
-    monkeypatch.setitem(sys.modules, module_name, house_module(module_name, seen))
+def install(monkeypatch: pytest.MonkeyPatch, name: str, make: Callable[[str], types.ModuleType]) -> None:
+    """Installs ``make(module_name)`` as the plugin ``name``, as a distribution's entry point would."""
+    module_name = f"pref_{name.replace('-', '_')}_{uuid.uuid4().hex[:8]}"
+    monkeypatch.setitem(sys.modules, module_name, make(module_name))
     real = manager._discover
-    installed = manager.Installed("house-sheet", module_name, "house-dist",
-                                  EntryPoint(name="house-sheet", value=module_name, group=manager.PLUGIN_GROUP))
+    installed = manager.Installed(name, module_name, "house-dist",
+                                  EntryPoint(name=name, value=module_name, group=manager.PLUGIN_GROUP))
 
     def discover(group: str) -> dict[str, manager.Installed]:
         found = dict(real(group))
         if group == manager.PLUGIN_GROUP:
-            found["house-sheet"] = installed
+            found[name] = installed
         return found
 
     monkeypatch.setattr(manager, "_discover", discover)
+
+
+@pytest.fixture
+def house(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[House]:
+    """Installs the house plugin as ``house-sheet``; ``card(**rules)`` writes the Sochi pulka using it."""
+    seen: list[ScorecardReader] = []
+    install(monkeypatch, "house-sheet", lambda module_name: house_module(module_name, seen))
 
     def card(**rules: Any) -> Path:
         data = tomllib.loads(SOCHI.read_text(encoding="utf-8"))
@@ -179,3 +184,45 @@ def test_the_reader_is_frozen_and_holds_no_live_match(house: House) -> None:
         assert reader.names == ("Anna", "Boris", "Vera") and reader.variant == "sochi"
     with pytest.raises(dataclasses.FrozenInstanceError):
         seen[0].view.history = ()  # type: ignore[misc]
+
+
+def core_reading(module_name: str) -> types.ModuleType:
+    """A plugin whose scorecard deals are read by the core's reading (``DealRecord``), not the family's."""
+    module = types.ModuleType(module_name)
+
+    @hookimpl
+    def pref_scorecard_deal(record: dict[str, Any], reader: ScorecardReader, index: int, dealer: int,
+                            rules: Any) -> Any:
+        return reader.read_default(record, index, dealer)
+
+    module.pref_scorecard_deal = pref_scorecard_deal  # type: ignore[attr-defined]
+    return module
+
+
+def core_deal(deal: dict[str, Any]) -> dict[str, Any]:
+    """A Russian deal in the core's words: ``all_pass`` for ``raspasovka``, no misère alias."""
+    out = dict(deal)
+    if out.pop("raspasovka", False):
+        out["all_pass"] = True
+    if "contract" in out:
+        out["contract"] = out["contract"].replace("misère", "misere")
+    return out
+
+
+def test_the_core_reading_serves_a_family_without_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    # the core reads declarer, contract, defence, tricks or all_pass = true; an all-pass deal is played
+    # under the row the variant's pref_all_pass names (Sochi: raspasovka), so the sheet is the same
+    install(monkeypatch, "core-reading", core_reading)
+    data = tomllib.loads(SOCHI.read_text(encoding="utf-8"))
+    family = score_card(data, "sochi.toml")
+    deals = [core_deal(d) for d in data["deal"]]
+    core = score_card({**data, "plugins": ["core-reading"], "deal": deals}, "core.toml")
+    assert core.match.deal_entries == family.match.deal_entries and core.finished
+    assert [r.contract.name if r.contract else None for r in core.match.results] == \
+        [r.contract.name if r.contract else None for r in family.match.results]
+    with pytest.raises(RecordError, match=r"^core\.toml: deal\[4\]\.raspasovka: unknown key 'raspasovka'"):
+        score_card({**data, "plugins": ["core-reading"]}, "core.toml")  # a Russian field the core does not know
+    bad = [dict(d) for d in deals]
+    bad[0]["contract"] = "raspasovka"
+    with pytest.raises(RecordError, match=r"'raspasovka' is not a contract a player declares \(write all_pass "):
+        score_card({**data, "plugins": ["core-reading"], "deal": bad}, "core.toml")

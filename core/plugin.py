@@ -25,7 +25,11 @@ What is here, by kind:
   PPN: ``pref_cli_commands``, ``pref_read_game``, ``pref_read_deal``): ``Game``, ``Deal`` and ``Phase`` of the
   engine, ``Variant`` and ``load_variant``, ``RecordedDeal``, the save file of ``play --save``
   (``SAVE_FORMAT``, ``SAVE_VERSION``, ``DEFAULT_NAMES``, ``Session``, ``load_session`` with the bots checked,
-  ``write_atomic``) and ``check_bot(name, where)`` for a bot name a record gives.
+  ``write_atomic``) and ``check_bot(name, where)`` for a bot name a record gives;
+* the paper side: the frozen :class:`SheetView` a family draws its sheet from and the values it returns
+  (``SheetText``, ``SettlementCheck``, ``RequiredKey``), with ``account_table``, ``running_records`` and
+  ``amount_text``; the frozen ``ScorecardReader`` a family reads its scorecard deals with, the deal fields
+  every reading shares (``DealFields``; ``DealRecord`` is the core's reading) and ``canonical_contract``.
 """
 
 from __future__ import annotations
@@ -33,6 +37,7 @@ from __future__ import annotations
 from preferans.core.ai.registry import check_bot
 from preferans.core.engine.game import Deal, Game, Phase
 from preferans.core.formats.saves import DEFAULT_NAMES, SAVE_FORMAT, SAVE_VERSION, Session, write_atomic
+from preferans.core.formats.scorecard import DealFields, DealRecord, ScorecardReader, canonical_contract
 from preferans.core.model.cards import (
     CARD_INDEX,
     CARD_NAMES,
@@ -63,6 +68,15 @@ from preferans.core.model.errors import (
     PreferansError,
     RecordError,
     nearest,
+)
+from preferans.core.model.paper import (
+    RequiredKey,
+    SettlementCheck,
+    SheetText,
+    SheetView,
+    account_table,
+    amount_text,
+    running_records,
 )
 from preferans.core.model.records import RecordedDeal
 from preferans.core.model.table import hand_slots, next_speaker, ownerless_hands
@@ -113,4 +127,8 @@ __all__ = [
     # a family's own records and commands (Balkan: PPN): the engine, variants, save files, the bot names
     "DEFAULT_NAMES", "SAVE_FORMAT", "SAVE_VERSION", "Deal", "Game", "Phase", "RecordedDeal", "Session", "Variant",
     "check_bot", "load_session", "load_variant", "named_plugins", "write_atomic",
+]
+__all__ += [  # the paper side: a family's sheet (pref_render_sheet, pref_settlement_check) and scorecard
+    "DealFields", "DealRecord", "RequiredKey", "ScorecardReader", "SettlementCheck", "SheetText", "SheetView",
+    "account_table", "amount_text", "canonical_contract", "running_records",
 ]

@@ -29,8 +29,9 @@ import pytest
 import tomli_w
 from russian_sheet import G, Key, P, W, sheet
 
-from preferans.core.formats.scorecard import ScoredCard, canonical_contract, score_card, score_file
+from preferans.core.formats.scorecard import ScoredCard, score_card, score_file
 from preferans.core.model.errors import BadInput, ConfigError, RecordError
+from preferans.variants.russian.scorecard import canonical_contract
 
 HERE = Path(__file__).resolve().parent
 CARDS = HERE / "data" / "scorecards"

@@ -18,7 +18,8 @@ import pytest
 
 from preferans.core.cli import main
 from preferans.core.formats.scorecard import score_file
-from preferans.core.formats.sheet import SIZE, running_records, svg
+from preferans.core.formats.sheet import running_records, svg
+from preferans.variants.russian.sheet import SIZE
 
 DATA = Path(__file__).resolve().parent / "data" / "scorecards"
 SOCHI = DATA / "sochi_pulka.toml"

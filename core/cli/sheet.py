@@ -1,4 +1,4 @@
-"""``preferans sheet``: a scorecard's or a saved game's sheet as players draw it (text or SVG)."""
+"""``preferans sheet``: a scorecard's or a saved game's sheet as its family draws it (text or SVG)."""
 
 from __future__ import annotations
 
@@ -17,23 +17,27 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 
     source = sheet.load(args.file)
     match, names = source.match, source.names
-    if args.svg and not sheet.is_pulka(match):
-        raise BadInput(f"sheet: --svg: the drawn sheet is the Russian pulka (pool, mountain, whists); "
-                       f"{match.variant.name} has none: run without --svg for its own sheet")
     if args.svg:
         state = "finished" if source.finished else "unfinished"
         title = f"{match.variant.name}: {', '.join(names)}"
-        write_atomic(Path(args.svg), sheet.svg(match, names, source.finished, title))
+        drawn = sheet.drawing(match, names, source.finished, title)
+        if drawn is None:
+            raise BadInput(f"sheet: --svg: the family of {match.variant.name} draws no picture of its sheet: "
+                           f"run without --svg for its own sheet")
+        write_atomic(Path(args.svg), drawn)
         print(f"wrote {args.svg}: the {state} pulka after {len(match.results)} deals")
         return 0
+    view = sheet.sheet_view(match, names, source.finished)
+    text = sheet.sheet_text(match, view)
     out = render.Printer(sys.stdout)
-    out.lines(sheet.text_lines(match, names))
+    out.lines(text.records)
     out.line()
-    return 0 if render.print_result(out, match, names, source.finished) else 1
+    return 0 if render.print_result(out, match, names, source.finished, view, text) else 1
 
 
 def add_parser(sub: Any) -> None:
-    s = sub.add_parser("sheet", help="the pulka sheet of a scorecard or a saved game, as text or SVG")
+    s = sub.add_parser("sheet", help="the sheet of a scorecard or a saved game as its family draws it, as text "
+                                     "or SVG (the Russian pulka)")
     s.add_argument("file", help="a scorecard (TOML or JSON) or a game saved with play --save")
     s.add_argument("--svg", metavar="OUT", help="draw the sheet as players know it into this SVG file")
     s.set_defaults(func=cmd_sheet)

@@ -7,7 +7,6 @@ output of a pipe or a test stays simple to read and to parse. Nothing here chang
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from fractions import Fraction
 from typing import TextIO
 
 from rich.console import Console
@@ -18,18 +17,13 @@ from preferans.core.engine.game import Game, Phase
 from preferans.core.engine.match import Match
 from preferans.core.engine.play import TALON
 from preferans.core.formats.report import seat_name
+from preferans.core.formats.sheet import sheet_text, sheet_view
 from preferans.core.model.cards import CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS, format_cards, pretty
+from preferans.core.model.paper import SettlementCheck, SheetText, SheetView, amount_text
 from preferans.core.model.views import Amount, DealResult, Entry, Settlement
 
-ACCOUNT_ORDER = ("pool", "gora", "whists")
-"""Columns of the score sheet in the game's own order: pool (пуля), mountain (гора), whists (висты)."""
-
-
-def amount(x: Amount) -> str:
-    """``12`` or ``37/3``: fractions stay exact."""
-    if isinstance(x, Fraction):
-        return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
-    return str(x)
+amount = amount_text
+"""``12`` or ``37/3``: fractions stay exact."""
 
 
 def signed(x: Amount) -> str:
@@ -105,9 +99,10 @@ def written(entries: Sequence[Entry], names: Sequence[str]) -> str:
 
 
 def deal_summary(r: DealResult, names: Sequence[str]) -> str:
-    """Declarer and contract (or raspasovka), the defence calls, the tricks."""
+    """Declarer and contract (or the all-pass contract played), the defence calls, the tricks."""
     if r.kind == "all_pass":
-        what = "raspasovka" if r.played else "all passed, redeal"
+        # played under the variant's all-pass row (the Russian family's raspasovka), or not played at all
+        what = r.contract.name if (r.played and r.contract is not None) else "all passed, redeal"
     elif r.declarer is not None and r.contract is not None:
         what = f"{names[r.declarer]} {r.contract.name}"
         if r.defence:
@@ -130,41 +125,6 @@ def deal_line(number: int, r: DealResult, entries: Sequence[Entry], names: Seque
 # ---------------------------------------------------------------- score sheet and settlement
 
 
-def sheet_rows(match: Match, names: Sequence[str]) -> tuple[list[str], list[list[str]]]:
-    """Header and rows of the sheet: one row per player, one column per account (and per other player
-    for accounts written on someone, like whists)."""
-    plain: set[str] = set()
-    on_other: set[str] = set()
-    for account, _, other in match.totals:
-        (plain if other is None else on_other).add(account)
-    pot_game = "pot" in type(match.rules).model_fields  # a pot variant (Austrian) shows only its own columns
-    for account in () if pot_game else ACCOUNT_ORDER:
-        if account != "whists":
-            plain.add(account)  # the sheet always shows pool and gora, even when still empty
-    if not pot_game:
-        on_other.add("whists")
-
-    def order(accounts: set[str]) -> list[str]:
-        return sorted(accounts, key=lambda a: (ACCOUNT_ORDER.index(a) if a in ACCOUNT_ORDER else 99, a))
-
-    header = ["player"]
-    columns: list[tuple[str, int | None]] = []
-    for account in order(plain):
-        header.append(account)
-        columns.append((account, None))
-    for account in order(on_other):
-        for j, name in enumerate(names):
-            header.append(f"{account} on {name}")
-            columns.append((account, j))
-    rows = []
-    for i, name in enumerate(names):
-        row = [name]
-        for account, other in columns:
-            row.append("-" if other == i else amount(match.totals.get((account, i, other), 0)))
-        rows.append(row)
-    return header, rows
-
-
 def settlement_rows(settlement: Settlement, names: Sequence[str]) -> tuple[list[str], list[list[str]]]:
     fractional = any(x.denominator != 1 for x in settlement.exact)
     header = ["player", settlement.unit] + (["exact"] if fractional else [])
@@ -177,100 +137,24 @@ def settlement_rows(settlement: Settlement, names: Sequence[str]) -> tuple[list[
     return header, rows
 
 
-BULA_SHEET = frozenset({"bula", "juha"})
-"""A sheet with these accounts (the Balkan family) is printed in the traditional three-column form."""
-
-
-def bula_sheet_rows(match: Match, names: Sequence[str]) -> tuple[list[str], list[list[str]], list[str]]:
-    """The Balkan sheet as it is written on paper (BAL-SCORE-01): each player's section has the juha on his
-    left-hand opponent, his bula, and the juha on the others; one row per deal with the new running total of
-    every column the deal changed. Marks in the bula column: ``-`` a refe written, ``/`` a refe played (the
-    diagonal line, before the entry), ``^`` the hat drawn, ``v`` the inverted hat. Returns the header, the rows
-    (a ``total`` row last) and the lines to print under the table."""
-    n = len(names)
-    columns: list[tuple[int, str, int | None]] = []
-    header = ["deal"]
-    for i in range(n):
-        left = (i - 1) % n
-        others = [(i + k) % n for k in range(1, n) if (i + k) % n != left]
-        for account, other in [("juha", left), ("bula", None), *(("juha", o) for o in others)]:
-            columns.append((i, account, other))
-            header.append(names[i] if other is None else f"on {names[other]}")
-    totals: dict[tuple[str, int, int | None], Amount] = {}
-    rows = []
-    for number, entries in enumerate(match.deal_entries, 1):
-        changed: set[tuple[str, int, int | None]] = set()
-        marks: dict[int, str] = {}
-        for e in entries:
-            key = (e.account, e.seat, e.other)
-            totals[key] = totals.get(key, 0) + e.amount
-            if not e.amount:
-                continue  # the zeros that open the sheet change nothing
-            changed.add(key)
-            if e.account == "refe":
-                marks[e.seat] = marks.get(e.seat, "") + ("-" if e.amount > 0 else "/")
-            elif e.account == "hat":
-                marks[e.seat] = marks.get(e.seat, "") + ("^" if e.amount > 0 else "v")
-        row = [str(number)]
-        for seat, account, other in columns:
-            key = (account, seat, other)
-            cell = amount(totals[key]) if key in changed and account != "refe" else ""
-            if account == "bula" and seat in marks:
-                # the seed draws the diagonal of a played refe before the entry, the other marks after it
-                mark = marks[seat]
-                played = "/" * mark.count("/")
-                cell = f"{played}{cell} {mark.replace('/', '')}".strip()
-            row.append(cell)
-        rows.append(row)
-    rows.append(["total", *(amount(match.totals.get((a, s, o), 0)) for s, a, o in columns)])
-    notes = []
-    held = [f"{names[s]} {amount(match.totals.get(('refe', s, None), 0))}" for s in range(n)
-            if match.totals.get(("refe", s, None), 0)]
-    if held:
-        notes.append("unplayed refe: " + ", ".join(held))
-    hats = [names[s] for s in range(n) if match.totals.get(("hat", s, None), 0)]
-    if hats:
-        notes.append("under the hat: " + ", ".join(hats))
-    notes.append("marks: - refe written, / refe played, ^ hat, v inverted hat")
-    return header, rows, notes
-
-
-def print_bula_sheet(out: Printer, match: Match, names: Sequence[str], title: str) -> None:
-    header, rows, notes = bula_sheet_rows(match, names)
-    out.table(title, header, rows)
-    out.lines(notes)
-
-
-def print_result(out: Printer, match: Match, names: Sequence[str], finished: bool) -> bool:
-    """Print the sheet, the settlement and the zero-sum check; return whether the check holds."""
+def print_result(out: Printer, match: Match, names: Sequence[str], finished: bool,
+                 view: SheetView | None = None, sheet: SheetText | None = None) -> bool:
+    """Print the sheet, the settlement and its check (``pref_settlement_check``: by default that it sums to
+    zero); return whether the check holds. ``view`` and ``sheet`` may be given when already made."""
     n = len(match.results)
     state = "finished" if finished else "unfinished, settled as if it stopped now"
     title = f"Score sheet after {n} deal{'s' if n != 1 else ''} ({state})"
-    if BULA_SHEET <= {account for account, _, _ in match.totals}:
-        print_bula_sheet(out, match, names, title)
-    else:
-        header, rows = sheet_rows(match, names)
-        out.table(title, header, rows)
+    view = view or sheet_view(match, names, finished)
+    sheet = sheet or sheet_text(match, view)
+    out.table(title, sheet.header, sheet.rows)
+    out.lines(sheet.notes)
     out.line()
-    settlement = match.settlement()
+    settlement = view.settlement
     header, rows = settlement_rows(settlement, names)
     out.table(f"Settlement ({settlement.unit})", header, rows)
-    total, exact = sum(settlement.rounded), sum(settlement.exact, Fraction(0))
-    if "pot" in settlement.details:
-        # a pot variant: the players' net money plus what is left in the pot sums to 0
-        raw = settlement.details["pot"]
-        assert isinstance(raw, int | Fraction), f"the pot is not an exact amount: {raw!r}"
-        pot = Fraction(raw)
-        out.line(f"left in the pot: {amount(pot)}")
-        ok = exact + pot == 0 and (pot.denominator != 1 or total + pot == 0)
-        verdict = "ok" if ok else "NOT ZERO: this is a bug"
-        out.line(f"check: the settlement plus the pot sums to {amount(total + pot)} "
-                 f"(exact {amount(exact + pot)}): {verdict}")
-        return ok
-    ok = total == 0 and exact == 0
-    verdict = "ok" if ok else "NOT ZERO: this is a bug"
-    out.line(f"check: the settlement sums to {total} (exact {amount(exact)}): {verdict}")
-    return ok
+    check: SettlementCheck = match.book.settlement_check(view)
+    out.lines(check.lines)
+    return check.ok
 
 
 # ---------------------------------------------------------------- the interactive table
@@ -305,7 +189,8 @@ def situation(game: Game, seat: int, names: Sequence[str]) -> list[str]:
         out.append(f"{names[deal.declarer]} won the auction with {deal.bid}")
     elif deal.contract is not None:
         out.append(f"contract: {deal.contract.name}")
-    # RUS-MIS-06 (1): a misère's talon is shown to everybody as it is taken (the bid's row says so)
+    # a talon the bid's row shows (talon_shown: the Russian family's negative game, RUS-MIS-06) is shown to
+    # everybody as it is taken
     shown_row = deal.contract or (game.contracts.get(deal.bid) if deal.bid else None)
     talon_seen = deal.talon_taken and (deal.declarer == seat or (shown_row is not None and shown_row.talon_shown))
     if talon_seen:
@@ -321,7 +206,7 @@ def situation(game: Game, seat: int, names: Sequence[str]) -> list[str]:
             who += " (open)"
         out.append(f"{who}: {hand_text(mask)}")
     if game.may_record_layout(seat):
-        out.append("you may write down the layout (misère, RUS-MIS-08)")
+        out.append("you may write down the layout (the play rules allow notes here)")
     if tp is not None and deal.phase is Phase.PLAY:
         out.append("tricks: " + ", ".join(f"{seat_name(names, h)} {tp.tricks_won[h]}" for h in tp.order))
         if tp.completed:

@@ -2,8 +2,9 @@
 
 Shape: ``{"variant", "players", "finished", "deals": [...], "sheet": {player: {account: n or
 {other: n}}}, "settlement": {player: int}, "settlement_exact": {player: "p/q" or "n"}}``. Amounts are
-integers, or strings ``"p/q"`` for fractions; never floats. A variant played for a pot (its settlement's
-``details`` has ``"pot"``) adds ``"pot"`` to every deal (the pot after it) and to the report (the remainder).
+integers, or strings ``"p/q"`` for fractions; never floats. A family may add keys to the object and to
+each deal through ``pref_settlement_check`` (the Austrian pot family: what the pot holds after each deal, and
+the remainder).
 """
 
 from __future__ import annotations
@@ -13,6 +14,8 @@ from fractions import Fraction
 from typing import Any
 
 from preferans.core.engine.match import Match
+from preferans.core.formats.sheet import sheet_view
+from preferans.core.model.paper import SettlementCheck
 from preferans.core.model.views import Amount, DealResult, Entry
 
 
@@ -70,8 +73,9 @@ def sheet_json(match: Match, names: Sequence[str]) -> dict[str, dict[str, Any]]:
 
 
 def match_report(match: Match, names: Sequence[str], finished: bool) -> dict[str, Any]:
-    settlement = match.settlement()
-    report = {
+    view = sheet_view(match, names, finished)
+    settlement = view.settlement
+    report: dict[str, Any] = {
         "variant": match.variant.name,
         "players": list(names),
         "finished": finished,
@@ -81,21 +85,8 @@ def match_report(match: Match, names: Sequence[str], finished: bool) -> dict[str
         "settlement": {names[s]: v for s, v in enumerate(settlement.rounded)},
         "settlement_exact": {names[s]: exact_json(v) for s, v in enumerate(settlement.exact)},
     }
-    if POT in settlement.details:
-        add_pot(report, match, settlement.details[POT])
+    check: SettlementCheck = match.book.settlement_check(view)
+    for deal, extra in zip(report["deals"], check.deals, strict=False):
+        deal.update({key: amount_json(value) for key, value in extra.items()})
+    report.update({key: amount_json(value) for key, value in check.report.items()})
     return report
-
-
-POT = "pot"
-"""The account of a variant played for a pot (the Austrian family); its settlement reports the pot apart."""
-
-
-def add_pot(report: dict[str, Any], match: Match, remainder: Any) -> None:
-    """A pot variant: each deal gets ``"pot"``, what the pot holds after it (the sum of the ``pot`` account,
-    the deal's ante included), and the report gets ``"pot"``, the remainder the settlement leaves apart
-    (the players' net money plus it sums to 0)."""
-    running: Amount = 0
-    for deal, entries in zip(report["deals"], match.deal_entries, strict=True):
-        running += sum((e.amount for e in entries if e.account == POT), 0)
-        deal[POT] = amount_json(running)
-    report[POT] = amount_json(remainder)

@@ -1,78 +1,88 @@
-"""Scorecards: the paper record of a pulka played at a real table, read and scored (docs/scorecard.md).
+"""Scorecards: the paper record of a match played at a real table, read and scored (docs/scorecard.md).
 
 A scorecard names the variant, the players in clockwise seating, the ``[rules]`` agreed at the table and,
-for each deal, what was written down: who declared what, the defence calls and the tricks each hand won,
-or ``raspasovka = true``. Reading one takes three steps:
+for each deal, what was written down: who declared what, the defence calls and the tricks each hand won, or
+that everybody passed. Reading one takes three steps:
 
 1. pydantic checks the shape of the file (unknown keys and wrong types are errors);
-2. the variant is built from ``variant`` and ``[rules]`` exactly like a game config;
-3. each deal is replayed through the same hooks the engine asks (which contracts the auction allows, who
-   defends, which defence calls are legal, whether the cards were played, who may own a trick) and then
-   posted to a :class:`~preferans.core.engine.match.Match`.
+2. the variant is built from ``variant`` and ``[rules]`` exactly like a game config, and the keys its
+   plugins say a card must state (``pref_scorecard_required``) are checked;
+3. each deal is read by the variant's ``pref_scorecard_deal`` hook with a frozen :class:`ScorecardReader`
+   (the match so far as a view, and helpers that replay a field through the same hooks the engine asks:
+   which contracts the auction allows, who defends, which defence calls are legal, whether the cards were
+   played, who may own a trick), and then posted to a :class:`~preferans.core.engine.match.Match`.
 
 So a deal written on paper and the same deal played by the engine go through the same scoring hooks and
 write the same sheet, and a deal the rules do not allow is rejected with one line that names the file,
-the deal (1-based) and the field.
+the deal (1-based) and the field. The core reads :class:`DealRecord` (a contract deal or ``all_pass =
+true``); a family with fields of its own reads them in its own hook (the Russian family:
+``variants/russian/scorecard.py``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import tomllib
-from collections.abc import Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+import pluggy
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from preferans.core.engine.match import Match
 from preferans.core.model.cards import SUIT_SYMBOLS, SUITS
-from preferans.core.model.contracts import ContractSpec
+from preferans.core.model.contracts import ContractSpec, ContractTable
 from preferans.core.model.errors import BadInput, ConfigError, RecordError, nearest
 from preferans.core.model.table import hand_slots, ownerless_hands
 from preferans.core.model.views import (
+    AllPassOutcome,
     AuctionView,
     DealResult,
     DeclarationView,
     DefenceView,
     Defended,
+    MatchView,
     PlayAllPass,
+    PlayRules,
     PlayView,
 )
 from preferans.core.rules.config import Variant, load_variant, named_plugins
+from preferans.core.rules.manager import Rulebook
 
 TRICKS_PER_DEAL = 10
-"""Every played deal has ten tricks, and a paper record lists all ten. In a three-player raspasovka a
-talon-led trick could belong to nobody if no player could follow the talon suit (GAP-RUS-04), but that
-cannot happen with 30 of the 32 cards in the hands: at trick 1 the players hold at least 6 cards of the
-talon card's suit, and at trick 2 at least 3 (same suit again) or 4 (another suit) are left after trick 1.
-So the tricks of a played deal must sum to exactly 10."""
-
-_MISERE_ALIASES = {"misère": "misere", "мизер": "misere", "miser": "misere"}
+"""Every played deal has ten tricks, and the core's reading expects all ten in the record (a family whose
+play can stop early, like the Balkan and Austrian ones, reads its own tricks)."""
 
 DUMMY_NAME = "dummy"
-"""With two players (гусарик) the dummy's tricks are written under this name (болван)."""
+"""With two players (a dummy third hand) the dummy's tricks are written under this name."""
+
+Calls = tuple[tuple[int, str], ...]
+"""Calls in the order spoken: ``((seat, call), ...)``."""
 
 
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
 
-class DealRecord(_Strict):
-    """One ``[[deal]]``: a contract deal (``declarer``, ``contract``, ``defence``, ``tricks``) or an
-    all-pass deal (``raspasovka = true``, ``tricks``)."""
+class DealFields(_Strict):
+    """The fields of a contract deal that every reading shares; a family's deal model subclasses it and
+    adds its own (the Russian ``raspasovka`` and ``half_and_half``)."""
 
     declarer: str | None = Field(default=None, description="the player who won the auction")
-    contract: str | None = Field(default=None, description='the contract played: "6S".."10NT" or "misere"')
-    defence: dict[str, str] | None = Field(
-        default=None, description='each defender\'s call: "whist" | "pass" | "half"')
+    contract: str | None = Field(default=None, description="the contract played, by its name")
+    defence: dict[str, str] | None = Field(default=None, description="each defender's call")
     tricks: dict[str, int] | None = Field(
         default=None, description="tricks won by each hand, by its owner's name")
-    raspasovka: bool = Field(default=False, description="everybody passed: the all-pass deal (распасовка)")
-    half_and_half: bool = Field(
-        default=False, description="four players: the misère was shared with the sitting-out dealer "
-        "(мизер пополам, RUS-MIS-09); the results are written half each")
+
+
+class DealRecord(DealFields):
+    """The core's reading of one ``[[deal]]``: a contract deal (``declarer``, ``contract``, ``defence``,
+    ``tricks``) or an all-pass deal (``all_pass = true``, and ``tricks`` if the variant plays it)."""
+
+    all_pass: bool = Field(default=False, description="everybody passed")
 
 
 class CardRecord(_Strict):
@@ -90,7 +100,7 @@ class CardRecord(_Strict):
 @dataclass(frozen=True)
 class ScoredCard:
     """A scored scorecard: the match with every deal posted, the players' names by seat, and whether the
-    match (pulka) is over after the last deal."""
+    match is over after the last deal."""
 
     match: Match
     names: list[str]
@@ -138,10 +148,10 @@ def score_card(data: dict[str, Any], source: str, plugins: Sequence[Any] = ()) -
     except ValidationError as exc:
         raise _shape_error(exc, source) from None
     names = _check_names(card.players, source)
-    match = Match(_variant(card, len(names), source, plugins))
-    reader = ScorecardReader(match, names, source)
+    match = Match(*_variant(card, len(names), source, plugins))
+    replay = _Replay(match, names, source)
     for i, record in enumerate(card.deal):
-        reader.post(i, record)
+        replay.post(i, record)
     return ScoredCard(match, names, match.is_over())
 
 
@@ -194,15 +204,18 @@ def _check_names(players: list[str], source: str) -> list[str]:
     return list(players)
 
 
-def _variant(card: CardRecord, n_players: int, source: str, plugins: Sequence[Any] = ()) -> Variant:
-    """Build the variant; the number of names is the ``players`` rule unless ``[rules]`` repeats it."""
+def _variant(card: CardRecord, n_players: int, source: str,
+             plugins: Sequence[Any] = ()) -> tuple[Variant, pluggy.PluginManager]:
+    """Build the variant and its plugin manager; the number of names is the ``players`` rule unless
+    ``[rules]`` repeats it; the keys the variant's plugins require (``pref_scorecard_required``) must be given."""
     overrides = dict(card.rules)
     given = overrides.setdefault("players", n_players)
     if given != n_players:
         raise ConfigError(source, "rules.players", f"says {given!r} but {n_players} players are listed")
     try:
         # the card's own plugins by installed name only, never a file; local ones only from the caller
-        variant = load_variant(card.variant, overrides, [*named_plugins(card.plugins, source), *plugins], source=source)
+        variant = load_variant(card.variant, overrides, [*named_plugins(card.plugins, source), *plugins],
+                               source=source)
     except ConfigError as exc:
         if exc.key == "rules.players" and "players" not in card.rules:
             message = f"{n_players} names listed; rules.players: {exc.message}"
@@ -213,73 +226,84 @@ def _variant(card: CardRecord, n_players: int, source: str, plugins: Sequence[An
         # a config error of this file
         text = str(exc)
         raise ConfigError(source, "", text[len(source) + 2:] if text.startswith(f"{source}: ") else text) from None
-    if "pool" in variant.rules_model.model_fields and "pool" not in card.rules:
-        # the preset's pool is only a default; a record must say what the table agreed
-        raise ConfigError(source, "rules.pool", f"missing: a scorecard must state the pool target agreed at "
-                                                f"the table (the {variant.name} preset's default is "
-                                                f"{variant.rules.pool})")
-    if "pot" in variant.rules_model.model_fields:
-        _check_pot_stated(card, variant, source)
-    for key, info in variant.rules_model.model_fields.items():
-        # a rules key marked Field(json_schema_extra={"scorecard": "required"}) must be stated by the record
-        extra = info.json_schema_extra
-        if isinstance(extra, dict) and extra.get("scorecard") == "required" and key not in card.rules:
-            raise ConfigError(source, f"rules.{key}", f"missing: a scorecard must state {key} as agreed at the "
-                                                      f"table (the {variant.name} preset's default is "
-                                                      f"{getattr(variant.rules, key)!r})")
-    return variant
+    pm = variant.new_manager()
+    for required in Rulebook(pm, variant.rules).scorecard_required():
+        # the preset's value is only a default; a record must say what the table agreed (pref_scorecard_required)
+        if not _stated(card.rules, required.key):
+            raise ConfigError(source, f"rules.{required.key}", f"missing: a scorecard must state {required.what} "
+                                                               f"(the {variant.name} preset's default is "
+                                                               f"{required.default})")
+    return variant, pm
 
 
-def _check_pot_stated(card: CardRecord, variant: Variant, source: str) -> None:
-    """A variant played for a pot: the record must state the pot keys the table agreed, since the preset's
-    values are only defaults: what was in the pot before the first deal (``rules.pot.initial``) and
-    whatever else the pot section names in ``scorecard_keys`` (the Austrian limited pot: its cap)."""
-    stated = card.rules.get("pot")
-    stated = stated if isinstance(stated, dict) else {}
-    pot = variant.rules.pot
-    keys = getattr(pot, "scorecard_keys", {"initial": "the pot before the first deal"})
-    for key, what in keys.items():
-        if key not in stated:
-            default = getattr(pot, key, None)
-            raise ConfigError(source, f"rules.pot.{key}", f"missing: a scorecard must state {what} (the "
-                                                          f"{variant.name} preset's default is {default})")
+def _stated(rules: dict[str, Any], key: str) -> bool:
+    """Whether the card's ``[rules]`` table gives the dotted ``key`` (``"pot.initial"``)."""
+    *parents, last = key.split(".")
+    node: Any = rules
+    for part in parents:
+        node = node.get(part) if isinstance(node, dict) else None
+    return isinstance(node, dict) and last in node
+
 
 
 # ---------------------------------------------------------------- deals
 
 
-def canonical_contract(text: str, names: Sequence[str]) -> str | None:
+def canonical_contract(text: str, names: Sequence[str], aliases: Mapping[str, str] | None = None) -> str | None:
     """The contract name in ``names`` that ``text`` means: case-insensitive, suit symbols as letters
-    (``7♥`` = ``7H``), spaces ignored, ``misère``/``мизер`` = ``misere``; ``None`` if none."""
+    (``7♥`` = ``7H``), spaces ignored, and a family's ``aliases`` (lower case, without spaces) for its own
+    words; ``None`` if none."""
     key = "".join(text.split()).lower()
-    key = _MISERE_ALIASES.get(key, key)
+    key = (aliases or {}).get(key, key)
     for symbol, letter in zip(SUIT_SYMBOLS, SUITS, strict=True):
         key = key.replace(symbol, letter.lower())
     by_lower = {name.lower(): name for name in names}
     return by_lower.get(key)
 
 
-class ScorecardReader:
-    """Replays the deals of one scorecard into a match, checking each against the variant's hooks.
+Answer = Callable[[int, list[str], Calls], str]
+"""How a reading answers one defence question: ``answer(seat, legal, calls_so_far)`` returns the seat's
+call from the record (or raises the reader's error)."""
 
-    The variant's ``pref_scorecard_deal`` hook gets this reader to turn one ``[[deal]]`` table into a
-    :class:`DealResult`; its methods (``validate``, ``seat``, ``contract``, ``defence``, ``tricks``, ``fail``)
-    are the building blocks a family with its own deal fields reuses.
+
+@dataclass(frozen=True)
+class ScorecardReader:
+    """What ``pref_scorecard_deal`` gets to read one ``[[deal]]``: the file's players and the match so far
+    as frozen data, and helpers that check a field against the variant's own hooks and raise one-line
+    :class:`RecordError` naming the file, the deal and the field.
+
+    The data: ``source`` (the file, for messages), ``names`` (by seat), ``variant`` (its name), ``view``
+    (the :class:`MatchView` before this deal, with its ante written) and ``contracts`` (the contract table).
+    The reader holds no live match: the helpers ask the hooks questions (legal calls, the defence's next
+    step, the play rules), and only the core posts the deal the hook returns.
     """
 
-    def __init__(self, match: Match, names: list[str], source: str) -> None:
-        self.match = match
-        self.book = match.book
-        self.names = names
-        self.n = len(names)
-        self.n_hands = hand_slots(self.n)
-        self.dummy = next(iter(ownerless_hands(self.n)), None)
-        # the names the tricks table may use: the players', and the dummy's with two players
-        self.hand_names = [*names, DUMMY_NAME] if self.dummy is not None else list(names)
-        self.source = source
-        if self.dummy is not None and DUMMY_NAME in names:
-            raise self.fail(f"players[{names.index(DUMMY_NAME) + 1}]", f"with two players {DUMMY_NAME!r} names the "
-                                                                       f"dummy's hand (болван); choose another name")
+    source: str
+    names: tuple[str, ...]
+    variant: str
+    view: MatchView
+    contracts: ContractTable
+    _hooks: Rulebook = dataclasses.field(repr=False, compare=False)
+
+    @property
+    def n(self) -> int:
+        """The number of players."""
+        return len(self.names)
+
+    @property
+    def n_hands(self) -> int:
+        return hand_slots(self.n)
+
+    @property
+    def dummy(self) -> int | None:
+        return next(iter(ownerless_hands(self.n)), None)
+
+    @property
+    def hand_names(self) -> list[str]:
+        """The names the tricks table may use: the players', and the dummy's with two players."""
+        return [*self.names, DUMMY_NAME] if self.dummy is not None else list(self.names)
+
+    # ------------------------------------------------------------ plain checks
 
     def fail(self, where: str, message: str) -> RecordError:
         return RecordError(_one_line(f"{self.source}: {where}: {message}"))
@@ -287,7 +311,7 @@ class ScorecardReader:
     def seat(self, name: str, where: str) -> int:
         if name in self.names:
             return self.names.index(name)
-        raise self.fail(where, f"unknown player {name!r}{nearest(name, self.names)} "
+        raise self.fail(where, f"unknown player {name!r}{nearest(name, list(self.names))} "
                                f"(players: {', '.join(self.names)})")
 
     def who(self, seats: Sequence[int]) -> str:
@@ -303,31 +327,9 @@ class ScorecardReader:
         """The seats that bid: the active seats without the dummy."""
         return tuple(s for s in self.active(dealer) if s != self.dummy)
 
-    def post(self, i: int, record: dict[str, Any]) -> None:
-        where = f"deal[{i + 1}]"
-        if self.match.is_over():
-            raise self.fail(where, f"the match was already over after deal {i}; remove the deals after it")
-        # players[0] deals first; then the variant says who deals next (clockwise, raspasovka included)
-        dealer = self.match.next_dealer() if self.match.results else 0
-        if isinstance(record, dict) and "dealer" in record:
-            self.check_dealer(record["dealer"], dealer, f"{where}.dealer")
-            record = {k: v for k, v in record.items() if k != "dealer"}
-        elif self.n == 4:
-            raise self.fail(f"{where}.dealer", f"missing: with four players every deal names its dealer, who "
-                                               f"sits out (this one is {self.names[dealer]})")
-        before = self.match.before_deal(dealer)
-        result = self.book.scorecard_deal(record, self, i, dealer)
-        self.match.post(result, before)
-
-    def check_dealer(self, given: object, dealer: int, where: str) -> None:
-        """``dealer``: required with four players, optional otherwise; it must be the player the rules make
-        deal (players[0] first, then ``pref_next_dealer``: clockwise, or the same after a Classic raspasovka)."""
-        if not isinstance(given, str):
-            raise self.fail(where, f"expected a player's name (got {given!r})")
-        seat = self.seat(given, where)
-        if seat != dealer:
-            raise self.fail(where, f"{given} cannot deal this deal: the deal passes to {self.names[dealer]} "
-                                   f"(players[0] deals first, then the rules of {self.match.variant.name})")
+    def defenders(self, declarer: int, active: tuple[int, ...]) -> tuple[int, ...]:
+        """The defenders in speaking order, from the declarer's left (as core/engine/game.py asks them)."""
+        return tuple(s for s in ((declarer + k) % self.n_hands for k in range(1, self.n_hands)) if s in active)
 
     def validate(self, model: type[BaseModel], record: dict[str, Any], i: int) -> Any:
         """Check one deal table against ``model``; errors name ``deal[i].field``."""
@@ -336,39 +338,50 @@ class ScorecardReader:
         except ValidationError as exc:
             raise _shape_error(exc, self.source, model, ("deal", i)) from None
 
-    def read_default(self, record: dict[str, Any], i: int, dealer: int) -> DealResult:
-        """The core reading of a deal (:class:`DealRecord`): a contract deal or ``raspasovka = true``."""
-        where = f"deal[{i + 1}]"
-        if "dark" in record:  # Classic reads it in its own pref_scorecard_deal (docs/scorecard.md)
-            raise self.fail(f"{where}.dark", f"{self.match.variant.name} has no dark (втёмную) calls; remove dark")
-        deal = self.validate(DealRecord, record, i)
-        if deal.raspasovka:
-            return self.all_pass(i, deal, dealer, where)
-        return self.contract_deal(i, deal, dealer, where)
+    # ------------------------------------------------------------ questions to the hooks
 
-    # ------------------------------------------------------------ the two kinds of deal
-
-    def all_pass(self, i: int, record: DealRecord, dealer: int, where: str) -> DealResult:
-        for field in ("declarer", "contract", "defence"):
-            if getattr(record, field) is not None:
-                raise self.fail(f"{where}.{field}", "a raspasovka deal has no declarer, contract or defence")
-        if record.half_and_half:
-            raise self.fail(f"{where}.half_and_half", "only a misère can be shared with the dealer")
-        active = self.active(dealer)
+    def all_pass_outcome(self, dealer: int) -> AllPassOutcome:
+        """What the variant does when everybody passes (``pref_all_pass``)."""
         bidders = self.bidders(dealer)
-        view = AuctionView(self.match.view(), dealer, bidders, tuple((s, "pass") for s in bidders),
-                           self.match.contracts)
-        outcome = self.book.all_pass(view)
-        contract: ContractSpec | None = None
-        played = isinstance(outcome, PlayAllPass)
-        if isinstance(outcome, PlayAllPass):
-            contract = self.match.contracts[outcome.contract]
-        tricks = self.tricks(record.tricks, where, dealer, active, None, contract, Defended((), played),
-                             "everybody passed and the variant redeals")
-        return DealResult(kind="all_pass", dealer=dealer, active=active, tricks=tricks, contract=contract,
-                          played=played, index_in_match=i)
+        view = AuctionView(self.view, dealer, bidders, tuple((s, "pass") for s in bidders), self.contracts)
+        outcome: AllPassOutcome = self._hooks.all_pass(view)
+        return outcome
 
-    def declarer(self, name: str | None, contract: str | None, where: str, active: tuple[int, ...],
+    def all_pass_row(self, dealer: int) -> ContractSpec | None:
+        """The contract row an all-pass deal is played under (the Russian raspasovka), or ``None``."""
+        outcome = self.all_pass_outcome(dealer)
+        return self.contracts[outcome.contract] if isinstance(outcome, PlayAllPass) else None
+
+    def declaration_legal(self, declarer: int, spec: ContractSpec, calls: Calls = (), to_act: int | None = None,
+                          dealer: int | None = None) -> list[str]:
+        """The declaration calls ``pref_declaration_legal`` allows ``to_act`` after ``calls``."""
+        view = DeclarationView(self.view, declarer, spec, self.contracts, calls=calls, to_act=to_act, dealer=dealer)
+        return self._hooks.declaration_legal(view)
+
+    def play_rules(self, dealer: int, active: tuple[int, ...], declarer: int | None, spec: ContractSpec,
+                   defended: Defended) -> PlayRules:
+        """How the deal was played (``pref_play_rules``): the hands in play, early stops, talon leads."""
+        rules: PlayRules = self._hooks.play_rules(PlayView(self.view, dealer, active, declarer, spec, defended,
+                                                           active[0]))
+        return rules
+
+    def replay_defence(self, declarer: int, spec: ContractSpec, defenders: tuple[int, ...],
+                       answer: Answer) -> tuple[Calls, Defended]:
+        """Replay the defence through ``pref_defence_step`` and ``pref_defence_legal`` exactly as the engine
+        asks them: for every question ``answer(seat, legal, calls)`` gives the call the record implies
+        (checking it, or raising the field's error); returns the calls and the outcome."""
+        calls: list[tuple[int, str]] = []
+        while True:
+            view = DefenceView(self.view, declarer, spec, defenders, tuple(calls))
+            step = self._hooks.defence_step(view)
+            if isinstance(step, Defended):
+                return tuple(calls), step
+            seat = step.seat
+            calls.append((seat, answer(seat, self._hooks.defence_legal(view, seat), tuple(calls))))
+
+    # ------------------------------------------------------------ fields
+
+    def declarer(self, name: str | None, contract: str | int | None, where: str, active: tuple[int, ...],
                  all_pass_field: str) -> int:
         """The declarer's seat: a contract deal names both ``declarer`` and ``contract``, and the declarer
         is one of the ``active`` seats (not a sitting-out dealer)."""
@@ -382,43 +395,27 @@ class ScorecardReader:
                                                  f"(playing: {self.who(active)})")
         return seat
 
-    def contract_deal(self, i: int, record: DealRecord, dealer: int, where: str) -> DealResult:
-        active = self.active(dealer)
-        declarer = self.declarer(record.declarer, record.contract, where, active, "raspasovka = true")
-        assert record.contract is not None
-        spec = self.contract(record.contract, f"{where}.contract", dealer, active, declarer)
-        # the defenders speak from the declarer's left, clockwise (as core/engine/game.py asks them)
-        defenders = tuple(s for s in ((declarer + k) % self.n_hands for k in range(1, self.n_hands)) if s in active)
-        declaration = self.half_and_half(record.half_and_half, f"{where}.half_and_half", dealer, declarer, spec)
-        calls, defended = self.defence(record.defence, f"{where}.defence", declarer, spec, defenders)
-        said = ", ".join(f"{self.names[s]} {c}" for s, c in calls) or "no defence"
-        tricks = self.tricks(record.tricks, where, dealer, active, declarer, spec, defended,
-                             f"the defence did not play it: {said}")
-        return DealResult(kind="contract", dealer=dealer, active=active, tricks=tricks, declarer=declarer,
-                          contract=spec, bid=spec.name, defence=calls, whisters=defended.whisters,
-                          played=defended.played, index_in_match=i, declaration=declaration)
-
-    # ------------------------------------------------------------ fields
-
-    def contract(self, text: str, where: str, dealer: int, active: tuple[int, ...],
-                 declarer: int) -> ContractSpec:
-        table = self.match.contracts
+    def contract(self, text: str, where: str, dealer: int, active: tuple[int, ...], declarer: int,
+                 aliases: Mapping[str, str] | None = None, all_pass_field: str = "all_pass = true") -> ContractSpec:
+        """The contract row ``text`` names (see :func:`canonical_contract`), one the declarer could declare
+        in this deal under the auction rules. ``all_pass_field`` is the record's word for an all-pass deal,
+        suggested when ``text`` names the row such a deal is played under."""
+        table = self.contracts
         biddable = [s.name for s in table.biddable()]
-        name = canonical_contract(text, [s.name for s in table])
+        name = canonical_contract(text, [s.name for s in table], aliases)
         if name is None:
             raise self.fail(where, f"unknown contract {text!r}{nearest(text, biddable)} "
                                    f"(allowed: {', '.join(biddable)})")
         spec = table[name]
         if not spec.biddable:
+            row = self.all_pass_row(dealer)
             raise self.fail(where, f"{name!r} is not a contract a player declares"
-                                   + (" (write raspasovka = true)" if spec.kind == "raspasovka" else ""))
+                                   + (f" (write {all_pass_field})" if row is not None and row.name == name else ""))
         # The paper does not record the auction, so a contract is possible if some opening bid the auction
         # allows the declarer now lets him declare it (bids only rise, so later bids allow no more).
-        view = self.match.view()
-        auction = AuctionView(view, dealer, self.bidders(dealer), (), table)
-        bids = [b for b in self.book.auction_legal(auction, declarer) if b in table]
-        declarable = {c for b in bids
-                      for c in self.book.declaration_legal(DeclarationView(view, declarer, table[b], table))}
+        auction = AuctionView(self.view, dealer, self.bidders(dealer), (), table)
+        bids = [b for b in self._hooks.auction_legal(auction, declarer) if b in table]
+        declarable = {c for b in bids for c in self.declaration_legal(declarer, table[b])}
         if name not in declarable:
             lowest = min((table[c] for c in declarable), key=lambda s: s.rank, default=None)
             allowed = f"lowest allowed: {lowest.name}" if lowest else "no contract is allowed"
@@ -427,38 +424,32 @@ class ScorecardReader:
         return spec
 
     def defence(self, given: dict[str, str] | None, where: str, declarer: int, spec: ContractSpec,
-                defenders: tuple[int, ...]) -> tuple[tuple[tuple[int, str], ...], Defended]:
-        """Replay the calls through ``pref_defence_step`` and ``pref_defence_legal`` as the engine does.
+                defenders: tuple[int, ...], several: Mapping[str, Sequence[str]] | None = None,
+                declarer_calls: Collection[str] = ()) -> tuple[Calls, Defended]:
+        """One call per defender, by name, replayed through the defence hooks (:meth:`replay_defence`).
 
-        A defender's value is his call; ``"return"`` means he passed, the other half-whisted and he took
-        the whist back (вернуть вист): the calls ``pass``, then ``return``. The declarer may be listed only
-        with ``"concede"`` ("без трёх"). A question the paper does not record (a second question to a
-        defender who only passed, the lone whister's open or closed play, the declarer's "play on") gets
-        the first legal answer, the default."""
+        A value in ``several`` stands for the calls it maps to, in order (the Russian ``"return"``: ``pass``,
+        then ``return``). The declarer may be listed only with one of ``declarer_calls``. A question the
+        paper does not record (a second question to a defender, one put to the declarer) gets the first
+        legal answer, the default."""
         wanted: dict[int, list[str]] = {}
         raw: dict[int, str] = {}
         for name, call in (given or {}).items():
             seat = self.seat(name, where)
             text = call.strip().lower()
             if seat == declarer:
-                if text not in ("concede", "play"):
+                if text not in declarer_calls:
                     raise self.fail(f"{where}.{name}", f"{name} is the declarer; the defenders are "
                                                        f"{self.who(defenders)}")
             elif seat not in defenders:
                 raise self.fail(f"{where}.{name}", f"{name} dealt this deal and sat out; the defenders are "
                                                    f"{self.who(defenders)}")
-            wanted[seat] = ["pass", "return"] if text == "return" else [text]
+            wanted[seat] = list((several or {}).get(text, (text,)))
             raw[seat] = call
-        calls: list[tuple[int, str]] = []
         used: dict[int, int] = {}
-        while True:
-            view = DefenceView(self.match.view(), declarer, spec, defenders, tuple(calls))
-            step = self.book.defence_step(view)
-            if isinstance(step, Defended):
-                defended: Defended = step
-                break
-            seat, name = step.seat, self.names[step.seat]
-            legal = self.book.defence_legal(view, seat)
+
+        def answer(seat: int, legal: list[str], calls: Calls) -> str:
+            name = self.names[seat]
             k = used.get(seat, 0)
             queue = wanted.get(seat)
             if queue is not None and k < len(queue):
@@ -474,7 +465,9 @@ class ScorecardReader:
                 raise self.fail(f"{where}.{name}", f"{shown!r} is not allowed for {name} here"
                                                    f"{nearest(call, legal)} (allowed: {', '.join(legal)})")
             used[seat] = k + 1
-            calls.append((seat, call))
+            return call
+
+        calls, defended = self.replay_defence(declarer, spec, defenders, answer)
         extra = [s for s in wanted if used.get(s, 0) < len(wanted[s])]
         if extra:
             if not calls:
@@ -482,29 +475,14 @@ class ScorecardReader:
             settled = ", ".join(f"{self.names[s]} {c}" for s, c in calls)
             raise self.fail(f"{where}.{self.names[extra[0]]}", f"not asked: the defence was settled by "
                                                                f"{settled}")
-        return tuple(calls), defended
-
-    def half_and_half(self, shared: bool, where: str, dealer: int, declarer: int,
-                      spec: ContractSpec) -> tuple[tuple[int, str], ...]:
-        """``half_and_half = true``: the declaration calls of a misère shared with the sitting-out dealer
-        (RUS-MIS-09), ``invite`` then ``agree``, checked against ``pref_declaration_legal``."""
-        if not shared:
-            return ()
-        view, table = self.match.view(), self.match.contracts
-        asked = DeclarationView(view, declarer, spec, table, to_act=declarer, dealer=dealer)
-        legal = self.book.declaration_legal(asked)
-        if "invite" not in legal:
-            raise self.fail(where, f"a {spec.label} cannot be shared with the dealer here (a four-player "
-                                   f"misère with rules.misere.half_and_half = true can)")
-        answer = DeclarationView(view, declarer, spec, table, calls=((declarer, "invite"),), to_act=dealer,
-                                 dealer=dealer)
-        if "agree" not in self.book.declaration_legal(answer):  # pragma: no cover - the variant's protocol
-            raise self.fail(where, f"{self.names[dealer]} cannot agree to share it")
-        return (declarer, "invite"), (dealer, "agree")
+        return calls, defended
 
     def tricks(self, given: dict[str, int] | None, where: str, dealer: int, active: tuple[int, ...],
                declarer: int | None, spec: ContractSpec | None, defended: Defended,
                why_not: str) -> tuple[int, ...]:
+        """The tricks of a deal: none when nothing was played (``why_not`` says why), else every active
+        player's count, ten in all. A seat outside the hands lists only what the talon cards won for him
+        (``PlayRules.talon_owner``); with two players the dummy's hand may be listed as ``dummy``."""
         where = f"{where}.tricks"
         if not defended.played:
             if given is not None:
@@ -514,10 +492,9 @@ class ScorecardReader:
             raise self.fail(where, f"missing: the cards were played, so write the tricks of "
                                    f"{self.who([s for s in active if s != self.dummy])}")
         assert spec is not None
-        # A seat outside the hands may own tricks only through talon cards that can win (a four-player
-        # raspasovka: the sitting-out dealer's talon leads, RUS-RASP-15), at most one per talon-led trick.
-        play = self.book.play_rules(PlayView(self.match.view(), dealer, active, declarer, spec, defended,
-                                             active[0]))
+        # A seat outside the hands may own tricks only through talon cards that can win (the sitting-out
+        # dealer's talon leads in a Russian four-player all-pass deal, RUS-RASP-15), at most one per such trick.
+        play = self.play_rules(dealer, active, declarer, spec, defended)
         talon_owner = play.talon_owner if play.talon_contends and play.talon_leads else None
         counts = [0] * self.n_hands
         for name, count in given.items():
@@ -526,8 +503,10 @@ class ScorecardReader:
                 raise self.fail(f"{where}.{name}", f"{count} is negative")
             if seat not in active:
                 if seat != talon_owner:
-                    raise self.fail(f"{where}.{name}", f"{name} dealt this deal and sat out; only a "
-                                                       f"raspasovka lists the tricks his talon cards won")
+                    row = self.all_pass_row(dealer)
+                    deal = f"a {row.label}" if row is not None else "a deal whose talon cards win tricks"
+                    raise self.fail(f"{where}.{name}", f"{name} dealt this deal and sat out; only {deal} "
+                                                       f"lists the tricks his talon cards won")
                 if count > play.talon_leads:
                     raise self.fail(f"{where}.{name}", f"{count} tricks, but the talon cards lead only "
                                                        f"{play.talon_leads} tricks")
@@ -536,9 +515,99 @@ class ScorecardReader:
         if missing:
             raise self.fail(where, f"no count for {self.who(missing)}")
         if self.dummy is not None and DUMMY_NAME not in given:
-            # гусарик: the dummy's tricks count for nobody; left out, it took the rest of the ten
+            # the dummy's tricks count for nobody; left out, it took the rest of the ten
             counts[self.dummy] = max(0, TRICKS_PER_DEAL - sum(counts))
         total = sum(counts)
         if total != TRICKS_PER_DEAL:
             raise self.fail(where, f"tricks sum to {total}, expected {TRICKS_PER_DEAL}")
         return tuple(counts)
+
+    # ------------------------------------------------------------ the two kinds of deal
+
+    def all_pass(self, i: int, tricks: dict[str, int] | None, dealer: int, where: str) -> DealResult:
+        """Everybody passed: played under the variant's all-pass row (then ``tricks`` is required), or not
+        played (then it must be left out)."""
+        active = self.active(dealer)
+        contract = self.all_pass_row(dealer)
+        played = contract is not None
+        counts = self.tricks(tricks, where, dealer, active, None, contract, Defended((), played),
+                             "everybody passed and the variant redeals")
+        return DealResult(kind="all_pass", dealer=dealer, active=active, tricks=counts, contract=contract,
+                          played=played, index_in_match=i)
+
+    def contract_deal(self, i: int, record: DealFields, dealer: int, where: str,
+                      all_pass_field: str = "all_pass = true", aliases: Mapping[str, str] | None = None,
+                      several: Mapping[str, Sequence[str]] | None = None, declarer_calls: Collection[str] = (),
+                      declaration: Callable[[int, ContractSpec], Calls] | None = None) -> DealResult:
+        """A contract deal from the shared fields: the declarer, the contract (:meth:`contract`), the
+        defence (:meth:`defence`) and the tricks (:meth:`tricks`). ``declaration(declarer, spec)``, when
+        given, returns the declaration calls the record implies (checked after the contract, before the
+        defence: the Russian half-and-half misère)."""
+        active = self.active(dealer)
+        declarer = self.declarer(record.declarer, record.contract, where, active, all_pass_field)
+        assert record.contract is not None
+        spec = self.contract(record.contract, f"{where}.contract", dealer, active, declarer, aliases, all_pass_field)
+        defenders = self.defenders(declarer, active)
+        declared = declaration(declarer, spec) if declaration is not None else ()
+        calls, defended = self.defence(record.defence, f"{where}.defence", declarer, spec, defenders, several,
+                                       declarer_calls)
+        said = ", ".join(f"{self.names[s]} {c}" for s, c in calls) or "no defence"
+        tricks = self.tricks(record.tricks, where, dealer, active, declarer, spec, defended,
+                             f"the defence did not play it: {said}")
+        return DealResult(kind="contract", dealer=dealer, active=active, tricks=tricks, declarer=declarer,
+                          contract=spec, bid=spec.name, defence=calls, whisters=defended.whisters,
+                          played=defended.played, index_in_match=i, declaration=declared)
+
+    def read_default(self, record: dict[str, Any], i: int, dealer: int) -> DealResult:
+        """The core's reading of a deal (:class:`DealRecord`): a contract deal or ``all_pass = true``."""
+        where = f"deal[{i + 1}]"
+        deal: DealRecord = self.validate(DealRecord, record, i)
+        if deal.all_pass:
+            for field in ("declarer", "contract", "defence"):
+                if getattr(deal, field) is not None:
+                    raise self.fail(f"{where}.{field}", "an all-pass deal has no declarer, contract or defence")
+            return self.all_pass(i, deal.tricks, dealer, where)
+        return self.contract_deal(i, deal, dealer, where)
+
+
+class _Replay:
+    """Posts the deals of one scorecard to the match, each read by ``pref_scorecard_deal`` with a frozen
+    :class:`ScorecardReader` of the match before it."""
+
+    def __init__(self, match: Match, names: list[str], source: str) -> None:
+        self.match = match
+        self.reader = ScorecardReader(source, tuple(names), match.variant.name, match.view(), match.contracts,
+                                      match.book)
+        if self.reader.dummy is not None and DUMMY_NAME in names:
+            raise self.reader.fail(f"players[{names.index(DUMMY_NAME) + 1}]", f"with two players {DUMMY_NAME!r} "
+                                                                              f"names the dummy's hand (болван); "
+                                                                              f"choose another name")
+
+    def post(self, i: int, record: dict[str, Any]) -> None:
+        where = f"deal[{i + 1}]"
+        reader = self.reader
+        if self.match.is_over():
+            raise reader.fail(where, f"the match was already over after deal {i}; remove the deals after it")
+        # players[0] deals first; then the variant says who deals next (clockwise by default)
+        dealer = self.match.next_dealer() if self.match.results else 0
+        if isinstance(record, dict) and "dealer" in record:
+            self.check_dealer(record["dealer"], dealer, f"{where}.dealer")
+            record = {k: v for k, v in record.items() if k != "dealer"}
+        elif reader.n == 4:
+            raise reader.fail(f"{where}.dealer", f"missing: with four players every deal names its dealer, who "
+                                                 f"sits out (this one is {reader.names[dealer]})")
+        before = self.match.before_deal(dealer)
+        result = self.match.book.scorecard_deal(record, dataclasses.replace(reader, view=self.match.view()), i,
+                                                dealer)
+        self.match.post(result, before)
+
+    def check_dealer(self, given: object, dealer: int, where: str) -> None:
+        """``dealer``: required with four players, optional otherwise; it must be the player the rules make
+        deal (players[0] first, then ``pref_next_dealer``: clockwise, or whoever the variant says)."""
+        reader = self.reader
+        if not isinstance(given, str):
+            raise reader.fail(where, f"expected a player's name (got {given!r})")
+        seat = reader.seat(given, where)
+        if seat != dealer:
+            raise reader.fail(where, f"{given} cannot deal this deal: the deal passes to {reader.names[dealer]} "
+                                     f"(players[0] deals first, then the rules of {reader.variant})")

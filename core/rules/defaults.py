@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 
 from preferans.core.model.contracts import ContractSpec
 from preferans.core.model.errors import NoRuleError
+from preferans.core.model.paper import RequiredKey, SettlementCheck, SheetText, SheetView, account_table, zero_sum_check
 from preferans.core.model.table import next_speaker, ownerless_hands
 from preferans.core.model.views import (
     AllPassed,
@@ -183,3 +184,27 @@ def pref_match_over(match: MatchView, rules: BaseModel) -> bool:
 @hookimpl(trylast=True)
 def pref_settle(match: MatchView, rules: BaseModel) -> Settlement:
     raise NoRuleError("pref_settle", "the variant has no final settlement")
+
+
+# ---------------------------------------------------------------- the paper side: sheets and scorecards
+
+
+@hookimpl(trylast=True)
+def pref_render_sheet(view: SheetView, form: str, rules: BaseModel) -> SheetText | None:
+    # the plainest sheet: one column per account; no picture
+    return account_table(view) if form == "text" else None
+
+
+@hookimpl(trylast=True)
+def pref_settlement_check(view: SheetView, rules: BaseModel) -> SettlementCheck:
+    return zero_sum_check(view.settlement)
+
+
+@hookimpl(trylast=True)
+def pref_scorecard_required(rules: BaseModel) -> list[RequiredKey]:
+    required = []
+    for key, info in type(rules).model_fields.items():
+        extra = info.json_schema_extra
+        if isinstance(extra, dict) and extra.get("scorecard") == "required":
+            required.append(RequiredKey(key, f"{key} as agreed at the table", repr(getattr(rules, key))))
+    return required

@@ -254,3 +254,44 @@ def pref_read_deal(text: str, source: str) -> RecordedDeal | None:
     the first answer in name order, an error only when no family reads the text. Core default: none (the core
     reads only ``"first hand | second hand | dealer | talon"``).
     """
+
+
+# ---------------------------------------------------------------- the paper side: sheets and scorecards
+
+if TYPE_CHECKING:
+    from preferans.core.model.paper import RequiredKey, SettlementCheck, SheetText, SheetView
+
+
+@hookspec(firstresult=True)
+def pref_render_sheet(view: SheetView, form: str, rules: BaseModel) -> SheetText | str | None:
+    """The family's sheet, drawn from ``view`` (a :class:`~preferans.core.model.paper.SheetView`: the frozen
+    match, the entries of each deal, the names, the settlement) in the ``form`` asked for.
+
+    ``form`` is ``"text"`` (``play``, ``score`` and ``sheet`` print it): return a
+    :class:`~preferans.core.model.paper.SheetText`, a table with notes and, for ``preferans sheet``, the
+    running records above it; or ``"svg"`` (``preferans sheet --svg``): return the whole SVG document as a
+    string. Return ``None`` for a form the family does not draw. Core default: for ``"text"`` the accounts
+    table (one row per player, one column per account, and per other player for accounts written on
+    someone); for ``"svg"`` nothing, so ``sheet --svg`` is refused.
+    """
+
+
+@hookspec(firstresult=True)
+def pref_settlement_check(view: SheetView, rules: BaseModel) -> SettlementCheck | None:
+    """The lines printed under the settlement and whether the check they state holds (a
+    :class:`~preferans.core.model.paper.SettlementCheck`; a failed check makes the command exit 1), with
+    the keys a family adds to the ``--json`` result object and to each of its deals.
+
+    Core default: ``check: the settlement sums to 0 (exact 0): ok`` (a zero-sum game), and nothing added
+    to the result object.
+    """
+
+
+@hookspec
+def pref_scorecard_required(rules: BaseModel) -> list[RequiredKey]:
+    """The ``[rules]`` keys a scorecard must state (what the table agreed), since a preset's value is only
+    a default: :class:`~preferans.core.model.paper.RequiredKey` rows (dotted key, what it is, the preset's
+    value). Collecting; ``preferans score`` rejects a card that leaves one out, naming the first.
+
+    Core default: every rules key marked ``Field(json_schema_extra={"scorecard": "required"})``.
+    """

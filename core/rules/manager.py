@@ -226,6 +226,22 @@ class Rulebook:
     def settle(self, match: Any) -> Any:
         return self._caller("pref_settle", ("match", "rules"), True)(match)
 
+    def render_sheet(self, view: Any, form: str) -> Any:
+        """The family's sheet in ``form`` (``"text"`` or ``"svg"``), or ``None`` when nobody draws that form."""
+        try:
+            return self._caller("pref_render_sheet", ("view", "form", "rules"), True)(view, form)
+        except NoRuleError:
+            return None
+
+    def settlement_check(self, view: Any) -> Any:
+        return self._caller("pref_settlement_check", ("view", "rules"), True)(view)
+
+    def scorecard_required(self) -> list[Any]:
+        out: list[Any] = []
+        for part in self._caller("pref_scorecard_required", ("rules",), False)():
+            out.extend(part)
+        return out
+
 
 def family_manager() -> pluggy.PluginManager:
     """A manager with the hook specs and every installed variant module, for the hooks that are not a game's:

@@ -309,3 +309,22 @@ def pref_match_over(match: MatchView, rules: Any) -> bool | None:
 @hookimpl
 def pref_settle(match: MatchView, rules: Any) -> Settlement:
     return scoring.settle(match, rules)
+
+
+# ---------------------------------------------------------------- the paper side (imported when asked)
+
+
+@hookimpl
+def pref_settlement_check(view: Any, rules: Any) -> Any:
+    """What is left in the pot, and that the settlement plus the pot sums to 0 (``variants/austrian/sheet.py``)."""
+    from . import sheet
+
+    return sheet.pot_check(view)
+
+
+@hookimpl
+def pref_scorecard_required(rules: Any) -> list[Any]:
+    """The pot before the first deal, and the cap of a limited pot (``scorecard.required_keys``)."""
+    from .scorecard import required_keys
+
+    return required_keys(rules)

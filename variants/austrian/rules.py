@@ -138,7 +138,7 @@ class PotRules(_Section):
     @property
     def scorecard_keys(self) -> dict[str, str]:
         """The keys a scorecard must state, since the preset's values are only defaults: the pot before the
-        first deal, and the cap when the method has one (read by ``core/formats/scorecard.py``)."""
+        first deal, and the cap when the method has one (read by ``scorecard.required_keys``)."""
         keys = {"initial": "the pot before the first deal"}
         if self.method == "limited":
             keys["cap_multiplier"] = "the cap on the amount played (5, 10 or 20 antes)"

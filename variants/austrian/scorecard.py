@@ -19,9 +19,9 @@ from preferans.core.plugin import (
     CardError,
     ContractSpec,
     DealResult,
-    DefenceView,
     Defended,
-    PlayView,
+    RequiredKey,
+    ScorecardReader,
     nearest,
     parse_card,
 )
@@ -53,7 +53,7 @@ class AustrianDeal(BaseModel):
     all_pass: bool = Field(default=False, description="everybody passed: the cards are thrown in")
 
 
-def read_deal(record: dict[str, Any], reader: Any, index: int, dealer: int, rules: Any) -> DealResult:
+def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, dealer: int, rules: Any) -> DealResult:
     deal: AustrianDeal = reader.validate(AustrianDeal, record, index)
     where = f"deal[{index + 1}]"
     active = reader.active(dealer)
@@ -64,13 +64,12 @@ def read_deal(record: dict[str, Any], reader: Any, index: int, dealer: int, rule
                                                     "defence or tricks")
         if deal.premiums or deal.rekontra or deal.without_talon:
             raise reader.fail(where, "everybody passed: the deal has no premiums, rekontra or hand game")
-        return DealResult(kind="all_pass", dealer=dealer, active=active, tricks=(0,) * reader.n, played=False,
-                          index_in_match=index)
+        return reader.all_pass(index, None, dealer, where)  # thrown in: not played
     declarer = reader.declarer(deal.declarer, deal.contract, where, active, "all_pass = true")
     assert deal.contract is not None
     spec = contract_of(deal, reader, where, rules)
-    defenders = tuple(s for s in ((declarer + k) % reader.n for k in range(1, reader.n)) if s in active)
-    calls, defended = defence_of(deal, reader, where, declarer, spec, defenders)
+    defenders = reader.defenders(declarer, active)
+    calls, defended = defence_of(deal, reader, where, declarer, spec, defenders, rules)
     tricks = tricks_of(deal, reader, where, dealer, active, declarer, spec, defended)
     check_premiums(deal, reader, where, spec, rules)
     return DealResult(kind="contract", dealer=dealer, active=active, tricks=tricks, declarer=declarer,
@@ -82,13 +81,13 @@ def read_deal(record: dict[str, Any], reader: Any, index: int, dealer: int, rule
 # ---------------------------------------------------------------- contract
 
 
-def contract_of(deal: AustrianDeal, reader: Any, where: str, rules: Any) -> ContractSpec:
-    table = reader.match.contracts
+def contract_of(deal: AustrianDeal, reader: ScorecardReader, where: str, rules: Any) -> ContractSpec:
+    table = reader.contracts
     declared = [r.name for r in table if r.biddable and r.with_talon]
     assert deal.contract is not None
     base = "-".join(deal.contract.strip().lower().split())
     base = _ALIASES.get(base, base)
-    variant = reader.match.variant.name
+    variant = reader.variant
     if base not in declared:
         if base in EXTRA_CONTRACTS:
             raise reader.fail(f"{where}.contract", f"{base} is a contract of Illustrated Preference; {variant} "
@@ -96,23 +95,23 @@ def contract_of(deal: AustrianDeal, reader: Any, where: str, rules: Any) -> Cont
         raise reader.fail(f"{where}.contract", f"unknown contract {deal.contract!r}{nearest(base, declared)} "
                                                f"(contracts: {', '.join(declared)})")
     if not deal.without_talon:
-        return table[base]  # type: ignore[no-any-return]
+        return table[base]
     name = base + "-hand"
     if name not in table:
         raise reader.fail(f"{where}.without_talon", f"{variant} has no games without the talon "
                                                     f"(rules.game.hand_games = false)")
-    return table[name]  # type: ignore[no-any-return]
+    return table[name]
 
 
 # ---------------------------------------------------------------- defence, kontra, rekontra
 
 
-def defence_of(deal: AustrianDeal, reader: Any, where: str, declarer: int, spec: ContractSpec,
-               defenders: tuple[int, ...]) -> tuple[tuple[tuple[int, str], ...], Defended]:
+def defence_of(deal: AustrianDeal, reader: ScorecardReader, where: str, declarer: int, spec: ContractSpec,
+               defenders: tuple[int, ...], rules: Any) -> tuple[tuple[tuple[int, str], ...], Defended]:
     """Replay the calls through ``pref_defence_step`` and ``pref_defence_legal``, as the engine asks them."""
     names = reader.names
-    variant = reader.match.variant.name
-    has_kontra = "kontra" in type(reader.match.rules).model_fields
+    variant = reader.variant
+    has_kontra = "kontra" in type(rules).model_fields
     if (deal.kontra is not None or deal.rekontra) and not has_kontra:
         key = "kontra" if deal.kontra is not None else "rekontra"
         raise reader.fail(f"{where}.{key}", f"{variant} has no kontra: kontra and rekontra exist only in "
@@ -123,16 +122,10 @@ def defence_of(deal: AustrianDeal, reader: Any, where: str, declarer: int, spec:
         if call != "kontra":
             raise reader.fail(f"{where}.kontra.{names[seat]}", f"{call!r}: write \"kontra\" for a defender who "
                                                                f"said it, and leave out one who did not")
-    calls: list[tuple[int, str]] = []
     kontra_round = False
-    while True:
-        view = DefenceView(reader.match.view(), declarer, spec, defenders, tuple(calls))
-        step = reader.book.defence_step(view)
-        if isinstance(step, Defended):
-            defended: Defended = step
-            break
-        seat = step.seat
-        legal = reader.book.defence_legal(view, seat)
+
+    def answer(seat: int, legal: list[str], calls: tuple[tuple[int, str], ...]) -> str:
+        nonlocal kontra_round
         if seat == declarer:
             call, field = ("rekontra" if deal.rekontra else "pass"), f"{where}.rekontra"
         elif "kontra" in legal:
@@ -147,7 +140,9 @@ def defence_of(deal: AustrianDeal, reader: Any, where: str, declarer: int, spec:
         if call not in legal:
             raise reader.fail(field, f"{call!r} is not allowed for {names[seat]} here{nearest(call, legal)} "
                                      f"(allowed: {', '.join(legal)})")
-        calls.append((seat, call))
+        return call
+
+    calls, defended = reader.replay_defence(declarer, spec, defenders, answer)
     if deal.kontra is not None and not kontra_round:
         raise reader.fail(f"{where}.kontra", f"there is no kontra on {spec.name}: kontra exists only against "
                                              f"the extra contracts, bettel to offener-durchmarsch (ILL-KON-01)")
@@ -166,10 +161,10 @@ def defence_of(deal: AustrianDeal, reader: Any, where: str, declarer: int, spec:
         if extra:
             raise reader.fail(f"{where}.defence.{names[extra[0]]}", "not asked: the defence was settled by "
                               + ", ".join(f"{names[s]} {c}" for s, c in calls))
-    return tuple(calls), defended
+    return calls, defended
 
 
-def _calls_by_seat(given: dict[str, str] | None, reader: Any, where: str, declarer: int,
+def _calls_by_seat(given: dict[str, str] | None, reader: ScorecardReader, where: str, declarer: int,
                    defenders: tuple[int, ...]) -> dict[int, str]:
     out: dict[int, str] = {}
     for name, call in (given or {}).items():
@@ -186,7 +181,8 @@ def _calls_by_seat(given: dict[str, str] | None, reader: Any, where: str, declar
 # ---------------------------------------------------------------- tricks
 
 
-def tricks_of(deal: AustrianDeal, reader: Any, where: str, dealer: int, active: tuple[int, ...], declarer: int,
+def tricks_of(deal: AustrianDeal, reader: ScorecardReader, where: str, dealer: int, active: tuple[int, ...],
+              declarer: int,
               spec: ContractSpec, defended: Defended) -> tuple[int, ...]:
     """The tricks of the hands that played: ten in all, or fewer when play stopped as soon as the result
     was decided (the extra contracts, ILL-EXT-08). A passer's cards stayed out: he has no tricks."""
@@ -198,8 +194,7 @@ def tricks_of(deal: AustrianDeal, reader: Any, where: str, dealer: int, active: 
             raise reader.fail(where, f"nothing was played ({said}: the declarer is paid without play); "
                                      f"remove tricks")
         return (0,) * int(reader.n)
-    play = reader.book.play_rules(PlayView(reader.match.view(), dealer, active, declarer, spec, defended,
-                                           active[0]))
+    play = reader.play_rules(dealer, active, declarer, spec, defended)
     hands = play.hands
     if deal.tricks is None:
         raise reader.fail(where, f"missing: the cards were played, so write the tricks of {reader.who(hands)}")
@@ -229,7 +224,7 @@ def tricks_of(deal: AustrianDeal, reader: Any, where: str, dealer: int, active: 
 # ---------------------------------------------------------------- premiums
 
 
-def _cards(given: list[str], count: int, reader: Any, where: str) -> int:
+def _cards(given: list[str], count: int, reader: ScorecardReader, where: str) -> int:
     mask = 0
     for text in given:
         try:
@@ -244,7 +239,7 @@ def _cards(given: list[str], count: int, reader: Any, where: str) -> int:
     return mask
 
 
-def check_premiums(deal: AustrianDeal, reader: Any, where: str, spec: ContractSpec, rules: Any) -> None:
+def check_premiums(deal: AustrianDeal, reader: ScorecardReader, where: str, spec: ContractSpec, rules: Any) -> None:
     """Claimed premiums: known, allowed by the rules and the contract, and not contradicted by the cards."""
     field = f"{where}.premiums"
     cards = _cards(deal.cards, 10, reader, f"{where}.cards") if deal.cards is not None else None
@@ -280,3 +275,14 @@ def check_premiums(deal: AustrianDeal, reader: Any, where: str, spec: ContractSp
         if held:
             raise reader.fail(field, f"no-aces, but the declarer held {', '.join(held)} (AUT-PREM-04: a discarded "
                                      f"ace counts)")
+
+
+# ---------------------------------------------------------------- the [rules] a card must state
+
+
+def required_keys(rules: Any) -> list[RequiredKey]:
+    """The pot keys the record must state, since the preset's values are only defaults: what was in the pot
+    before the first deal (``rules.pot.initial``) and whatever else the pot section names in
+    ``scorecard_keys`` (the limited pot: its cap)."""
+    pot = rules.pot
+    return [RequiredKey(f"pot.{key}", what, str(getattr(pot, key, None))) for key, what in pot.scorecard_keys.items()]

@@ -208,3 +208,14 @@ def pref_read_deal(text: str, source: str) -> RecordedDeal | None:
     from . import ppn
 
     return ppn.read_deal(text, source)
+
+
+# ---------------------------------------------------------------- the paper side (imported when asked)
+
+
+@hookimpl
+def pref_render_sheet(view: Any, form: str, rules: Any) -> Any:
+    """The sheet in the traditional three-column form (``variants/balkan/sheet.py``); no picture."""
+    from . import sheet
+
+    return sheet.bula_sheet(view) if form == "text" else None

@@ -15,8 +15,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from preferans.core.plugin import (
     ContractSpec,
     DealResult,
-    DefenceView,
     Defended,
+    ScorecardReader,
     nearest,
 )
 
@@ -63,7 +63,7 @@ class BalkanDeal(_Strict):
     all_pass: bool = Field(default=False, description="everybody passed: no play, a refe when allowed")
 
 
-def read_deal(record: dict[str, Any], reader: Any, index: int, dealer: int, rules: Any) -> DealResult:
+def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, dealer: int, rules: Any) -> DealResult:
     deal: BalkanDeal = reader.validate(BalkanDeal, record, index)
     where = f"deal[{index + 1}]"
     active = reader.active(dealer)
@@ -74,8 +74,7 @@ def read_deal(record: dict[str, Any], reader: Any, index: int, dealer: int, rule
                                                      "kontra or tricks")
         if deal.without_talon:
             raise reader.fail(f"{where}.without_talon", "an all-pass deal has no contract")
-        return DealResult(kind="all_pass", dealer=dealer, active=active, tricks=(0,) * reader.n, played=False,
-                          index_in_match=index)
+        return reader.all_pass(index, None, dealer, where)  # not played: a refe when one may be written
     declarer = reader.declarer(deal.declarer, deal.contract, where, active, "all_pass = true")
     assert deal.contract is not None
     spec = _contract(deal.contract, deal.without_talon, reader, f"{where}.contract")
@@ -87,7 +86,7 @@ def read_deal(record: dict[str, Any], reader: Any, index: int, dealer: int, rule
                       played=defended.played, index_in_match=index)
 
 
-def _contract(text: str | int, without_talon: bool, reader: Any, where: str) -> ContractSpec:
+def _contract(text: str | int, without_talon: bool, reader: ScorecardReader, where: str) -> ContractSpec:
     key = " ".join(str(text).lower().split())
     igra = without_talon
     if key.startswith(calls.IGRA_PREFIX):
@@ -97,11 +96,10 @@ def _contract(text: str | int, without_talon: bool, reader: Any, where: str) -> 
         words = [n for n, _, _, _ in calls.LADDER]
         raise reader.fail(where, f"unknown contract {text!r}{nearest(key, list(ALIASES))} (allowed: "
                                  f"{', '.join(words)}; pik karo herc tref; 2..7)")
-    spec: ContractSpec = reader.match.contracts[calls.igra_name(name) if igra else name]
-    return spec
+    return reader.contracts[calls.igra_name(name) if igra else name]
 
 
-def _level(record: KontraRecord, reader: Any, where: str) -> int:
+def _level(record: KontraRecord, reader: ScorecardReader, where: str) -> int:
     level = record.level
     if isinstance(level, int):
         if level < 1:
@@ -114,7 +112,7 @@ def _level(record: KontraRecord, reader: Any, where: str) -> int:
     return found
 
 
-def _defence(deal: BalkanDeal, reader: Any, where: str, declarer: int, spec: ContractSpec,
+def _defence(deal: BalkanDeal, reader: ScorecardReader, where: str, declarer: int, spec: ContractSpec,
              defenders: tuple[int, ...], rules: Any) -> tuple[tuple[tuple[int, str], ...], Defended]:
     """Replay the defence through ``pref_defence_step`` / ``pref_defence_legal``, answering each question
     from the record: the follow round from ``defence``, the kontra round and the chain from ``kontra``."""
@@ -146,14 +144,7 @@ def _defence(deal: BalkanDeal, reader: Any, where: str, declarer: int, spec: Con
         if cap is not None and kontra_to > cap:
             raise reader.fail(f"{kwhere}.level", f"{calls.kontra_call(kontra_to)} is beyond the highest level "
                                                  f"allowed, {calls.kontra_call(cap)} (kontra.max_level = {cap})")
-    said: list[tuple[int, str]] = []
-    while True:
-        view = DefenceView(reader.match.view(), declarer, spec, defenders, tuple(said))
-        step = reader.book.defence_step(view)
-        if isinstance(step, Defended):
-            break
-        seat = step.seat
-        legal = reader.book.defence_legal(view, seat)
+    def answer(seat: int, legal: list[str], said: tuple[tuple[int, str], ...]) -> str:
         name = reader.names[seat]
         if calls.FOLLOW in legal:  # the follow round
             if seat not in wanted:
@@ -161,23 +152,23 @@ def _defence(deal: BalkanDeal, reader: Any, where: str, declarer: int, spec: Con
             call = calls.PASS if wanted[seat] == calls.PASS else calls.FOLLOW
             if call == calls.PASS and kontra_by == seat:
                 raise reader.fail(f"{kwhere}.by", f"{name} passed; only a follower may say kontra")
-        elif seat == declarer:  # the chain: the declarer's turn
+            return call
+        if seat == declarer:  # the chain: the declarer's turn
             nxt = calls.kontra_level(legal[-1]) or 0
-            call = legal[-1] if kontra_to >= nxt else calls.NO_KONTRA
-        elif calls.kontra_level(legal[1]) == 1:  # the kontra round
+            return legal[-1] if kontra_to >= nxt else calls.NO_KONTRA
+        if calls.kontra_level(legal[1]) == 1:  # the kontra round
             if kontra_by == seat:
-                call = legal[1]
-            elif wanted.get(seat) == calls.INVITE:
+                return legal[1]
+            if wanted.get(seat) == calls.INVITE:
                 if calls.INVITE not in legal:
                     raise reader.fail(f"{dwhere}.{name}", _why_no_invite(reader, spec, defenders, wanted, rules))
-                call = calls.INVITE
-            else:
-                call = calls.NO_KONTRA
-        else:  # the chain: the kontra-giver's turn
-            nxt = calls.kontra_level(legal[-1]) or 0
-            call = legal[-1] if kontra_to >= nxt else calls.NO_KONTRA
-        said.append((seat, call))
-    defended: Defended = step
+                return calls.INVITE
+            return calls.NO_KONTRA
+        # the chain: the kontra-giver's turn
+        nxt = calls.kontra_level(legal[-1]) or 0
+        return legal[-1] if kontra_to >= nxt else calls.NO_KONTRA
+
+    said, defended = reader.replay_defence(declarer, spec, defenders, answer)
     dfn = calls.read_deal_defence(declarer, defenders, spec, said, _held(reader, declarer), rules)
     for seat, word in wanted.items():
         name = reader.names[seat]
@@ -191,14 +182,14 @@ def _defence(deal: BalkanDeal, reader: Any, where: str, declarer: int, spec: Con
         why = (f"{reader.names[first]} said kontra first" if first is not None else
                f"{deal.kontra.by if deal.kontra else ''} did not follow")
         raise reader.fail(f"{kwhere}.by", f"not possible: {why}")
-    return tuple(said), defended
+    return said, defended
 
 
-def _held(reader: Any, seat: int) -> int:
-    return int(reader.match.view().ledger.get("refe", seat))
+def _held(reader: ScorecardReader, seat: int) -> int:
+    return int(reader.view.ledger.get("refe", seat))
 
 
-def _why_no_invite(reader: Any, spec: ContractSpec, defenders: tuple[int, ...], wanted: dict[int, str],
+def _why_no_invite(reader: ScorecardReader, spec: ContractSpec, defenders: tuple[int, ...], wanted: dict[int, str],
                    rules: Any) -> str:
     if not rules.defence.invitation:
         return "'invite' is not allowed here (defence.invitation = false)"
@@ -207,7 +198,7 @@ def _why_no_invite(reader: Any, spec: ContractSpec, defenders: tuple[int, ...], 
     return "'invite' is only for a lone follower, when the other defender passed"
 
 
-def _tricks(given: dict[str, int] | None, reader: Any, where: str, declarer: int, spec: ContractSpec,
+def _tricks(given: dict[str, int] | None, reader: ScorecardReader, where: str, declarer: int, spec: ContractSpec,
             defended: Defended, rules: Any) -> tuple[int, ...]:
     twhere = f"{where}.tricks"
     n: int = reader.n

@@ -127,9 +127,11 @@ def pref_next_dealer(match: MatchView, result: DealResult, rules: Any) -> int | 
 def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer: int,
                         rules: Any) -> DealResult | None:
     """A deal with ``dark``: ``true`` on a contract deal (the declarer bid dark), ``true`` or a list of
-    names on a raspasovka (who passed dark). Everything else is the core's reading."""
+    names on a raspasovka (who passed dark). Everything else is the Russian family's reading."""
     if "dark" not in record:
         return None
+    from preferans.variants.russian import scorecard as russian_scorecard
+
     rest = {k: v for k, v in record.items() if k != "dark"}
-    result: DealResult = reader.read_default(rest, index, dealer)
+    result = russian_scorecard.read_deal(rest, reader, index, dealer, rules)
     return scoring.dark_deal(result, record["dark"], reader, index, rules)

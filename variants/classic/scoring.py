@@ -154,7 +154,7 @@ def dark_deal(result: DealResult, dark: object, reader: Any, index: int, rules: 
         raise reader.fail(where, f"a dark {spec.label} is not allowed here (rules.dark.calls)")
     if spec.kind == "misere":
         # RUS-MIS-05: a dark misère is its own row (caught dark, talon closed)
-        spec = reader.match.contracts[DARK + spec.name]
+        spec = reader.contracts[DARK + spec.name]
         return dataclasses.replace(result, contract=spec, bid=spec.name, auction=((result.declarer, spec.name),))
     bid = DARK + spec.name
     return dataclasses.replace(result, bid=bid, auction=((result.declarer, bid),))

@@ -159,3 +159,33 @@ def pref_match_over(match: MatchView, rules: Any) -> bool | None:
 @hookimpl
 def pref_settle(match: MatchView, rules: Any) -> Settlement:
     return scoring.settle(match, rules)
+
+
+# ---------------------------------------------------------------- the paper side (imported when asked)
+
+
+@hookimpl
+def pref_render_sheet(view: Any, form: str, rules: Any) -> Any:
+    """The pulka: running records and the pool/mountain/whists table as text, the drawn sheet as SVG
+    (``variants/russian/sheet.py``)."""
+    from . import sheet
+
+    if form == "svg":
+        return sheet.svg(view, rules)
+    return sheet.sheet_text(view, rules) if form == "text" else None
+
+
+@hookimpl
+def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer: int, rules: Any) -> DealResult:
+    """A contract deal, ``raspasovka = true`` or a half-and-half misère (``variants/russian/scorecard.py``)."""
+    from . import scorecard
+
+    return scorecard.read_deal(record, reader, index, dealer, rules)
+
+
+@hookimpl
+def pref_scorecard_required(rules: Any) -> list[Any]:
+    """The preset's pool is only a default: a record must say what the table agreed."""
+    from preferans.core.plugin import RequiredKey
+
+    return [RequiredKey("pool", "the pool target agreed at the table", str(rules.pool))]

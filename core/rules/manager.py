@@ -9,16 +9,34 @@ the family base, then the child, then extra plugins), never every installed plug
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from types import ModuleType
-from typing import Any
+from typing import Any, NoReturn
 
 import pluggy
+from pluggy import HookImpl
+from pydantic import BaseModel
 
 from preferans.core.model.errors import BadInput, ConfigError, NoRuleError, nearest
+from preferans.core.model.views import (
+    AllPassOutcome,
+    AuctionStep,
+    AuctionView,
+    DealResult,
+    DeclarationStep,
+    DeclarationView,
+    DefenceStep,
+    DefenceView,
+    Entry,
+    MatchView,
+    PlayRules,
+    PlayView,
+    Seat,
+    Settlement,
+)
 from preferans.core.rules import defaults, hookspecs
 
 VARIANT_GROUP = "preferans.variants"
@@ -89,58 +107,134 @@ def build_manager(stack: Sequence[ModuleType]) -> pluggy.PluginManager:
     return pm
 
 
+Step = tuple[Callable[..., Any], tuple[int, ...] | None]
+"""One implementation on the fast path: the function, and the positions of its arguments among the
+hook's parameters (``None``: all of them, in the spec's order, the usual case)."""
+
+
+def _steps(impls: Sequence[HookImpl], params: tuple[str, ...]) -> list[Step]:
+    """The implementations as fast-path steps. pluggy passes an implementation its positional parameters
+    and, by keyword, those of its parameters with a default that the call provides; a function with such
+    parameters is called through a small adapter doing the same."""
+    out: list[Step] = []
+    for impl in impls:
+        argnames = tuple(impl.argnames)
+        keywords = tuple(k for k in impl.kwargnames if k in params)
+        if keywords:
+            out.append((_adapter(impl.function, [params.index(a) for a in argnames],
+                                 {k: params.index(k) for k in keywords}), None))
+        else:
+            out.append((impl.function, None if argnames == params else tuple(params.index(a) for a in argnames)))
+    return out
+
+
+def _adapter(fn: Callable[..., Any], picks: list[int], keywords: dict[str, int]) -> Callable[..., Any]:
+    def call(*args: Any) -> Any:
+        return fn(*[args[i] for i in picks], **{k: args[i] for k, i in keywords.items()})
+    return call
+
+
+def _wrapfail(gen: Any, msg: str) -> NoReturn:
+    code = gen.gi_code
+    raise RuntimeError(f"wrap_controller at {code.co_name!r} {code.co_filename}:{code.co_firstlineno} {msg}")
+
+
+def _call_wrapped(wrappers: Sequence[Step], inner: Callable[[tuple[Any, ...]], Any], args: tuple[Any, ...]) -> Any:
+    """pluggy's ``_multicall`` for new-style wrappers: each wrapper (outermost first) runs to its ``yield``,
+    then ``inner`` gives the answer of the plain implementations; the wrappers, innermost first, get it
+    sent in (or the exception thrown in) and return the result the next one gets. A wrapper that raises
+    passes its exception on outwards; one that returns after an exception replaces it by its result."""
+    teardowns: list[Generator[Any, Any, Any]] = []
+    exception: BaseException | None = None
+    result: Any = None
+    try:
+        for fn, picks in wrappers:
+            gen = fn(*args) if picks is None else fn(*[args[i] for i in picks])
+            try:
+                next(gen)
+            except StopIteration:
+                _wrapfail(gen, "did not yield")
+            teardowns.append(gen)
+        result = inner(args)
+    except BaseException as exc:
+        exception = exc
+    for gen in reversed(teardowns):
+        try:
+            if exception is not None:
+                try:
+                    gen.throw(exception)
+                except RuntimeError as err:
+                    # a StopIteration thrown into a generator comes out as RuntimeError (pluggy #544)
+                    if isinstance(exception, StopIteration) and err.__cause__ is exception:
+                        gen.close()
+                        continue
+                    raise
+            else:
+                gen.send(result)
+            gen.close()
+        except StopIteration as stop:
+            result = stop.value
+            exception = None
+            continue
+        except BaseException as exc:
+            exception = exc
+            continue
+        _wrapfail(gen, "has second yield")
+    if exception is not None:
+        raise exception
+    return result
+
+
 class Rulebook:
     """Typed facade over ``pm.hook``: one method per hook, keyword calls, and an error instead of a
     silent ``None`` when a ``firstresult`` hook has no answer.
 
     Each hook is called through a caller compiled once per game (:meth:`_caller`): the implementations in
-    pluggy's call order, each with its arguments picked by position. The manager is complete before the
+    pluggy's call order, each with its arguments picked by position, and around them the hook's
+    wrappers (``@hookimpl(wrapper=True)``) with pluggy's semantics. The manager is complete before the
     first call and never changes, so this is exactly pluggy's call loop without its per-call bookkeeping,
-    which dominates the cost of the small hooks asked at every auction call.
+    which dominates the cost of the small hooks asked at every auction call. With
+    ``PREFERANS_TRACE_HOOKS`` set, or an old-style ``hookwrapper``, the hook goes through pluggy itself.
     """
 
-    def __init__(self, pm: pluggy.PluginManager, rules: Any) -> None:
+    def __init__(self, pm: pluggy.PluginManager, rules: BaseModel) -> None:
         self.pm = pm
         self.rules = rules
         self._hook = pm.hook
-        self._chains: dict[str, list[tuple[Any, tuple[str, ...]]] | None] = {}
         self._callers: dict[str, Callable[..., Any]] = {}
+        self.kinds: dict[str, str] = {}
+        """How each hook asked so far is called: ``"pluggy"``, or the fast path's ``"single"``, ``"first"``,
+        ``"collect"``, ``"wrapped"`` (for the tests and for curiosity)."""
 
-    def _chain(self, name: str) -> list[tuple[Any, tuple[str, ...]]] | None:
-        """The implementations of a hook in pluggy's call order, for the fast path; ``None`` (use pluggy
-        itself) when tracing is on or an implementation is a wrapper."""
-        if name not in self._chains:
-            impls = getattr(self._hook, name).get_hookimpls()
-            plain = not any(i.hookwrapper or i.wrapper for i in impls) and not os.environ.get("PREFERANS_TRACE_HOOKS")
-            self._chains[name] = [(i.function, tuple(i.argnames)) for i in reversed(impls)] if plain else None
-        return self._chains[name]
+    def _plan(self, name: str, params: tuple[str, ...]) -> tuple[list[Step], list[Step]] | None:
+        """The wrappers and the plain implementations of a hook, each in pluggy's call order (the last
+        registered first, ``tryfirst`` before and ``trylast`` after the others; wrappers outside all plain
+        implementations); ``None`` (use pluggy itself) when tracing is on or an implementation is an
+        old-style ``hookwrapper``."""
+        impls = list(reversed(getattr(self._hook, name).get_hookimpls()))
+        if os.environ.get("PREFERANS_TRACE_HOOKS") or any(i.hookwrapper for i in impls):
+            return None
+        return _steps([i for i in impls if i.wrapper], params), _steps([i for i in impls if not i.wrapper], params)
 
     def _caller(self, name: str, params: tuple[str, ...], first: bool) -> Callable[..., Any]:
         """A function of the arguments ``params`` (positional, ``rules`` last and filled in here) that calls
         the hook ``name`` as pluggy would: a ``firstresult`` hook (``first``) returns the first answer that
         is not ``None`` and raises :class:`NoRuleError` when there is none; a collecting hook returns the
-        list of the answers that are not ``None``. An implementation whose parameters are ``params`` in that
-        order (nearly all) is called with them directly; any other with its own selection, as pluggy does."""
+        list of the answers that are not ``None``. Wrappers get that answer and return the one passed on.
+        An implementation whose parameters are ``params`` in that order (nearly all) is called with them
+        directly; any other with its own selection, as pluggy does."""
         caller = self._callers.get(name)
         if caller is not None:
             return caller
-        chain = self._chain(name)
+        plan = self._plan(name, params)
         rules = self.rules
-        if chain is None:
-            hook = getattr(self._hook, name)
-            names = params[:-1]
-
-            def via_pluggy(*args: Any) -> Any:
-                result = hook(rules=rules, **dict(zip(names, args, strict=True)))
-                if first and result is None:
-                    raise NoRuleError(name)
-                return result
-
-            caller = via_pluggy
+        if plan is None:
+            caller, kind = self._via_pluggy(name, params, first), "pluggy"
         else:
-            steps = tuple((fn, None if argnames == params else tuple(params.index(a) for a in argnames))
-                          for fn, argnames in chain)
-            if first and len(steps) == 1 and steps[0][1] is None:
+            wrappers, steps = plan
+            if wrappers:
+                caller, kind = self._wrapped(name, wrappers, steps, first), "wrapped"
+            elif first and len(steps) == 1 and steps[0][1] is None:
                 only = steps[0][0]
 
                 def single(*args: Any) -> Any:
@@ -149,7 +243,7 @@ class Rulebook:
                         raise NoRuleError(name)
                     return result
 
-                caller = single
+                caller, kind = single, "single"
             elif first:
                 def first_answer(*args: Any) -> Any:
                     args = (*args, rules)
@@ -159,69 +253,120 @@ class Rulebook:
                             return result
                     raise NoRuleError(name)
 
-                caller = first_answer
+                caller, kind = first_answer, "first"
             else:
                 def collect(*args: Any) -> list[Any]:
-                    args = (*args, rules)
-                    out = []
-                    for fn, picks in steps:
-                        result = fn(*args) if picks is None else fn(*[args[i] for i in picks])
-                        if result is not None:
-                            out.append(result)
-                    return out
+                    return _collect(steps, (*args, rules))
 
-                caller = collect
+                caller, kind = collect, "collect"
         self._callers[name] = caller
+        self.kinds[name] = kind
         return caller
 
-    def auction_legal(self, view: Any, seat: int) -> list[str]:
-        return self._caller("pref_auction_legal", ("view", "seat", "rules"), True)(view, seat)  # type: ignore[no-any-return]
+    def _via_pluggy(self, name: str, params: tuple[str, ...], first: bool) -> Callable[..., Any]:
+        hook = getattr(self._hook, name)
+        names = params[:-1]
+        rules = self.rules
 
-    def auction_step(self, view: Any) -> Any:
-        return self._caller("pref_auction_step", ("view", "rules"), True)(view)
+        def via_pluggy(*args: Any) -> Any:
+            result = hook(rules=rules, **dict(zip(names, args, strict=True)))
+            if first and result is None:
+                raise NoRuleError(name)
+            return result
 
-    def all_pass(self, view: Any) -> Any:
-        return self._caller("pref_all_pass", ("view", "rules"), True)(view)
+        return via_pluggy
 
-    def declaration_step(self, view: Any) -> Any:
-        return self._caller("pref_declaration_step", ("view", "rules"), True)(view)
+    def _wrapped(self, name: str, wrappers: list[Step], steps: list[Step], first: bool) -> Callable[..., Any]:
+        rules = self.rules
+        inner: Callable[[tuple[Any, ...]], Any] = (lambda args: _first(steps, args)) if first else \
+            (lambda args: _collect(steps, args))
 
-    def declaration_legal(self, view: Any) -> list[str]:
-        return self._caller("pref_declaration_legal", ("view", "rules"), True)(view)  # type: ignore[no-any-return]
+        def wrapped(*args: Any) -> Any:
+            result = _call_wrapped(wrappers, inner, (*args, rules))
+            if first and result is None:
+                raise NoRuleError(name)
+            return result
 
-    def defence_legal(self, view: Any, seat: int) -> list[str]:
-        return self._caller("pref_defence_legal", ("view", "seat", "rules"), True)(view, seat)  # type: ignore[no-any-return]
+        return wrapped
 
-    def defence_step(self, view: Any) -> Any:
-        return self._caller("pref_defence_step", ("view", "rules"), True)(view)
+    # ------------------------------------------------------------------ the hooks, typed
 
-    def play_rules(self, view: Any) -> Any:
-        return self._caller("pref_play_rules", ("view", "rules"), True)(view)
+    def auction_legal(self, view: AuctionView, seat: Seat) -> list[str]:
+        legal: list[str] = self._caller("pref_auction_legal", ("view", "seat", "rules"), True)(view, seat)
+        return legal
 
-    def score_deal(self, result: Any, match: Any) -> list[Any]:
+    def auction_step(self, view: AuctionView) -> AuctionStep:
+        step: AuctionStep = self._caller("pref_auction_step", ("view", "rules"), True)(view)
+        return step
+
+    def all_pass(self, view: AuctionView) -> AllPassOutcome:
+        outcome: AllPassOutcome = self._caller("pref_all_pass", ("view", "rules"), True)(view)
+        return outcome
+
+    def declaration_step(self, view: DeclarationView) -> DeclarationStep:
+        step: DeclarationStep = self._caller("pref_declaration_step", ("view", "rules"), True)(view)
+        return step
+
+    def declaration_legal(self, view: DeclarationView) -> list[str]:
+        legal: list[str] = self._caller("pref_declaration_legal", ("view", "rules"), True)(view)
+        return legal
+
+    def defence_legal(self, view: DefenceView, seat: Seat) -> list[str]:
+        legal: list[str] = self._caller("pref_defence_legal", ("view", "seat", "rules"), True)(view, seat)
+        return legal
+
+    def defence_step(self, view: DefenceView) -> DefenceStep:
+        step: DefenceStep = self._caller("pref_defence_step", ("view", "rules"), True)(view)
+        return step
+
+    def play_rules(self, view: PlayView) -> PlayRules:
+        rules: PlayRules = self._caller("pref_play_rules", ("view", "rules"), True)(view)
+        return rules
+
+    def score_deal(self, result: DealResult, match: MatchView) -> list[Entry]:
         return list(self._caller("pref_score_deal", ("result", "match", "rules"), True)(result, match))
 
-    def after_score(self, match: Any, posted: list[Any]) -> list[Any]:
-        out: list[Any] = []
+    def after_score(self, match: MatchView, posted: list[Entry]) -> list[Entry]:
+        out: list[Entry] = []
         for part in self._caller("pref_after_score", ("match", "posted", "rules"), False)(match, posted):
             out.extend(part)
         return out
 
-    def before_deal(self, match: Any, dealer: int) -> list[Any]:
-        out: list[Any] = []
+    def before_deal(self, match: MatchView, dealer: Seat) -> list[Entry]:
+        out: list[Entry] = []
         for part in self._caller("pref_before_deal", ("match", "dealer", "rules"), False)(match, dealer):
             out.extend(part)
         return out
 
-    def scorecard_deal(self, record: Any, reader: Any, index: int, dealer: int) -> Any:
-        return self._caller("pref_scorecard_deal", ("record", "reader", "index", "dealer", "rules"), True)(
-            record, reader, index, dealer)
+    def scorecard_deal(self, record: dict[str, Any], reader: Any, index: int, dealer: Seat) -> DealResult:
+        result: DealResult = self._caller("pref_scorecard_deal", ("record", "reader", "index", "dealer", "rules"),
+                                          True)(record, reader, index, dealer)
+        return result
 
-    def next_dealer(self, match: Any, result: Any) -> int:
+    def next_dealer(self, match: MatchView, result: DealResult) -> Seat:
         return int(self._caller("pref_next_dealer", ("match", "result", "rules"), True)(match, result))
 
-    def match_over(self, match: Any) -> bool:
+    def match_over(self, match: MatchView) -> bool:
         return bool(self._caller("pref_match_over", ("match", "rules"), True)(match))
 
-    def settle(self, match: Any) -> Any:
-        return self._caller("pref_settle", ("match", "rules"), True)(match)
+    def settle(self, match: MatchView) -> Settlement:
+        settlement: Settlement = self._caller("pref_settle", ("match", "rules"), True)(match)
+        return settlement
+
+
+def _first(steps: Sequence[Step], args: tuple[Any, ...]) -> Any:
+    """The first answer that is not ``None`` (``None`` when there is none: a wrapper gets it)."""
+    for fn, picks in steps:
+        result = fn(*args) if picks is None else fn(*[args[i] for i in picks])
+        if result is not None:
+            return result
+    return None
+
+
+def _collect(steps: Sequence[Step], args: tuple[Any, ...]) -> list[Any]:
+    out = []
+    for fn, picks in steps:
+        result = fn(*args) if picks is None else fn(*[args[i] for i in picks])
+        if result is not None:
+            out.append(result)
+    return out

@@ -141,12 +141,8 @@ def _wrapfail(gen: Any, msg: str) -> NoReturn:
 
 def _call_wrapped(wrappers: Sequence[Step], inner: Callable[[tuple[Any, ...]], Any], args: tuple[Any, ...]) -> Any:
     """pluggy's ``_multicall`` for new-style wrappers: each wrapper (outermost first) runs to its ``yield``,
-    then ``inner`` gives the answer of the plain implementations; the wrappers, innermost first, get it
-    sent in (or the exception thrown in) and return the result the next one gets. A wrapper that raises
-    passes its exception on outwards; one that returns after an exception replaces it by its result."""
+    then ``inner`` gives the answer of the plain implementations; then :func:`_teardown`."""
     teardowns: list[Generator[Any, Any, Any]] = []
-    exception: BaseException | None = None
-    result: Any = None
     try:
         for fn, picks in wrappers:
             gen = fn(*args) if picks is None else fn(*[args[i] for i in picks])
@@ -157,7 +153,14 @@ def _call_wrapped(wrappers: Sequence[Step], inner: Callable[[tuple[Any, ...]], A
             teardowns.append(gen)
         result = inner(args)
     except BaseException as exc:
-        exception = exc
+        return _teardown(teardowns, None, exc)
+    return _teardown(teardowns, result, None)
+
+
+def _teardown(teardowns: list[Generator[Any, Any, Any]], result: Any, exception: BaseException | None) -> Any:
+    """The wrappers, innermost first, get the answer sent in (or the exception thrown in) and return the
+    result the next one gets. A wrapper that raises passes its exception on outwards; one that returns after
+    an exception replaces it by its result. As pluggy's ``_multicall``, line by line."""
     for gen in reversed(teardowns):
         try:
             if exception is not None:
@@ -205,6 +208,23 @@ class Rulebook:
         self.kinds: dict[str, str] = {}
         """How each hook asked so far is called: ``"pluggy"``, or the fast path's ``"single"``, ``"first"``,
         ``"collect"``, ``"wrapped"`` (for the tests and for curiosity)."""
+        # each hook's compiled caller, once asked for (an attribute: the methods below are asked at every
+        # auction call, and an attribute is the cheapest lookup)
+        self._auction_legal: Callable[..., Any] | None = None
+        self._auction_step: Callable[..., Any] | None = None
+        self._all_pass: Callable[..., Any] | None = None
+        self._declaration_step: Callable[..., Any] | None = None
+        self._declaration_legal: Callable[..., Any] | None = None
+        self._defence_legal: Callable[..., Any] | None = None
+        self._defence_step: Callable[..., Any] | None = None
+        self._play_rules: Callable[..., Any] | None = None
+        self._score_deal: Callable[..., Any] | None = None
+        self._after_score: Callable[..., Any] | None = None
+        self._before_deal: Callable[..., Any] | None = None
+        self._scorecard_deal: Callable[..., Any] | None = None
+        self._next_dealer: Callable[..., Any] | None = None
+        self._match_over: Callable[..., Any] | None = None
+        self._settle: Callable[..., Any] | None = None
 
     def _plan(self, name: str, params: tuple[str, ...]) -> tuple[list[Step], list[Step]] | None:
         """The wrappers and the plain implementations of a hook, each in pluggy's call order (the last
@@ -263,6 +283,12 @@ class Rulebook:
         self.kinds[name] = kind
         return caller
 
+    def _compile(self, name: str, params: tuple[str, ...], first: bool) -> Callable[..., Any]:
+        """:meth:`_caller`, kept in the hook's attribute (``_auction_legal`` for ``pref_auction_legal``)."""
+        caller = self._caller(name, params, first)
+        setattr(self, "_" + name.removeprefix("pref_"), caller)
+        return caller
+
     def _via_pluggy(self, name: str, params: tuple[str, ...], first: bool) -> Callable[..., Any]:
         hook = getattr(self._hook, name)
         names = params[:-1]
@@ -278,6 +304,40 @@ class Rulebook:
 
     def _wrapped(self, name: str, wrappers: list[Step], steps: list[Step], first: bool) -> Callable[..., Any]:
         rules = self.rules
+        if first and len(wrappers) == 1 and wrappers[0][1] is None:
+            # the usual case (one family wrapper around a firstresult hook), written out: the same calls
+            # as _call_wrapped, without its loops and lists
+            outer = wrappers[0][0]
+
+            def one_wrapper(*args: Any) -> Any:
+                args = (*args, rules)
+                gen = outer(*args)
+                try:
+                    next(gen)
+                except StopIteration:
+                    _wrapfail(gen, "did not yield")
+                try:
+                    result = None
+                    for fn, picks in steps:
+                        result = fn(*args) if picks is None else fn(*[args[i] for i in picks])
+                        if result is not None:
+                            break
+                except BaseException as exc:
+                    result = _teardown([gen], None, exc)
+                else:
+                    try:
+                        gen.send(result)
+                    except StopIteration as stop:
+                        result = stop.value
+                    else:
+                        gen.close()
+                        _wrapfail(gen, "has second yield")
+                if result is None:
+                    raise NoRuleError(name)
+                return result
+
+            return one_wrapper
+
         inner: Callable[[tuple[Any, ...]], Any] = (lambda args: _first(steps, args)) if first else \
             (lambda args: _collect(steps, args))
 
@@ -292,65 +352,80 @@ class Rulebook:
     # ------------------------------------------------------------------ the hooks, typed
 
     def auction_legal(self, view: AuctionView, seat: Seat) -> list[str]:
-        legal: list[str] = self._caller("pref_auction_legal", ("view", "seat", "rules"), True)(view, seat)
+        call = self._auction_legal or self._compile("pref_auction_legal", ("view", "seat", "rules"), True)
+        legal: list[str] = call(view, seat)
         return legal
 
     def auction_step(self, view: AuctionView) -> AuctionStep:
-        step: AuctionStep = self._caller("pref_auction_step", ("view", "rules"), True)(view)
+        call = self._auction_step or self._compile("pref_auction_step", ("view", "rules"), True)
+        step: AuctionStep = call(view)
         return step
 
     def all_pass(self, view: AuctionView) -> AllPassOutcome:
-        outcome: AllPassOutcome = self._caller("pref_all_pass", ("view", "rules"), True)(view)
+        call = self._all_pass or self._compile("pref_all_pass", ("view", "rules"), True)
+        outcome: AllPassOutcome = call(view)
         return outcome
 
     def declaration_step(self, view: DeclarationView) -> DeclarationStep:
-        step: DeclarationStep = self._caller("pref_declaration_step", ("view", "rules"), True)(view)
+        call = self._declaration_step or self._compile("pref_declaration_step", ("view", "rules"), True)
+        step: DeclarationStep = call(view)
         return step
 
     def declaration_legal(self, view: DeclarationView) -> list[str]:
-        legal: list[str] = self._caller("pref_declaration_legal", ("view", "rules"), True)(view)
+        call = self._declaration_legal or self._compile("pref_declaration_legal", ("view", "rules"), True)
+        legal: list[str] = call(view)
         return legal
 
     def defence_legal(self, view: DefenceView, seat: Seat) -> list[str]:
-        legal: list[str] = self._caller("pref_defence_legal", ("view", "seat", "rules"), True)(view, seat)
+        call = self._defence_legal or self._compile("pref_defence_legal", ("view", "seat", "rules"), True)
+        legal: list[str] = call(view, seat)
         return legal
 
     def defence_step(self, view: DefenceView) -> DefenceStep:
-        step: DefenceStep = self._caller("pref_defence_step", ("view", "rules"), True)(view)
+        call = self._defence_step or self._compile("pref_defence_step", ("view", "rules"), True)
+        step: DefenceStep = call(view)
         return step
 
     def play_rules(self, view: PlayView) -> PlayRules:
-        rules: PlayRules = self._caller("pref_play_rules", ("view", "rules"), True)(view)
-        return rules
+        call = self._play_rules or self._compile("pref_play_rules", ("view", "rules"), True)
+        play: PlayRules = call(view)
+        return play
 
     def score_deal(self, result: DealResult, match: MatchView) -> list[Entry]:
-        return list(self._caller("pref_score_deal", ("result", "match", "rules"), True)(result, match))
+        call = self._score_deal or self._compile("pref_score_deal", ("result", "match", "rules"), True)
+        return list(call(result, match))
 
     def after_score(self, match: MatchView, posted: list[Entry]) -> list[Entry]:
+        call = self._after_score or self._compile("pref_after_score", ("match", "posted", "rules"), False)
         out: list[Entry] = []
-        for part in self._caller("pref_after_score", ("match", "posted", "rules"), False)(match, posted):
+        for part in call(match, posted):
             out.extend(part)
         return out
 
     def before_deal(self, match: MatchView, dealer: Seat) -> list[Entry]:
+        call = self._before_deal or self._compile("pref_before_deal", ("match", "dealer", "rules"), False)
         out: list[Entry] = []
-        for part in self._caller("pref_before_deal", ("match", "dealer", "rules"), False)(match, dealer):
+        for part in call(match, dealer):
             out.extend(part)
         return out
 
     def scorecard_deal(self, record: dict[str, Any], reader: Any, index: int, dealer: Seat) -> DealResult:
-        result: DealResult = self._caller("pref_scorecard_deal", ("record", "reader", "index", "dealer", "rules"),
-                                          True)(record, reader, index, dealer)
+        call = self._scorecard_deal or self._compile(
+            "pref_scorecard_deal", ("record", "reader", "index", "dealer", "rules"), True)
+        result: DealResult = call(record, reader, index, dealer)
         return result
 
     def next_dealer(self, match: MatchView, result: DealResult) -> Seat:
-        return int(self._caller("pref_next_dealer", ("match", "result", "rules"), True)(match, result))
+        call = self._next_dealer or self._compile("pref_next_dealer", ("match", "result", "rules"), True)
+        return int(call(match, result))
 
     def match_over(self, match: MatchView) -> bool:
-        return bool(self._caller("pref_match_over", ("match", "rules"), True)(match))
+        call = self._match_over or self._compile("pref_match_over", ("match", "rules"), True)
+        return bool(call(match))
 
     def settle(self, match: MatchView) -> Settlement:
-        settlement: Settlement = self._caller("pref_settle", ("match", "rules"), True)(match)
+        call = self._settle or self._compile("pref_settle", ("match", "rules"), True)
+        settlement: Settlement = call(match)
         return settlement
 
 

@@ -78,13 +78,13 @@ def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> Generator[No
     """Exit from raspasovka: after k all-pass deals in a row only games of ``exit_levels[k-1]`` or more
     (RUS-RASP-23), taken out of the calls the plugins below allow (the core's)."""
     legal = yield
-    if hasattr(rules, "bomb"):
-        # Classic's exit counts its bombs (RUS-RASP-22), not the raspasovkas: a rule that replaces this
-        # one, which a wrapper cannot undo, so this one steps aside and Classic's own wrapper filters
-        return legal
     streak = scoring.raspasovka_streak(view.match, rules)
     levels = rules.raspasovka.exit_levels
     if not streak or not levels:
+        return legal
+    if "bomb" in type(rules).model_fields:
+        # Classic's exit counts its bombs (RUS-RASP-22), not the raspasovkas: a rule that replaces this
+        # one, which a wrapper cannot undo, so this one steps aside and Classic's own wrapper filters
         return legal
     minimum = levels[min(streak, len(levels)) - 1]
     # misère (level 0) is not a game level and stays allowed

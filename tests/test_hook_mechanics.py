@@ -339,3 +339,20 @@ def test_a_wrapper_that_does_not_yield_fails_as_in_pluggy() -> None:
         book.match_over(None)  # type: ignore[arg-type]
     with pytest.raises(RuntimeError, match="did not yield"):
         pm.hook.pref_match_over(match=None, rules=rules)
+
+
+def test_parameters_with_defaults_are_passed_as_pluggy_passes_them() -> None:
+    """pluggy passes an implementation's defaulted parameters by keyword when the call has them; the
+    compiled caller does the same (so ``rules=None`` is not left at its default)."""
+    got: list[tuple[Any, ...]] = []
+
+    class Defaults:
+        @hookimpl
+        def pref_defence_legal(self, seat: int, rules: Any = None, view: Any = "unset") -> list[str]:
+            got.append((seat, rules, view))
+            return ["x"]
+
+    pm, book, rules = _book_with(Defaults())
+    assert book.defence_legal("V", 1) == ["x"]  # type: ignore[arg-type]
+    assert pm.hook.pref_defence_legal(view="V", seat=1, rules=rules) == ["x"]
+    assert got == [(1, rules, "V"), (1, rules, "V")]

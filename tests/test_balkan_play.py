@@ -10,7 +10,6 @@ import pytest
 from preferans.core import load_variant
 from preferans.core.engine.game import Game, Phase
 from preferans.core.model.views import Defended, PlayView
-from preferans.variants import balkan
 
 
 def game(variant: str = "balkan", seed: int = 1, **rules: object) -> Game:
@@ -171,7 +170,7 @@ def lead(variant: str, contract: str, declarer: int, playing: tuple[int, ...]) -
     v = load_variant(variant)
     g = Game(v, seed=1)
     view = PlayView(g.match_view(), 0, (1, 2, 0), declarer, g.contracts[contract], Defended(playing, True), 1)
-    return balkan.pref_play_rules(view, v.rules).leader
+    return g.book.play_rules(view).leader  # the stack: the core, then the Balkan wrapper
 
 
 @pytest.mark.parametrize(("contract", "declarer", "playing", "leader"), [

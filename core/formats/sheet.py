@@ -30,13 +30,17 @@ def sheet_view(match: Match, names: Sequence[str], finished: bool, title: str = 
 
 def sheet_text(match: Match, view: SheetView) -> SheetText:
     """The sheet as text (the table, its notes, the running records), as the family draws it."""
-    sheet: SheetText = match.book.render_sheet(view, "text")
+    sheet = match.book.render_sheet(view, "text")
+    if not isinstance(sheet, SheetText):  # the core's default always draws the text form
+        raise TypeError(f"pref_render_sheet(form='text') must return a SheetText, not {type(sheet).__name__}")
     return sheet
 
 
 def drawing(match: Match, names: Sequence[str], finished: bool, title: str = "") -> str | None:
     """The sheet as an SVG document, or ``None`` when the variant's family draws no picture."""
-    drawn: str | None = match.book.render_sheet(sheet_view(match, names, finished, title), "svg")
+    drawn = match.book.render_sheet(sheet_view(match, names, finished, title), "svg")
+    if drawn is not None and not isinstance(drawn, str):
+        raise TypeError(f"pref_render_sheet(form='svg') must return a string, not {type(drawn).__name__}")
     return drawn
 
 

@@ -310,10 +310,12 @@ class Variant:
 
 
 def build_contracts(pm: pluggy.PluginManager, rules: Any) -> ContractTable:
+    """The contract table the stack registers: ``pref_register_contracts`` called through pluggy like any
+    hook. The plain implementations add their own rows (in any order: adds of different names commute);
+    a plugin that reads, replaces or removes rows of the plugins below does it in a wrapper, after its
+    ``yield``, which pluggy runs once everything below has registered (parent before child)."""
     registry = ContractRegistry()
-    # historic order: call base plugins first so children can replace rows (pluggy calls LIFO)
-    for impl in pm.hook.pref_register_contracts.get_hookimpls():
-        impl.function(contracts=registry, rules=rules)
+    pm.hook.pref_register_contracts(contracts=registry, rules=rules)
     return registry.freeze()
 
 
@@ -329,9 +331,13 @@ def _rules_model(pm: pluggy.PluginManager) -> type[BaseModel]:
 
 
 def _build_rules_model(pm: pluggy.PluginManager) -> type[BaseModel]:
+    """One frozen model from every plugin's ``pref_rules_sections`` answer, called through pluggy.
+    pluggy gives the answers in call order (the most specific plugin first, the core last); they are
+    merged the other way round, so a later plugin's section replaces an earlier one of the same name
+    (and keeps its place among the fields)."""
     fields: dict[str, Any] = {}
-    for impl in pm.hook.pref_rules_sections.get_hookimpls():
-        answer = cast(dict[str, Any], impl.function())
+    answers = cast(list[dict[str, Any]], pm.hook.pref_rules_sections())
+    for answer in reversed(answers):
         for name, spec in answer.items():
             fields[name] = spec if isinstance(spec, tuple) else (spec, ...)
     return create_model(  # type: ignore[call-overload, no-any-return]

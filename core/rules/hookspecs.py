@@ -9,6 +9,10 @@ Conventions, as in pytest:
   Plugins are called last-registered-first, so a child variant overrides its parent and the core
   defaults (registered first, ``trylast``) answer only when nobody else does. Return ``None`` to defer.
 * Collecting hooks call every implementation and gather the results.
+* Every hook, the registration hooks included, is called through pluggy (or the Rulebook's compiled copy of
+  its call): an implementation may take fewer arguments than the spec, ``tryfirst``/``trylast`` order it,
+  ``PREFERANS_TRACE_HOOKS=1`` traces it, and a wrapper (``@hookimpl(wrapper=True)``: ``result = yield``,
+  then return the refined result) refines the answer of the plugins below it, the parent's or the core's.
 * Hooks receive frozen views and return values; they never change the game. ``rules`` is the frozen,
   validated rules model of the game.
 """
@@ -41,8 +45,10 @@ if TYPE_CHECKING:
     )
 
 PROJECT = "preferans"
-HOOK_API = 1
-"""Bumped when a hook changes incompatibly."""
+HOOK_API = 2
+"""Bumped when a hook changes incompatibly. 2: ``pref_register_contracts`` is called in pluggy's order (a
+plugin that changes rows of the plugins below is a wrapper), and the built-in families refine the answer
+below with wrappers, which refine a child's plain answer too."""
 
 hookspec = pluggy.HookspecMarker(PROJECT)
 hookimpl = pluggy.HookimplMarker(PROJECT)
@@ -52,10 +58,13 @@ hookimpl = pluggy.HookimplMarker(PROJECT)
 def pref_rules_sections() -> dict[str, Any]:
     """Declare the keys this plugin owns in the ``[rules]`` table.
 
-    Collecting. Return ``{name: annotation}`` (or ``{name: (annotation, default)}``); annotations are
-    usually pydantic models with ``extra="forbid"``. All answers are merged into one frozen ``Rules``
-    model, so an unknown key anywhere in a preset or user config is an error. The values themselves come
-    from the preset TOML files, not from code. Core default: ``players`` and ``max_deals``.
+    Collecting, called through pluggy once per plugin stack. Return ``{name: annotation}`` (or ``{name:
+    (annotation, default)}``); annotations are usually pydantic models with ``extra="forbid"``. The answers
+    come in pluggy's call order (the last registered first) and are merged in the reverse order into one
+    frozen ``Rules`` model: a later plugin's section replaces an earlier one of the same name, a
+    ``tryfirst`` implementation's wins over all, and a wrapper may change or drop sections in the list it
+    gets. An unknown key anywhere in a preset or user config is an error. The values themselves come from
+    the preset TOML files, not from code. Core default: ``players`` and ``max_deals``.
     """
 
 
@@ -63,9 +72,12 @@ def pref_rules_sections() -> dict[str, Any]:
 def pref_register_contracts(contracts: ContractRegistry, rules: BaseModel) -> None:
     """Add, replace or remove :class:`~preferans.core.model.contracts.ContractSpec` rows.
 
-    Collecting, called once per game in stack order (the core first, then the family base, then the child),
-    so a child may ``replace`` or ``remove`` its parent's rows. Extra contracts (Bettel, Durchmarsch ...)
-    are rows added here. Core default: none.
+    Collecting, called through pluggy once per game (and once for ``Variant.contracts``), in pluggy's order
+    like every hook. A plain implementation adds its own rows: adds of different names do not depend on
+    their order. A plugin that reads, replaces or removes rows registered by the plugins below (its parent's)
+    is a wrapper and does so after its ``yield``, which pluggy runs once they have all registered, a
+    parent's wrapper before its child's. Extra contracts (Bettel, Durchmarsch ...) are rows added here. The
+    return value is ignored. Core default: none.
     """
 
 

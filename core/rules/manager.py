@@ -9,16 +9,35 @@ the family base, then the child, then extra plugins), never every installed plug
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from dataclasses import dataclass
 from functools import cache
 from importlib.metadata import EntryPoint, entry_points
 from types import ModuleType
-from typing import Any
+from typing import Any, NoReturn
 
 import pluggy
+from pluggy import HookImpl
+from pydantic import BaseModel
 
 from preferans.core.model.errors import BadInput, ConfigError, NoRuleError, nearest
+from preferans.core.model.paper import RequiredKey, SettlementCheck, SheetText, SheetView
+from preferans.core.model.views import (
+    AllPassOutcome,
+    AuctionStep,
+    AuctionView,
+    DealResult,
+    DeclarationStep,
+    DeclarationView,
+    DefenceStep,
+    DefenceView,
+    Entry,
+    MatchView,
+    PlayRules,
+    PlayView,
+    Seat,
+    Settlement,
+)
 from preferans.core.rules import defaults, hookspecs
 
 VARIANT_GROUP = "preferans.variants"
@@ -89,58 +108,154 @@ def build_manager(stack: Sequence[ModuleType]) -> pluggy.PluginManager:
     return pm
 
 
+Step = tuple[Callable[..., Any], tuple[int, ...] | None]
+"""One implementation on the fast path: the function, and the positions of its arguments among the
+hook's parameters (``None``: all of them, in the spec's order, the usual case)."""
+
+
+def _steps(impls: Sequence[HookImpl], params: tuple[str, ...]) -> list[Step]:
+    """The implementations as fast-path steps. pluggy passes an implementation its positional parameters
+    and, by keyword, those of its parameters with a default that the call provides; a function with such
+    parameters is called through a small adapter doing the same."""
+    out: list[Step] = []
+    for impl in impls:
+        argnames = tuple(impl.argnames)
+        keywords = tuple(k for k in impl.kwargnames if k in params)
+        if keywords:
+            out.append((_adapter(impl.function, [params.index(a) for a in argnames],
+                                 {k: params.index(k) for k in keywords}), None))
+        else:
+            out.append((impl.function, None if argnames == params else tuple(params.index(a) for a in argnames)))
+    return out
+
+
+def _adapter(fn: Callable[..., Any], picks: list[int], keywords: dict[str, int]) -> Callable[..., Any]:
+    def call(*args: Any) -> Any:
+        return fn(*[args[i] for i in picks], **{k: args[i] for k, i in keywords.items()})
+    return call
+
+
+def _wrapfail(gen: Any, msg: str) -> NoReturn:
+    code = gen.gi_code
+    raise RuntimeError(f"wrap_controller at {code.co_name!r} {code.co_filename}:{code.co_firstlineno} {msg}")
+
+
+def _call_wrapped(wrappers: Sequence[Step], inner: Callable[[tuple[Any, ...]], Any], args: tuple[Any, ...]) -> Any:
+    """pluggy's ``_multicall`` for new-style wrappers: each wrapper (outermost first) runs to its ``yield``,
+    then ``inner`` gives the answer of the plain implementations; then :func:`_teardown`."""
+    teardowns: list[Generator[Any, Any, Any]] = []
+    try:
+        for fn, picks in wrappers:
+            gen = fn(*args) if picks is None else fn(*[args[i] for i in picks])
+            try:
+                next(gen)
+            except StopIteration:
+                _wrapfail(gen, "did not yield")
+            teardowns.append(gen)
+        result = inner(args)
+    except BaseException as exc:
+        return _teardown(teardowns, None, exc)
+    return _teardown(teardowns, result, None)
+
+
+def _teardown(teardowns: list[Generator[Any, Any, Any]], result: Any, exception: BaseException | None) -> Any:
+    """The wrappers, innermost first, get the answer sent in (or the exception thrown in) and return the
+    result the next one gets. A wrapper that raises passes its exception on outwards; one that returns after
+    an exception replaces it by its result. As pluggy's ``_multicall``, line by line."""
+    for gen in reversed(teardowns):
+        try:
+            if exception is not None:
+                try:
+                    gen.throw(exception)
+                except RuntimeError as err:
+                    # a StopIteration thrown into a generator comes out as RuntimeError (pluggy #544)
+                    if isinstance(exception, StopIteration) and err.__cause__ is exception:
+                        gen.close()
+                        continue
+                    raise
+            else:
+                gen.send(result)
+            gen.close()
+        except StopIteration as stop:
+            result = stop.value
+            exception = None
+            continue
+        except BaseException as exc:
+            exception = exc
+            continue
+        _wrapfail(gen, "has second yield")
+    if exception is not None:
+        raise exception
+    return result
+
+
 class Rulebook:
     """Typed facade over ``pm.hook``: one method per hook, keyword calls, and an error instead of a
     silent ``None`` when a ``firstresult`` hook has no answer.
 
     Each hook is called through a caller compiled once per game (:meth:`_caller`): the implementations in
-    pluggy's call order, each with its arguments picked by position. The manager is complete before the
+    pluggy's call order, each with its arguments picked by position, and around them the hook's
+    wrappers (``@hookimpl(wrapper=True)``) with pluggy's semantics. The manager is complete before the
     first call and never changes, so this is exactly pluggy's call loop without its per-call bookkeeping,
-    which dominates the cost of the small hooks asked at every auction call.
+    which dominates the cost of the small hooks asked at every auction call. With
+    ``PREFERANS_TRACE_HOOKS`` set, or an old-style ``hookwrapper``, the hook goes through pluggy itself.
     """
 
-    def __init__(self, pm: pluggy.PluginManager, rules: Any) -> None:
+    def __init__(self, pm: pluggy.PluginManager, rules: BaseModel) -> None:
         self.pm = pm
         self.rules = rules
         self._hook = pm.hook
-        self._chains: dict[str, list[tuple[Any, tuple[str, ...]]] | None] = {}
         self._callers: dict[str, Callable[..., Any]] = {}
+        self.kinds: dict[str, str] = {}
+        """How each hook asked so far is called: ``"pluggy"``, or the fast path's ``"single"``, ``"first"``,
+        ``"collect"``, ``"wrapped"`` (for the tests and for curiosity)."""
+        # each hook's compiled caller, once asked for (an attribute: the methods below are asked at every
+        # auction call, and an attribute is the cheapest lookup)
+        self._auction_legal: Callable[..., Any] | None = None
+        self._auction_step: Callable[..., Any] | None = None
+        self._all_pass: Callable[..., Any] | None = None
+        self._declaration_step: Callable[..., Any] | None = None
+        self._declaration_legal: Callable[..., Any] | None = None
+        self._defence_legal: Callable[..., Any] | None = None
+        self._defence_step: Callable[..., Any] | None = None
+        self._play_rules: Callable[..., Any] | None = None
+        self._score_deal: Callable[..., Any] | None = None
+        self._after_score: Callable[..., Any] | None = None
+        self._before_deal: Callable[..., Any] | None = None
+        self._scorecard_deal: Callable[..., Any] | None = None
+        self._next_dealer: Callable[..., Any] | None = None
+        self._match_over: Callable[..., Any] | None = None
+        self._settle: Callable[..., Any] | None = None
 
-    def _chain(self, name: str) -> list[tuple[Any, tuple[str, ...]]] | None:
-        """The implementations of a hook in pluggy's call order, for the fast path; ``None`` (use pluggy
-        itself) when tracing is on or an implementation is a wrapper."""
-        if name not in self._chains:
-            impls = getattr(self._hook, name).get_hookimpls()
-            plain = not any(i.hookwrapper or i.wrapper for i in impls) and not os.environ.get("PREFERANS_TRACE_HOOKS")
-            self._chains[name] = [(i.function, tuple(i.argnames)) for i in reversed(impls)] if plain else None
-        return self._chains[name]
+    def _plan(self, name: str, params: tuple[str, ...]) -> tuple[list[Step], list[Step]] | None:
+        """The wrappers and the plain implementations of a hook, each in pluggy's call order (the last
+        registered first, ``tryfirst`` before and ``trylast`` after the others; wrappers outside all plain
+        implementations); ``None`` (use pluggy itself) when tracing is on or an implementation is an
+        old-style ``hookwrapper``."""
+        impls = list(reversed(getattr(self._hook, name).get_hookimpls()))
+        if os.environ.get("PREFERANS_TRACE_HOOKS") or any(i.hookwrapper for i in impls):
+            return None
+        return _steps([i for i in impls if i.wrapper], params), _steps([i for i in impls if not i.wrapper], params)
 
     def _caller(self, name: str, params: tuple[str, ...], first: bool) -> Callable[..., Any]:
         """A function of the arguments ``params`` (positional, ``rules`` last and filled in here) that calls
         the hook ``name`` as pluggy would: a ``firstresult`` hook (``first``) returns the first answer that
         is not ``None`` and raises :class:`NoRuleError` when there is none; a collecting hook returns the
-        list of the answers that are not ``None``. An implementation whose parameters are ``params`` in that
-        order (nearly all) is called with them directly; any other with its own selection, as pluggy does."""
+        list of the answers that are not ``None``. Wrappers get that answer and return the one passed on.
+        An implementation whose parameters are ``params`` in that order (nearly all) is called with them
+        directly; any other with its own selection, as pluggy does."""
         caller = self._callers.get(name)
         if caller is not None:
             return caller
-        chain = self._chain(name)
+        plan = self._plan(name, params)
         rules = self.rules
-        if chain is None:
-            hook = getattr(self._hook, name)
-            names = params[:-1]
-
-            def via_pluggy(*args: Any) -> Any:
-                result = hook(rules=rules, **dict(zip(names, args, strict=True)))
-                if first and result is None:
-                    raise NoRuleError(name)
-                return result
-
-            caller = via_pluggy
+        if plan is None:
+            caller, kind = self._via_pluggy(name, params, first), "pluggy"
         else:
-            steps = tuple((fn, None if argnames == params else tuple(params.index(a) for a in argnames))
-                          for fn, argnames in chain)
-            if first and len(steps) == 1 and steps[0][1] is None:
+            wrappers, steps = plan
+            if wrappers:
+                caller, kind = self._wrapped(name, wrappers, steps, first), "wrapped"
+            elif first and len(steps) == 1 and steps[0][1] is None:
                 only = steps[0][0]
 
                 def single(*args: Any) -> Any:
@@ -149,7 +264,7 @@ class Rulebook:
                         raise NoRuleError(name)
                     return result
 
-                caller = single
+                caller, kind = single, "single"
             elif first:
                 def first_answer(*args: Any) -> Any:
                     args = (*args, rules)
@@ -159,88 +274,196 @@ class Rulebook:
                             return result
                     raise NoRuleError(name)
 
-                caller = first_answer
+                caller, kind = first_answer, "first"
             else:
                 def collect(*args: Any) -> list[Any]:
-                    args = (*args, rules)
-                    out = []
+                    return _collect(steps, (*args, rules))
+
+                caller, kind = collect, "collect"
+        self._callers[name] = caller
+        self.kinds[name] = kind
+        return caller
+
+    def _compile(self, name: str, params: tuple[str, ...], first: bool) -> Callable[..., Any]:
+        """:meth:`_caller`, kept in the hook's attribute (``_auction_legal`` for ``pref_auction_legal``)."""
+        caller = self._caller(name, params, first)
+        setattr(self, "_" + name.removeprefix("pref_"), caller)
+        return caller
+
+    def _via_pluggy(self, name: str, params: tuple[str, ...], first: bool) -> Callable[..., Any]:
+        hook = getattr(self._hook, name)
+        names = params[:-1]
+        rules = self.rules
+
+        def via_pluggy(*args: Any) -> Any:
+            result = hook(rules=rules, **dict(zip(names, args, strict=True)))
+            if first and result is None:
+                raise NoRuleError(name)
+            return result
+
+        return via_pluggy
+
+    def _wrapped(self, name: str, wrappers: list[Step], steps: list[Step], first: bool) -> Callable[..., Any]:
+        rules = self.rules
+        if first and len(wrappers) == 1 and wrappers[0][1] is None:
+            # the usual case (one family wrapper around a firstresult hook), written out: the same calls
+            # as _call_wrapped, without its loops and lists
+            outer = wrappers[0][0]
+
+            def one_wrapper(*args: Any) -> Any:
+                args = (*args, rules)
+                gen = outer(*args)
+                try:
+                    next(gen)
+                except StopIteration:
+                    _wrapfail(gen, "did not yield")
+                try:
+                    result = None
                     for fn, picks in steps:
                         result = fn(*args) if picks is None else fn(*[args[i] for i in picks])
                         if result is not None:
-                            out.append(result)
-                    return out
+                            break
+                except BaseException as exc:
+                    result = _teardown([gen], None, exc)
+                else:
+                    try:
+                        gen.send(result)
+                    except StopIteration as stop:
+                        result = stop.value
+                    else:
+                        gen.close()
+                        _wrapfail(gen, "has second yield")
+                if result is None:
+                    raise NoRuleError(name)
+                return result
 
-                caller = collect
-        self._callers[name] = caller
-        return caller
+            return one_wrapper
 
-    def auction_legal(self, view: Any, seat: int) -> list[str]:
-        return self._caller("pref_auction_legal", ("view", "seat", "rules"), True)(view, seat)  # type: ignore[no-any-return]
+        inner: Callable[[tuple[Any, ...]], Any] = (lambda args: _first(steps, args)) if first else \
+            (lambda args: _collect(steps, args))
 
-    def auction_step(self, view: Any) -> Any:
-        return self._caller("pref_auction_step", ("view", "rules"), True)(view)
+        def wrapped(*args: Any) -> Any:
+            result = _call_wrapped(wrappers, inner, (*args, rules))
+            if first and result is None:
+                raise NoRuleError(name)
+            return result
 
-    def all_pass(self, view: Any) -> Any:
-        return self._caller("pref_all_pass", ("view", "rules"), True)(view)
+        return wrapped
 
-    def declaration_step(self, view: Any) -> Any:
-        return self._caller("pref_declaration_step", ("view", "rules"), True)(view)
+    # ------------------------------------------------------------------ the hooks, typed
 
-    def declaration_legal(self, view: Any) -> list[str]:
-        return self._caller("pref_declaration_legal", ("view", "rules"), True)(view)  # type: ignore[no-any-return]
+    def auction_legal(self, view: AuctionView, seat: Seat) -> list[str]:
+        call = self._auction_legal or self._compile("pref_auction_legal", ("view", "seat", "rules"), True)
+        legal: list[str] = call(view, seat)
+        return legal
 
-    def defence_legal(self, view: Any, seat: int) -> list[str]:
-        return self._caller("pref_defence_legal", ("view", "seat", "rules"), True)(view, seat)  # type: ignore[no-any-return]
+    def auction_step(self, view: AuctionView) -> AuctionStep:
+        call = self._auction_step or self._compile("pref_auction_step", ("view", "rules"), True)
+        step: AuctionStep = call(view)
+        return step
 
-    def defence_step(self, view: Any) -> Any:
-        return self._caller("pref_defence_step", ("view", "rules"), True)(view)
+    def all_pass(self, view: AuctionView) -> AllPassOutcome:
+        call = self._all_pass or self._compile("pref_all_pass", ("view", "rules"), True)
+        outcome: AllPassOutcome = call(view)
+        return outcome
 
-    def play_rules(self, view: Any) -> Any:
-        return self._caller("pref_play_rules", ("view", "rules"), True)(view)
+    def declaration_step(self, view: DeclarationView) -> DeclarationStep:
+        call = self._declaration_step or self._compile("pref_declaration_step", ("view", "rules"), True)
+        step: DeclarationStep = call(view)
+        return step
 
-    def score_deal(self, result: Any, match: Any) -> list[Any]:
-        return list(self._caller("pref_score_deal", ("result", "match", "rules"), True)(result, match))
+    def declaration_legal(self, view: DeclarationView) -> list[str]:
+        call = self._declaration_legal or self._compile("pref_declaration_legal", ("view", "rules"), True)
+        legal: list[str] = call(view)
+        return legal
 
-    def after_score(self, match: Any, posted: list[Any]) -> list[Any]:
-        out: list[Any] = []
-        for part in self._caller("pref_after_score", ("match", "posted", "rules"), False)(match, posted):
+    def defence_legal(self, view: DefenceView, seat: Seat) -> list[str]:
+        call = self._defence_legal or self._compile("pref_defence_legal", ("view", "seat", "rules"), True)
+        legal: list[str] = call(view, seat)
+        return legal
+
+    def defence_step(self, view: DefenceView) -> DefenceStep:
+        call = self._defence_step or self._compile("pref_defence_step", ("view", "rules"), True)
+        step: DefenceStep = call(view)
+        return step
+
+    def play_rules(self, view: PlayView) -> PlayRules:
+        call = self._play_rules or self._compile("pref_play_rules", ("view", "rules"), True)
+        play: PlayRules = call(view)
+        return play
+
+    def score_deal(self, result: DealResult, match: MatchView) -> list[Entry]:
+        call = self._score_deal or self._compile("pref_score_deal", ("result", "match", "rules"), True)
+        return list(call(result, match))
+
+    def after_score(self, match: MatchView, posted: list[Entry]) -> list[Entry]:
+        call = self._after_score or self._compile("pref_after_score", ("match", "posted", "rules"), False)
+        out: list[Entry] = []
+        for part in call(match, posted):
             out.extend(part)
         return out
 
-    def before_deal(self, match: Any, dealer: int) -> list[Any]:
-        out: list[Any] = []
-        for part in self._caller("pref_before_deal", ("match", "dealer", "rules"), False)(match, dealer):
+    def before_deal(self, match: MatchView, dealer: Seat) -> list[Entry]:
+        call = self._before_deal or self._compile("pref_before_deal", ("match", "dealer", "rules"), False)
+        out: list[Entry] = []
+        for part in call(match, dealer):
             out.extend(part)
         return out
 
-    def scorecard_deal(self, record: Any, reader: Any, index: int, dealer: int) -> Any:
-        return self._caller("pref_scorecard_deal", ("record", "reader", "index", "dealer", "rules"), True)(
-            record, reader, index, dealer)
+    def scorecard_deal(self, record: dict[str, Any], reader: Any, index: int, dealer: Seat) -> DealResult:
+        call = self._scorecard_deal or self._compile(
+            "pref_scorecard_deal", ("record", "reader", "index", "dealer", "rules"), True)
+        result: DealResult = call(record, reader, index, dealer)
+        return result
 
-    def next_dealer(self, match: Any, result: Any) -> int:
-        return int(self._caller("pref_next_dealer", ("match", "result", "rules"), True)(match, result))
+    def next_dealer(self, match: MatchView, result: DealResult) -> Seat:
+        call = self._next_dealer or self._compile("pref_next_dealer", ("match", "result", "rules"), True)
+        return int(call(match, result))
 
-    def match_over(self, match: Any) -> bool:
-        return bool(self._caller("pref_match_over", ("match", "rules"), True)(match))
+    def match_over(self, match: MatchView) -> bool:
+        call = self._match_over or self._compile("pref_match_over", ("match", "rules"), True)
+        return bool(call(match))
 
-    def settle(self, match: Any) -> Any:
-        return self._caller("pref_settle", ("match", "rules"), True)(match)
+    def settle(self, match: MatchView) -> Settlement:
+        call = self._settle or self._compile("pref_settle", ("match", "rules"), True)
+        settlement: Settlement = call(match)
+        return settlement
 
-    def render_sheet(self, view: Any, form: str) -> Any:
+    def render_sheet(self, view: SheetView, form: str) -> SheetText | str | None:
         """The family's sheet in ``form`` (``"text"`` or ``"svg"``), or ``None`` when nobody draws that form."""
         try:
-            return self._caller("pref_render_sheet", ("view", "form", "rules"), True)(view, form)
+            sheet: SheetText | str = self._caller("pref_render_sheet", ("view", "form", "rules"), True)(view, form)
+            return sheet
         except NoRuleError:
             return None
 
-    def settlement_check(self, view: Any) -> Any:
-        return self._caller("pref_settlement_check", ("view", "rules"), True)(view)
+    def settlement_check(self, view: SheetView) -> SettlementCheck:
+        check: SettlementCheck = self._caller("pref_settlement_check", ("view", "rules"), True)(view)
+        return check
 
-    def scorecard_required(self) -> list[Any]:
-        out: list[Any] = []
+    def scorecard_required(self) -> list[RequiredKey]:
+        out: list[RequiredKey] = []
         for part in self._caller("pref_scorecard_required", ("rules",), False)():
             out.extend(part)
         return out
+
+
+def _first(steps: Sequence[Step], args: tuple[Any, ...]) -> Any:
+    """The first answer that is not ``None`` (``None`` when there is none: a wrapper gets it)."""
+    for fn, picks in steps:
+        result = fn(*args) if picks is None else fn(*[args[i] for i in picks])
+        if result is not None:
+            return result
+    return None
+
+
+def _collect(steps: Sequence[Step], args: tuple[Any, ...]) -> list[Any]:
+    out = []
+    for fn, picks in steps:
+        result = fn(*args) if picks is None else fn(*[args[i] for i in picks])
+        if result is not None:
+            out.append(result)
+    return out
 
 
 def family_manager() -> pluggy.PluginManager:

@@ -15,6 +15,7 @@ extra contracts and ``nachgehen`` the take-over after "I lie".
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Generator
 from typing import Any
 
 from preferans.core.plugin import (
@@ -44,7 +45,6 @@ from preferans.core.plugin import (
     hookimpl,
     next_speaker,
 )
-from preferans.core.rules import defaults
 
 from . import rules as rules_module
 from . import scoring
@@ -274,9 +274,10 @@ def hands_in_play(view: PlayView) -> tuple[int, ...]:
     return tuple(s for s in view.active if s == view.declarer or s in view.defence.whisters)
 
 
-@hookimpl
-def pref_play_rules(view: PlayView, rules: Any) -> PlayRules:
-    base = defaults.pref_play_rules(view, rules)
+@hookimpl(wrapper=True)
+def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+    """The core's play rules (the answer below) with only the hands that play, and their leader."""
+    base = yield
     hands = hands_in_play(view)
     return dataclasses.replace(base, hands=hands, leader=leader_of(view, hands, rules.play.opening_lead))
 

@@ -10,6 +10,7 @@ only. The actions and accounts are listed in docs/variants/balkan.md, "Actions".
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Generator
 from typing import Any
 
 from preferans.core.plugin import (
@@ -36,7 +37,6 @@ from preferans.core.plugin import (
     Won,
     hookimpl,
 )
-from preferans.core.rules import defaults
 
 from . import calls, scorecard, scoring
 from . import rules as rules_module
@@ -115,12 +115,13 @@ def pref_defence_step(view: DefenceView, rules: Any) -> DefenceStep:
     return Defended(whisters=dfn.players, played=not unplayed)
 
 
-@hookimpl
-def pref_play_rules(view: PlayView, rules: Any) -> PlayRules:
-    """Only the declarer and the defenders who play have hands in play (BAL-DEF-05); first hand leads, or the
-    next seat that plays (BAL-PLAY-02/03); in sans the declarer never leads first (BAL-PLAY-04, SLO-03); play
-    stops at the defence's 5th trick (BAL-DEF-03) or the declarer's first trick in betl (GAP-BAL-12)."""
-    base = defaults.pref_play_rules(view, rules)
+@hookimpl(wrapper=True)
+def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+    """The core's play rules (the answer below), refined: only the declarer and the defenders who play have
+    hands in play (BAL-DEF-05); first hand leads, or the next seat that plays (BAL-PLAY-02/03); in sans the
+    declarer never leads first (BAL-PLAY-04, SLO-03); play stops at the defence's 5th trick (BAL-DEF-03) or
+    the declarer's first trick in betl (GAP-BAL-12)."""
+    base = yield
     d = view.declarer
     assert d is not None
     hands = tuple(s for s in view.active if s == d or s in view.defence.whisters)

@@ -17,19 +17,21 @@ What differs from the Russian family base, as hooks (docs/variants/classic.md):
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Generator
 from typing import Any
 
 from preferans.core.plugin import (
+    AllPassed,
     AuctionStep,
     AuctionView,
     ContractRegistry,
     DealResult,
     Entry,
     MatchView,
+    Next,
     Won,
     hookimpl,
 )
-from preferans.core.rules import defaults
 from preferans.variants.russian import scoring as russian_scoring
 
 from . import rules as rules_module
@@ -43,10 +45,12 @@ def pref_rules_sections() -> dict[str, Any]:
     return rules_module.sections()
 
 
-@hookimpl
-def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> None:
-    """A dark twin of every game and of misère. The game twins are never declared: they are the bid, ranked
-    like their plain game; the dark misère is played as it is (RUS-MIS-05: caught dark, talon closed)."""
+@hookimpl(wrapper=True)
+def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> Generator[None, list[None], list[None]]:
+    """A dark twin of every game and of misère the plugins below registered (after the ``yield``: the
+    Russian rows are in by then). The game twins are never declared: they are the bid, ranked like their
+    plain game; the dark misère is played as it is (RUS-MIS-05: caught dark, talon closed)."""
+    result = yield
     plain = [contracts[name] for name in _plain_names(contracts)]
     for spec in plain:
         if spec.kind == "misere":
@@ -54,6 +58,7 @@ def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> None:
                                      talon_shown=False, defenders_open=False))
         else:
             contracts.add(spec.with_(name=DARK + spec.name, label=f"{spec.label} (dark)", biddable=False))
+    return result
 
 
 def _plain_names(contracts: ContractRegistry) -> list[str]:
@@ -67,11 +72,13 @@ def _first_call_dark(view: AuctionView, seat: int) -> bool | None:
     return mine[0].startswith(DARK) if mine else None
 
 
-@hookimpl
-def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> list[str]:
+@hookimpl(wrapper=True)
+def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> Generator[None, list[str], list[str]]:
+    """The calls the plugins below allow (the core's: the Russian exit steps aside for Classic's), with
+    Classic's exit (RUS-RASP-22) and the dark twins of the seat's first call."""
+    legal = yield
     if scoring.compulsory(len(view.match.history), view.match.n_players, rules):
         return [DARK + "pass"]  # RUS-RASP-25: the opening raspasovkas, everybody deemed to pass dark
-    legal = defaults.pref_auction_legal(view, seat, rules)
     minimum = scoring.exit_minimum(view.match, rules)
     legal = [c for c in legal if c == "pass" or not view.contracts[c].level or view.contracts[c].level >= minimum]
     dark = _first_call_dark(view, seat)
@@ -91,16 +98,25 @@ def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> list[str]:
 
 @hookimpl
 def pref_auction_step(view: AuctionView, rules: Any) -> AuctionStep | None:
-    """The core's auction with a dark pass counted as a pass; a dark bid wins as itself."""
-    if not any(c.startswith(DARK) for _, c in view.calls):
+    """The core's auction with a dark pass counted as a pass; a dark bid wins as itself. Without a dark call
+    it is the core's own (``None``: defer). With one, the answer is Classic's: a wrapper would get the core's
+    answer for the calls as they are, where a dark pass is no pass."""
+    calls = view.calls
+    if not any(c.startswith(DARK) for _, c in calls):
         return None
-    plain = dataclasses.replace(view, calls=tuple((s, scoring.plain(c)) for s, c in view.calls))
-    step = defaults.pref_auction_step(plain, rules)
-    if isinstance(step, Won):
-        best = view.highest()  # the dark rows rank as their games, so this is the winner's own call
-        assert best is not None
+    passed = {s for s, c in calls if scoring.plain(c) == "pass"}
+    order = view.bidders
+    remaining = [s for s in order if s not in passed]
+    if not remaining:
+        return AllPassed()
+    best = view.highest()  # the dark rows rank as their games, so a dark bid counts as its game
+    if len(remaining) == 1 and best is not None and best[0] == remaining[0]:
         return Won(best[0], best[1].name)
-    return step
+    i, n = order.index(calls[-1][0]), len(order)
+    for step in range(1, n + 1):
+        if order[(i + step) % n] not in passed:
+            return Next(order[(i + step) % n])
+    return AllPassed()  # pragma: no cover - remaining was non-empty
 
 
 @hookimpl

@@ -12,6 +12,7 @@ pot game of the preset this one extends.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Generator
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -31,7 +32,6 @@ from preferans.core.plugin import (
     PlayView,
     hookimpl,
 )
-from preferans.core.rules import defaults
 from preferans.variants.austrian import HAND, add_contract, leader_of
 from preferans.variants.austrian.rules import EXTRA_CONTRACTS
 from preferans.variants.austrian.scoring import pay
@@ -143,13 +143,15 @@ def pref_defence_step(view: DefenceView, rules: Any) -> DefenceStep | None:
 # ---------------------------------------------------------------- play
 
 
-@hookimpl
-def pref_play_rules(view: PlayView, rules: Any) -> PlayRules | None:
+@hookimpl(wrapper=True)
+def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+    """The Austrian play rules (the answer below: the hands that play, the leader), refined for the extra
+    contracts: no trumps, early stop, the declarer's hand open after the first lead."""
+    base = yield
     spec = view.contract
     if not is_extra(spec):
-        return None
+        return base
     ill = rules.illustrated
-    base = defaults.pref_play_rules(view, rules)
     hands = tuple(view.active)
     stop_declarer = stop_defence = None
     if ill.early_stop:

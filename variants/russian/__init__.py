@@ -9,6 +9,7 @@ and Classic is either a rules value in their presets or a hook in their own modu
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Generator
 from typing import Any
 
 from preferans.core.plugin import (
@@ -32,7 +33,6 @@ from preferans.core.plugin import (
     Settlement,
     hookimpl,
 )
-from preferans.core.rules import defaults
 
 from . import defence, gusarik, misere, scoring
 from . import rules as rules_module
@@ -73,15 +73,20 @@ def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> None:
     ))
 
 
-@hookimpl
-def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> list[str] | None:
-    """Exit from raspasovka: after k all-pass deals in a row only games of ``exit_levels[k-1]`` or more."""
+@hookimpl(wrapper=True)
+def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> Generator[None, list[str], list[str]]:
+    """Exit from raspasovka: after k all-pass deals in a row only games of ``exit_levels[k-1]`` or more
+    (RUS-RASP-23), taken out of the calls the plugins below allow (the core's)."""
+    legal = yield
     streak = scoring.raspasovka_streak(view.match, rules)
     levels = rules.raspasovka.exit_levels
     if not streak or not levels:
-        return None
+        return legal
+    if "bomb" in type(rules).model_fields:
+        # Classic's exit counts its bombs (RUS-RASP-22), not the raspasovkas: a rule that replaces this
+        # one, which a wrapper cannot undo, so this one steps aside and Classic's own wrapper filters
+        return legal
     minimum = levels[min(streak, len(levels)) - 1]
-    legal = defaults.pref_auction_legal(view, seat, rules)
     # misère (level 0) is not a game level and stays allowed
     return [c for c in legal if c == "pass" or not view.contracts[c].level or view.contracts[c].level >= minimum]
 
@@ -115,9 +120,11 @@ def pref_declaration_legal(view: DeclarationView, rules: Any) -> list[str] | Non
     return misere.declaration_legal(view, rules)
 
 
-@hookimpl
-def pref_play_rules(view: PlayView, rules: Any) -> PlayRules | None:
-    base = defaults.pref_play_rules(view, rules)
+@hookimpl(wrapper=True)
+def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+    """The core's play rules (the answer below), refined for raspasovka and misère, and with two players
+    the dummy's hand given its player."""
+    base = yield
     dummy = gusarik.dummy_of(view.match)
     if dummy is not None:
         base = gusarik.dummy_player(base, view)  # two players: somebody plays the dummy's hand
@@ -136,7 +143,7 @@ def pref_play_rules(view: PlayView, rules: Any) -> PlayRules | None:
         # RUS-MIS-06: a declarer on lead leads before the defenders lie open; RUS-MIS-08: they may write
         # down the layout
         return dataclasses.replace(base, open_after_declarer_leads=True, layout_notes=misere.note_takers(view))
-    return None if dummy is None else base  # a game: the core's rules, with the dummy's player (two players)
+    return base  # a game: the rules from below, with the dummy's player (two players)
 
 
 @hookimpl

@@ -7,6 +7,7 @@ declarer and a two that nobody kontras writes nothing (SLO-02/03) are values in 
 
 from __future__ import annotations
 
+from collections.abc import Generator
 from typing import Any
 
 from preferans.core.plugin import (
@@ -17,7 +18,9 @@ from preferans.core.plugin import (
 LABELS = {"betl": "Berac", "igra-betl": "igra Berac", "sans": "sans atout", "igra-sans": "igra sans atout"}
 
 
-@hookimpl
-def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> None:
+@hookimpl(wrapper=True)
+def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> Generator[None, list[None], list[None]]:
+    result = yield  # the Balkan rows are registered by then
     for name, label in LABELS.items():
         contracts.replace(contracts[name].with_(label=label))
+    return result

@@ -111,9 +111,11 @@ def pref_auction_step(view: AuctionView, rules: BaseModel) -> AuctionStep | None
 
 @hookspec(firstresult=True)
 def pref_all_pass(view: AuctionView, rules: BaseModel) -> AllPassOutcome | None:
-    """What an all-pass auction leads to: ``PlayAllPass(contract)`` (raspasovka) or ``Redeal()``.
+    """What an all-pass auction leads to: ``PlayAllPass(contract)`` (play it under that contract row, e.g.
+    the Russian raspasovka) or ``Redeal()`` (the cards are thrown in).
 
-    Core default: ``Redeal()``; the deal is then scored as an all-pass deal with nothing played.
+    Core default: ``Redeal()``; the deal is then posted with ``outcome == "thrown_in"`` (nothing played),
+    and every family's scoring decides what a thrown-in deal writes (the Russian family: nothing).
     """
 
 
@@ -141,9 +143,10 @@ def pref_declaration_legal(view: DeclarationView, rules: BaseModel) -> list[str]
 
 @hookspec(firstresult=True)
 def pref_defence_legal(view: DefenceView, seat: int, rules: BaseModel) -> list[str] | None:
-    """The defence calls ``seat`` may make now (``"pass"``, ``"whist"``, ``"half"``, ``"kontra"`` ...).
+    """The defence calls ``seat`` may make now: the families' own words (the Russian ``"whist"`` and
+    ``"half"``, the Balkan ``"follow"`` and ``"kontra"``, the Austrian ``"play"``).
 
-    Core default: ``["pass", "whist"]``.
+    Core default: ``["pass", "defend"]``.
     """
 
 
@@ -151,8 +154,8 @@ def pref_defence_legal(view: DefenceView, seat: int, rules: BaseModel) -> list[s
 def pref_defence_step(view: DefenceView, rules: BaseModel) -> DefenceStep | None:
     """Who decides next, or the outcome: ``Next(seat)`` or ``Defended(whisters, played, ...)``.
 
-    Core default: each defender speaks once in order; the deal is played when someone whists; nobody
-    controls another's hand and nothing is open.
+    Core default: each defender speaks once in order (a hand no player holds never speaks); the deal is
+    played when someone defends (``"defend"``); nobody controls another's hand and nothing is open.
     """
 
 
@@ -194,7 +197,7 @@ def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer:
     hooks and raise one-line errors naming the deal and the field. ``index`` counts deals from 0; ``dealer``
     is the seat that dealt. A family with deal fields of its own (Balkan ``kontra``, Austrian ``premiums``)
     implements this hook. Core default: :class:`~preferans.core.formats.scorecard.DealRecord` (``declarer``,
-    ``contract``, ``defence``, ``tricks`` or ``raspasovka = true``).
+    ``contract``, ``defence``, ``tricks``, or ``all_pass = true``).
     """
 
 

@@ -202,11 +202,11 @@ class ArenaResult:
     rotations: int
     entries: tuple[Line, ...]
     by_bot: tuple[Line, ...]
-    unit: str = "whists"
+    unit: str = "points"
 
 
 def summarize(variant: str, bots: Sequence[str], seed: int, deals: Sequence[DealPlays],
-              unit: str = "whists") -> ArenaResult:
+              unit: str = "points") -> ArenaResult:
     """The report from the plays of the deals, in deal order."""
     n = len(bots)
     totals = [d.totals() for d in deals]

@@ -507,15 +507,20 @@ def family_reading(hook: str, **kwargs: Any) -> Any:
     them reads the text, so a family that claims broadly (the Balkan family reads every text that is not JSON
     as PPN) does not hide another's format.
     """
+    pm = family_manager()
+    families = [impl.plugin for impl in reversed(getattr(pm.hook, hook).get_hookimpls())]  # pluggy's call order
     error: BadInput | None = None
-    for impl in reversed(getattr(family_manager().hook, hook).get_hookimpls()):  # pluggy's call order
+    for family in families:
+        # each family asked on its own, through pluggy (tracing and wrappers apply), so that one family's
+        # error does not stop the others
+        ask = pm.subset_hook_caller(hook, remove_plugins=[other for other in families if other is not family])
         try:
-            answer = impl.function(*[kwargs[name] for name in impl.argnames])
+            answers = ask(**kwargs)
         except BadInput as exc:
             error = error or exc
             continue
-        if answer is not None:
-            return answer
+        if answers:
+            return answers[0]
     if error is not None:
         raise error
     return None

@@ -11,18 +11,15 @@ and nothing else (GAP-AUT-03); the Balkan family, which has no all-pass game, wr
 
 from __future__ import annotations
 
-import sys
 import types
 import uuid
-from collections.abc import Callable, Iterator
-from importlib.metadata import EntryPoint
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from preferans.core import Game, Phase, Variant, load_variant
 from preferans.core.plugin import AuctionView, DealResult, Entry, Redeal, hookimpl
-from preferans.core.rules import manager
 
 
 @hookimpl
@@ -32,24 +29,12 @@ def redeal_when_all_pass(view: AuctionView, rules: Any) -> Redeal:
 
 
 @pytest.fixture
-def with_redeal(monkeypatch: pytest.MonkeyPatch) -> Iterator[Callable[..., Variant]]:
-    """``load(name, overrides)``: the variant with the house rule above as an extra plugin, installed in
-    memory as if a distribution registered it in the ``preferans.plugins`` entry-point group."""
-    name = f"redeal_{uuid.uuid4().hex[:8]}"
-    module = types.ModuleType(name, "House rule: all pass -> Redeal().")
+def with_redeal() -> Callable[..., Variant]:
+    """``load(name, overrides)``: the variant with the house rule above as an extra plugin, an in-memory
+    module given to ``load_variant(plugins=[module])`` as a program adds its house rule."""
+    module = types.ModuleType(f"redeal_{uuid.uuid4().hex[:8]}", "House rule: all pass -> Redeal().")
     module.pref_all_pass = redeal_when_all_pass  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, name, module)
-    real = manager._discover
-    installed = manager.Installed(name, name, "house-rules", EntryPoint(name, name, manager.PLUGIN_GROUP))
-
-    def discover(group: str) -> dict[str, manager.Installed]:
-        found = dict(real(group))
-        if group == manager.PLUGIN_GROUP:
-            found[name] = installed
-        return found
-
-    monkeypatch.setattr(manager, "_discover", discover)
-    yield lambda variant, overrides=None: load_variant(variant, overrides, plugins=[name])
+    return lambda variant, overrides=None: load_variant(variant, overrides, plugins=[module])
 
 
 def all_pass(game: Game) -> None:

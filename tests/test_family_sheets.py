@@ -2,20 +2,20 @@
 (docs/sheet.md, docs/scorecard.md, docs/hooks.md: ``pref_render_sheet``, ``pref_settlement_check``,
 ``pref_scorecard_required``, ``pref_scorecard_deal``).
 
-The plugin here is an in-memory module registered on top of Sochi as an installed ``preferans.plugins``
-entry point, exactly as a house-rule package would be; it imports only ``preferans.core.plugin``.
+The plugin here is a house-rule file added on top of Sochi by the caller, as ``score_card(..., plugins=[path])``
+and ``score --plugin`` take it; it imports only ``preferans.core.plugin``. ``sheet`` reads only what the card
+names, so for it the card names the plugin, installed in memory as a ``preferans.plugins`` entry point
+(conftest's ``installed_plugin``).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import json
-import sys
 import tomllib
 import types
 import uuid
-from collections.abc import Callable, Iterator
-from importlib.metadata import EntryPoint
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -26,8 +26,18 @@ from preferans.core.engine.match import Match
 from preferans.core.formats import sheet
 from preferans.core.formats.scorecard import score_card
 from preferans.core.model.errors import ConfigError, RecordError
+from preferans.core.plugin import MatchView, ScorecardReader, hookimpl
+from preferans.core.rules.local import LocalPlugin
+
+SOCHI = Path(__file__).resolve().parent / "data" / "scorecards" / "sochi_pulka.toml"
+
+# a house plugin: its own text sheet and picture, its own line under the settlement, a rules key the card
+# must state, and a scorecard reading that only looks at the reader (kept in ``seen``) and leaves the deal
+# to Sochi
+HOUSE_SHEET = '''
+from typing import Any
+
 from preferans.core.plugin import (
-    MatchView,
     RequiredKey,
     ScorecardReader,
     SettlementCheck,
@@ -38,85 +48,73 @@ from preferans.core.plugin import (
     hookimpl,
     running_records,
 )
-from preferans.core.rules import manager
 
-SOCHI = Path(__file__).resolve().parent / "data" / "scorecards" / "sochi_pulka.toml"
-House = tuple[Callable[..., Path], list[ScorecardReader]]
-"""The fixture: ``card(**rules)`` writes the Sochi pulka with the plugin; the readers its hook was given."""
+seen: list[ScorecardReader] = []
 
 
-def house_module(name: str, seen: list[ScorecardReader]) -> types.ModuleType:
-    """A house plugin: its own text sheet and picture, its own line under the settlement, a rules key the
-    card must state, and a scorecard reading that only looks at the reader and leaves the deal to Sochi."""
-    module = types.ModuleType(name)
-
-    @hookimpl
-    def pref_render_sheet(view: SheetView, form: str, rules: Any) -> SheetText | str | None:
-        if form == "svg":
-            return (f'<svg xmlns="http://www.w3.org/2000/svg"><title>{view.title}</title>'
-                    f"<text>house: {len(view.match.history)} deals</text></svg>\n")
-        table = account_table(view)
-        pools = running_records(view.entries)
-        records = tuple(f"house {n}: " + "/".join(amount_text(v) for v in pools.get(("pool", s, None), []))
-                        for s, n in enumerate(view.names))
-        return SheetText(("who", *table.header[1:]), table.rows, notes=("house notes",), records=records)
-
-    @hookimpl
-    def pref_settlement_check(view: SheetView, rules: Any) -> SettlementCheck:
-        return SettlementCheck(True, (f"house check: {len(view.entries)} deals",), report={"house": len(view.entries)},
-                               deals=tuple({"house_deal": i} for i in range(len(view.entries))))
-
-    @hookimpl
-    def pref_scorecard_required(rules: Any) -> list[RequiredKey]:
-        return [RequiredKey("max_deals", "how many deals the house plays", repr(rules.max_deals))]
-
-    @hookimpl
-    def pref_scorecard_deal(record: dict[str, Any], reader: ScorecardReader, index: int, dealer: int,
-                            rules: Any) -> None:
-        seen.append(reader)
-        return None  # the Russian family reads the deal
-
-    for fn in (pref_render_sheet, pref_settlement_check, pref_scorecard_required, pref_scorecard_deal):
-        setattr(module, fn.__name__, fn)
-    return module
+@hookimpl
+def pref_render_sheet(view: SheetView, form: str, rules: Any) -> SheetText | str | None:
+    if form == "svg":
+        return (f'<svg xmlns="http://www.w3.org/2000/svg"><title>{view.title}</title>'
+                f"<text>house: {len(view.match.history)} deals</text></svg>\\n")
+    table = account_table(view)
+    pools = running_records(view.entries)
+    records = tuple(f"house {n}: " + "/".join(amount_text(v) for v in pools.get(("pool", s, None), []))
+                    for s, n in enumerate(view.names))
+    return SheetText(("who", *table.header[1:]), table.rows, notes=("house notes",), records=records)
 
 
-def install(monkeypatch: pytest.MonkeyPatch, name: str, make: Callable[[str], types.ModuleType]) -> None:
-    """Installs ``make(module_name)`` as the plugin ``name``, as a distribution's entry point would."""
-    module_name = f"pref_{name.replace('-', '_')}_{uuid.uuid4().hex[:8]}"
-    monkeypatch.setitem(sys.modules, module_name, make(module_name))
-    real = manager._discover
-    installed = manager.Installed(name, module_name, "house-dist",
-                                  EntryPoint(name=name, value=module_name, group=manager.PLUGIN_GROUP))
+@hookimpl
+def pref_settlement_check(view: SheetView, rules: Any) -> SettlementCheck:
+    return SettlementCheck(True, (f"house check: {len(view.entries)} deals",), report={"house": len(view.entries)},
+                           deals=tuple({"house_deal": i} for i in range(len(view.entries))))
 
-    def discover(group: str) -> dict[str, manager.Installed]:
-        found = dict(real(group))
-        if group == manager.PLUGIN_GROUP:
-            found[name] = installed
-        return found
 
-    monkeypatch.setattr(manager, "_discover", discover)
+@hookimpl
+def pref_scorecard_required(rules: Any) -> list[RequiredKey]:
+    return [RequiredKey("max_deals", "how many deals the house plays", repr(rules.max_deals))]
+
+
+@hookimpl
+def pref_scorecard_deal(record: dict[str, Any], reader: ScorecardReader, index: int, dealer: int,
+                        rules: Any) -> None:
+    seen.append(reader)
+    return None  # the Russian family reads the deal
+'''
+
+House = tuple[Callable[..., Path], Path]
+"""The fixture: ``card(**rules)`` writes the Sochi pulka for the plugin; the plugin's file."""
+
+
+def pulka(folder: Path, plugins: list[str], **rules: Any) -> Path:
+    """The Sochi pulka as a JSON card naming ``plugins``, with ``max_deals`` 50 unless given."""
+    data = tomllib.loads(SOCHI.read_text(encoding="utf-8"))
+    data["plugins"] = plugins
+    data["rules"].update({"max_deals": 50, **rules})
+    path = folder / "house.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
 
 
 @pytest.fixture
-def house(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Iterator[House]:
-    """Installs the house plugin as ``house-sheet``; ``card(**rules)`` writes the Sochi pulka using it."""
-    seen: list[ScorecardReader] = []
-    install(monkeypatch, "house-sheet", lambda module_name: house_module(module_name, seen))
-
-    def card(**rules: Any) -> Path:
-        data = tomllib.loads(SOCHI.read_text(encoding="utf-8"))
-        data["plugins"] = ["house-sheet"]
-        data["rules"].update({"max_deals": 50, **rules})
-        path = tmp_path / "house.json"
-        path.write_text(json.dumps(data), encoding="utf-8")
-        return path
-
-    yield card, seen
+def house(tmp_path: Path) -> House:
+    """The house plugin written to ``house_sheet.py``; ``card(**rules)`` writes the Sochi pulka, naming no
+    plugin: the caller adds the file."""
+    plugin = tmp_path / "house_sheet.py"
+    plugin.write_text(HOUSE_SHEET.lstrip(), encoding="utf-8")
+    return lambda **rules: pulka(tmp_path, [], **rules), plugin
 
 
-def test_sheet_prints_the_family_sheet(house: House, capsys: pytest.CaptureFixture[str]) -> None:
-    card, _ = house
+@pytest.fixture
+def named_house(house: House, tmp_path: Path, installed_plugin: Callable[[str, types.ModuleType], None]
+                ) -> Callable[..., Path]:
+    """The house plugin installed as ``house-sheet``; ``card(**rules)`` writes the Sochi pulka naming it."""
+    installed_plugin("house-sheet", LocalPlugin.read(house[1]).module)
+    return lambda **rules: pulka(tmp_path, ["house-sheet"], **rules)
+
+
+def test_sheet_prints_the_family_sheet(named_house: Callable[..., Path], capsys: pytest.CaptureFixture[str]) -> None:
+    card = named_house
     assert main(["sheet", str(card())]) == 0
     out = capsys.readouterr().out.splitlines()
     # the records above the table (Anna's pool 2.6.10 as the house writes it), then the house table
@@ -127,8 +125,9 @@ def test_sheet_prints_the_family_sheet(house: House, capsys: pytest.CaptureFixtu
     assert "pool target" not in "\n".join(out)  # the pulka's records are not printed
 
 
-def test_sheet_svg_is_the_family_picture(house: House, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    card, _ = house
+def test_sheet_svg_is_the_family_picture(named_house: Callable[..., Path], tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str]) -> None:
+    card = named_house
     out = tmp_path / "house.svg"
     assert main(["sheet", str(card()), "--svg", str(out)]) == 0
     assert out.read_text(encoding="utf-8") == ('<svg xmlns="http://www.w3.org/2000/svg"><title>sochi: Anna, Boris, '
@@ -137,17 +136,17 @@ def test_sheet_svg_is_the_family_picture(house: House, tmp_path: Path, capsys: p
 
 
 def test_the_api_and_score_use_the_family_hooks(house: House, capsys: pytest.CaptureFixture[str]) -> None:
-    card, _ = house
+    card, plugin = house
     path = card()
-    scored = score_card(json.loads(path.read_text(encoding="utf-8")), str(path))
+    scored = score_card(json.loads(path.read_text(encoding="utf-8")), str(path), plugins=[plugin])
     drawn = sheet.svg(scored.match, scored.names, scored.finished, "t")
     assert drawn.startswith("<svg") and "house: 10 deals" in drawn
     view = sheet.sheet_view(scored.match, scored.names, scored.finished)
     assert sheet.sheet_text(scored.match, view).notes == ("house notes",)
-    assert main(["score", str(path)]) == 0
+    assert main(["score", str(path), "--plugin", str(plugin)]) == 0
     text = capsys.readouterr().out
     assert "house notes" in text and "house check: 10 deals" in text and "check: the settlement sums" not in text
-    assert main(["score", "--json", str(path)]) == 0
+    assert main(["score", "--json", str(path), "--plugin", str(plugin)]) == 0
     report = json.loads(capsys.readouterr().out)
     assert report["house"] == 10 and [d["house_deal"] for d in report["deals"]] == list(range(10))
 
@@ -159,19 +158,21 @@ def test_without_the_plugin_sochi_draws_its_pulka(capsys: pytest.CaptureFixture[
 
 
 def test_a_key_the_family_requires_must_be_stated(house: House) -> None:
-    card, _ = house
+    card, plugin = house
     data = json.loads(card().read_text(encoding="utf-8"))
     del data["rules"]["max_deals"]
     with pytest.raises(ConfigError) as info:
-        score_card(data, "game.toml")
+        score_card(data, "game.toml", plugins=[plugin])
     assert str(info.value) == ("game.toml: rules.max_deals: missing: a scorecard must state how many deals the house "
                                "plays (the sochi preset's default is None)")
 
 
 def test_the_reader_is_frozen_and_holds_no_live_match(house: House) -> None:
-    card, seen = house
+    card, path_of_plugin = house
+    plugin = LocalPlugin.read(path_of_plugin)  # one module, whose ``seen`` this test reads
     path = card()
-    scored = score_card(json.loads(path.read_text(encoding="utf-8")), str(path))
+    scored = score_card(json.loads(path.read_text(encoding="utf-8")), str(path), plugins=[plugin])
+    seen: list[ScorecardReader] = plugin.module.seen
     assert len(seen) == 10
     for index, reader in enumerate(seen):
         assert isinstance(reader, ScorecardReader)
@@ -186,9 +187,9 @@ def test_the_reader_is_frozen_and_holds_no_live_match(house: House) -> None:
         seen[0].view.history = ()  # type: ignore[misc]
 
 
-def core_reading(module_name: str) -> types.ModuleType:
+def core_reading() -> types.ModuleType:
     """A plugin whose scorecard deals are read by the core's reading (``DealRecord``), not the family's."""
-    module = types.ModuleType(module_name)
+    module = types.ModuleType(f"core_reading_{uuid.uuid4().hex[:8]}")
 
     @hookimpl
     def pref_scorecard_deal(record: dict[str, Any], reader: ScorecardReader, index: int, dealer: int,
@@ -209,20 +210,20 @@ def core_deal(deal: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def test_the_core_reading_serves_a_family_without_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_the_core_reading_serves_a_family_without_its_own() -> None:
     # the core reads declarer, contract, defence, tricks or all_pass = true; an all-pass deal is played
     # under the row the variant's pref_all_pass names (Sochi: raspasovka), so the sheet is the same
-    install(monkeypatch, "core-reading", core_reading)
+    plugins = [core_reading()]
     data = tomllib.loads(SOCHI.read_text(encoding="utf-8"))
     family = score_card(data, "sochi.toml")
     deals = [core_deal(d) for d in data["deal"]]
-    core = score_card({**data, "plugins": ["core-reading"], "deal": deals}, "core.toml")
+    core = score_card({**data, "deal": deals}, "core.toml", plugins)
     assert core.match.deal_entries == family.match.deal_entries and core.finished
     assert [r.contract.name if r.contract else None for r in core.match.results] == \
         [r.contract.name if r.contract else None for r in family.match.results]
     with pytest.raises(RecordError, match=r"^core\.toml: deal\[4\]\.raspasovka: unknown key 'raspasovka'"):
-        score_card({**data, "plugins": ["core-reading"]}, "core.toml")  # a Russian field the core does not know
+        score_card(data, "core.toml", plugins)  # a Russian field the core does not know
     bad = [dict(d) for d in deals]
     bad[0]["contract"] = "raspasovka"
     with pytest.raises(RecordError, match=r"'raspasovka' is not a contract a player declares \(write all_pass "):
-        score_card({**data, "plugins": ["core-reading"], "deal": bad}, "core.toml")
+        score_card({**data, "deal": bad}, "core.toml", plugins)

@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import dataclasses
 import random
-import sys
 import types
 import uuid
-from collections.abc import Callable, Generator, Iterator
-from importlib.metadata import EntryPoint
+from collections.abc import Callable, Generator
 from typing import Any
 
 import pluggy
@@ -22,39 +20,24 @@ from preferans.core import Game, load_variant
 from preferans.core.engine.game import Phase
 from preferans.core.model.errors import NoRuleError
 from preferans.core.plugin import ContractRegistry, ContractSpec, PlayRules, PlayView, hookimpl
-from preferans.core.rules import hookspecs, manager
+from preferans.core.rules import hookspecs
 from preferans.core.rules.manager import Rulebook, build_manager
 
-Install = Callable[..., str]
+Install = Callable[..., types.ModuleType]
 
 
 @pytest.fixture
-def extra_plugin(monkeypatch: pytest.MonkeyPatch) -> Iterator[Install]:
-    """``install(**hooks)`` makes an in-memory plugin module with those functions and installs it as if a
-    distribution registered it in ``preferans.plugins``; returns the name to pass as ``plugins=[name]``."""
-    real = manager._discover
-    extra: dict[str, manager.Installed] = {}
-
-    def install(**functions: Any) -> str:
-        name = f"hook_mechanics_{uuid.uuid4().hex[:8]}"
-        module = types.ModuleType(name)
+def extra_plugin() -> Install:
+    """``install(**hooks)``: an in-memory plugin module with those functions, to pass as
+    ``load_variant(..., plugins=[module])``. Each has a name of its own, as the rules model is kept per
+    stack of plugin names."""
+    def install(**functions: Any) -> types.ModuleType:
+        module = types.ModuleType(f"hook_mechanics_{uuid.uuid4().hex[:8]}")
         for key, fn in functions.items():
             setattr(module, key, fn)
-        sys.modules[name] = module
-        ep = EntryPoint(name=name, value=name, group=manager.PLUGIN_GROUP)
-        extra[name] = manager.Installed(name, name, "test-dist", ep)
-        return name
+        return module
 
-    def discover(group: str) -> dict[str, manager.Installed]:
-        found = dict(real(group))
-        if group == manager.PLUGIN_GROUP:
-            found.update(extra)
-        return found
-
-    monkeypatch.setattr(manager, "_discover", discover)
-    yield install
-    for name in extra:
-        sys.modules.pop(name, None)
+    return install
 
 
 class HouseRules(BaseModel):
@@ -79,9 +62,9 @@ def test_register_contracts_with_one_argument(extra_plugin: Install) -> None:
     def pref_register_contracts(contracts: ContractRegistry) -> None:
         contracts.add(BETTEL)
 
-    name = extra_plugin(pref_register_contracts=pref_register_contracts)
+    plugin = extra_plugin(pref_register_contracts=pref_register_contracts)
     plain = load_variant("sochi")
-    variant = load_variant("sochi", plugins=[name])
+    variant = load_variant("sochi", plugins=[plugin])
     assert variant.contracts["bettel"] == BETTEL
     assert [r for r in variant.contracts if r.name != "bettel"] == list(plain.contracts)
     assert Game(variant, seed=1).contracts["bettel"] == BETTEL  # the game's own table too
@@ -128,8 +111,8 @@ def test_every_hook_is_traced(extra_plugin: Install, monkeypatch: pytest.MonkeyP
     """With ``PREFERANS_TRACE_HOOKS`` set every hook call is printed, the registration hooks included, and
     the Rulebook leaves its fast path for pluggy's traced call."""
     monkeypatch.setenv("PREFERANS_TRACE_HOOKS", "1")
-    name = extra_plugin(pref_rules_sections=hookimpl(lambda: {"house": (HouseRules, HouseRules())}))
-    variant = load_variant("sochi", plugins=[name])
+    plugin = extra_plugin(pref_rules_sections=hookimpl(lambda: {"house": (HouseRules, HouseRules())}))
+    variant = load_variant("sochi", plugins=[plugin])
     game = Game(variant, seed=1)
     game.apply(game.legal_actions()[0])
     out = capsys.readouterr().out

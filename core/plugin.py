@@ -12,7 +12,8 @@ checks this for the built-in variants)::
 What is here, by kind:
 
 * the markers: :data:`hookimpl` (with ``wrapper=True`` to refine the answer of the plugins below) and
-  :data:`hookspec` (for a family that declares hooks of its own);
+  :data:`hookspec`, the marker of the core's specifications (a family cannot declare hooks of its own yet:
+  every hook is in ``core/rules/hookspecs.py``);
 * the frozen views hooks receive (``AuctionView``, ``DeclarationView``, ``DefenceView``, ``PlayView``,
   ``MatchView``, ``LedgerView``) and the values they return (``Next``, ``Won``, ``AllPassed``,
   ``PlayAllPass``, ``Redeal``, ``TakeTalon``, ``PickUp``, ``Discard``, ``Declared``, ``Defended``,
@@ -25,7 +26,8 @@ What is here, by kind:
   PPN: ``pref_cli_commands``, ``pref_read_game``, ``pref_read_deal``): ``Game``, ``Deal`` and ``Phase`` of the
   engine, ``Variant`` and ``load_variant``, ``RecordedDeal``, the save file of ``play --save``
   (``SAVE_FORMAT``, ``SAVE_VERSION``, ``DEFAULT_NAMES``, ``Session``, ``load_session`` with the bots checked,
-  ``write_atomic``) and ``check_bot(name, where)`` for a bot name a record gives;
+  ``write_atomic``), ``check_bot(name, where)`` for a bot name a record gives and ``named_plugins`` for the
+  plugin names a record gives (it refuses a file path: local plugins come only from ``--plugin``);
 * the paper side: the frozen :class:`SheetView` a family draws its sheet from and the values it returns
   (``SheetText``, ``SettlementCheck``, ``RequiredKey``), with ``account_table``, ``running_records`` and
   ``amount_text``; the frozen ``ScorecardReader`` a family reads its scorecard deals with, the deal fields

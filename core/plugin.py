@@ -38,7 +38,8 @@ from __future__ import annotations
 
 from preferans.core.ai.registry import check_bot
 from preferans.core.engine.game import Deal, Game, Phase
-from preferans.core.formats.saves import DEFAULT_NAMES, SAVE_FORMAT, SAVE_VERSION, Session, write_atomic
+from preferans.core.formats.atomic import write_atomic
+from preferans.core.formats.saves import DEFAULT_NAMES, SAVE_FORMAT, SAVE_VERSION, Session
 from preferans.core.formats.scorecard import DealFields, DealRecord, ScorecardReader, canonical_contract
 from preferans.core.model.cards import (
     CARD_INDEX,

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from preferans.core.formats.saves import write_atomic
+from preferans.core.formats.atomic import write_atomic
 from preferans.core.model.errors import BadInput
 from preferans.core.rules.config import (
     load_config,

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from preferans.core.formats import render
-from preferans.core.formats.saves import write_atomic
+from preferans.core.formats.atomic import write_atomic
 from preferans.core.model.errors import BadInput
 
 

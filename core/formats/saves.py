@@ -1,9 +1,9 @@
 """The save file of ``preferans play --save``: the replayable game plus who sits where.
 
 ``{"format": "preferans-save", "version": 1, "game": <Game.to_dict()>, "names": [...], "bots": [...],
-"human": seat or null}``, written atomically (a temporary file in the same folder, then ``os.replace``) so
-an interrupted write never leaves half a file behind. Read by ``play --resume``, ``sheet`` and ``ppn
-export``.
+"human": seat or null}``, written atomically (:func:`~preferans.core.formats.atomic.write_atomic`: a
+temporary file in the same folder, then ``os.replace``) so an interrupted write never leaves half a file
+behind. Read by ``play --resume``, ``sheet`` and ``ppn export``.
 
 A game played with local plugins (``play --plugin house.py``) keeps their file names and SHA-256 in
 ``game.config.local_plugins`` (:meth:`~preferans.core.rules.config.Variant.config_dict`), never a path or
@@ -13,8 +13,6 @@ code: ``load_session(path, plugins=...)`` needs the same files given again (``pl
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,34 +20,13 @@ from typing import Any
 
 from preferans.core.engine.game import Game
 from preferans.core.engine.player import Bot
+from preferans.core.formats.atomic import write_atomic
 from preferans.core.model.errors import BadInput, RecordError
 
 SAVE_FORMAT = "preferans-save"
 SAVE_VERSION = 1
 DEFAULT_NAMES = ("Anna", "Boris", "Vera", "Gleb")
 HUMAN = "human"
-
-
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` through a temporary file in the same folder and ``os.replace``."""
-    directory = path.parent if str(path.parent) else Path(".")
-    try:
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=directory)
-    except OSError as exc:
-        raise BadInput(f"{path}: cannot write: {exc.strerror}") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-
 
 
 @dataclass

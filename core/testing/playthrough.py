@@ -38,6 +38,7 @@ from typing import Any
 import tomli_w
 
 from preferans.core.engine.game import Game, Phase
+from preferans.core.formats.atomic import write_atomic
 from preferans.core.model.views import Amount, DealResult, Entry
 from preferans.core.rules.config import load_variant
 from preferans.core.rules.manager import VARIANT_GROUP, load_module
@@ -164,7 +165,7 @@ def main(argv: list[str] | None = None) -> None:
     args = ap.parse_args(argv)
     data = record(args.variant, args.seed, [c for c in args.calls.split(",") if c],
                   [c for c in args.defence.split(",") if c], args.description, args.first_dealer)
-    Path(args.output).write_text(tomli_w.dumps(data), encoding="utf-8")
+    write_atomic(Path(args.output), tomli_w.dumps(data))
     print(f"wrote {args.output}: check every number by hand before committing it")
 
 

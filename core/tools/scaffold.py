@@ -8,9 +8,14 @@ file that runs the conformance suite. Freshly generated, it installs with pip an
 
 from __future__ import annotations
 
+import errno
 import re
+import unicodedata
 from pathlib import Path
 
+import tomli_w
+
+from preferans.core.formats.atomic import write_atomic
 from preferans.core.model.errors import BadInput
 from preferans.core.rules.config import resolve_chain
 from preferans.core.testing.playthrough import playthrough_files
@@ -25,7 +30,7 @@ build-backend = "setuptools.build_meta"
 [project]
 name = "preferans-{name}"
 version = "0.1.0"
-description = "{description}"
+description = {description_toml}
 requires-python = ">=3.11"
 dependencies = ["preferans"]
 
@@ -46,7 +51,7 @@ addopts = "--preferans-variant={name}"
 '''
 
 MODULE = '''\
-"""{name}: {description}
+"""{name}: {description_doc}
 
 A preferans variant plugin. It extends ``{parent}``; implement here only the hooks whose answer differs
 from the parent's (see docs/hooks.md of preferans for every hook), and put numbers in preset.toml.
@@ -79,7 +84,7 @@ from __future__ import annotations
 
 PRESET = '''\
 name = "{name}"
-description = "{description}"
+description = {description_toml}
 extends = "{parent}"
 sources = ["house rules: describe where each changed value comes from"]
 
@@ -116,21 +121,59 @@ def new_variant(name: str, parent: str, out_dir: str, description: str = "") -> 
                        "starting with a letter)")
     resolve_chain(parent, "new-variant", "--extends")  # the parent must be installed
     root = Path(out_dir) / name
-    if root.exists() and any(root.iterdir()):
-        raise BadInput(f"new-variant: -o: {root} exists and is not empty")
+    _one_line(description)
+    try:
+        if root.exists() and any(root.iterdir()):
+            raise BadInput(f"new-variant: -o: {root} exists and is not empty")
+    except OSError as exc:
+        raise BadInput(f"new-variant: -o: {root}: {_reason(exc)}") from None
     module = f"preferans_{name}"
     description = description or f"House rules on top of {parent}"
-    values = {"name": name, "parent": parent, "module": module, "description": description}
-    (root / module / "playthroughs").mkdir(parents=True, exist_ok=True)
-    (root / "tests").mkdir(exist_ok=True)
-    (root / "pyproject.toml").write_text(PYPROJECT.format(**values), encoding="utf-8")
-    (root / "README.md").write_text(README.format(**values), encoding="utf-8")
-    (root / module / "__init__.py").write_text(MODULE.format(**values), encoding="utf-8")
-    (root / module / "preset.toml").write_text(PRESET.format(**values), encoding="utf-8")
-    (root / "tests" / "test_conformance.py").write_text(TEST, encoding="utf-8")
+    values = {"name": name, "parent": parent, "module": module, "description": description,
+              "description_toml": _toml_string(_one_line(description)),
+              "description_doc": _docstring_text(description)}
+    files = {Path("pyproject.toml"): PYPROJECT.format(**values), Path("README.md"): README.format(**values),
+             Path(module, "__init__.py"): MODULE.format(**values),
+             Path(module, "preset.toml"): PRESET.format(**values), Path("tests", "test_conformance.py"): TEST}
     for source, item in playthrough_files(parent):
         text = item.read_text(encoding="utf-8")
         text = re.sub(r'^variant = ".*"$', f'variant = "{name}"', text, count=1, flags=re.M)
         header = f"# Copied from {source}; re-check every number by hand once {name} changes a rule.\n"
-        (root / module / "playthroughs" / item.name).write_text(header + text, encoding="utf-8")
+        files[Path(module, "playthroughs", item.name)] = header + text
+    for folder in (root / module / "playthroughs", root / "tests"):
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise BadInput(f"new-variant: -o: cannot make the folder {folder}: {_reason(exc)}") from None
+    for relative, text in files.items():
+        write_atomic(root / relative, text)
     return root
+
+
+def _one_line(description: str) -> str:
+    """``--description`` is the one line ``preferans variants`` shows: no newline, tab or other control
+    character (which would also break out of the TOML string and the module's docstring)."""
+    for ch in description:
+        if unicodedata.category(ch) == "Cc":
+            raise BadInput(f"new-variant: --description: {ch!r} is not allowed: the description is one line "
+                           "of text, without newlines or other control characters")
+    return description
+
+
+def _toml_string(text: str) -> str:
+    """``text`` as a TOML basic string, quotes and backslashes escaped (by tomli-w)."""
+    return tomli_w.dumps({"x": text}).split("=", 1)[1].strip()
+
+
+def _docstring_text(text: str) -> str:
+    """``text`` inside the module's ``\"\"\"`` docstring: backslashes and quotes escaped, so it reads back
+    as written and never closes the docstring."""
+    return text.replace("\\", "\\\\").replace('"', '\\"')
+
+
+def _reason(exc: OSError) -> str:
+    if exc.errno == errno.ENAMETOOLONG:
+        return "the name is too long"
+    if exc.errno in (errno.ENOTDIR, errno.EEXIST):
+        return "a file is in the way (a folder is needed)"
+    return exc.strerror or type(exc).__name__

@@ -1,0 +1,149 @@
+"""Atomic writes of every file the command line writes (``write_atomic``; docs/cli.md, "Files written").
+
+A file is written to a temporary file ``.NAME.XXXXXXXX.tmp`` in the target's folder, synced, then moved over
+the target with ``os.replace``, so an interrupted write never leaves half a file behind. What is at the path
+decides what happens:
+
+- nothing, or a regular file: written; an existing file keeps its mode (and, where allowed, its owner), a new
+  one gets ``0o666`` less the umask, as ``open()`` would give it (``mkstemp`` alone gives 0600);
+- a symbolic link: written through, to the file the link finally points to (as the shell's ``>`` does), so
+  the link stays a link; the file at the end of the link must itself be a regular file or not exist yet;
+- anything else (a folder, a FIFO, a device, a socket): refused with one line, the path left as it was:
+  replacing a device node or a FIFO with a regular file is never what was meant.
+
+Leftover temporary files of an interrupted write to the same target (exactly ``.NAME.<random>.tmp`` in the
+same folder, regular files only) are removed on the next write. Every problem is one :class:`BadInput` line
+naming the path.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import stat
+import tempfile
+from pathlib import Path
+
+from preferans.core.model.errors import BadInput
+
+_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"),
+          (stat.S_ISLNK, "a symbolic link that never ends"))
+
+
+def _kind(mode: int) -> str:
+    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+
+
+def _reason(exc: OSError) -> str:
+    if exc.errno == errno.ENAMETOOLONG:
+        return "the name is too long"
+    if exc.errno == errno.ENOTDIR:
+        return "a part of the path is a file, not a folder"
+    if exc.errno == errno.ELOOP:
+        return "too many levels of symbolic links"
+    return exc.strerror or type(exc).__name__
+
+
+def _umask() -> int:
+    mask = os.umask(0o022)  # the only portable way to read it: set and restore at once
+    os.umask(mask)
+    return mask
+
+
+def _target(path: Path) -> tuple[Path, os.stat_result | None]:
+    """The file to write (``path``, or the end of its symbolic links) and its ``lstat``, ``None`` if new."""
+    shown = path
+    if path.is_symlink():
+        try:
+            path = Path(os.path.realpath(path, strict=False))
+        except OSError as exc:
+            raise BadInput(f"{shown}: cannot write: {_reason(exc)}") from None
+    try:
+        st: os.stat_result | None = os.lstat(path)
+    except FileNotFoundError:
+        st = None
+    except OSError as exc:
+        raise BadInput(f"{shown}: cannot write: {_reason(exc)}") from None
+    if st is not None and not stat.S_ISREG(st.st_mode):
+        through = "" if path == shown else f" (the symbolic link points to {path})"
+        raise BadInput(f"{shown}: cannot write: is {_kind(st.st_mode)}, not a regular file{through}")
+    return path, st
+
+
+def check_writable(path: Path) -> None:
+    """Raise the one-line :class:`BadInput` that :func:`write_atomic` would raise for ``path``, writing nothing;
+    for a command that wants to refuse a bad output path before doing its work."""
+    target, _ = _target(path)
+    _folder(target, path)
+
+
+def _folder(target: Path, shown: Path) -> Path:
+    folder = target.parent if str(target.parent) else Path(".")
+    try:
+        st = os.stat(folder)
+    except FileNotFoundError:
+        raise BadInput(f"{shown}: cannot write: the folder {folder} does not exist") from None
+    except OSError as exc:
+        raise BadInput(f"{shown}: cannot write: {_reason(exc)}") from None
+    if not stat.S_ISDIR(st.st_mode):
+        raise BadInput(f"{shown}: cannot write: {folder} is not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise BadInput(f"{shown}: cannot write: the folder {folder} is not writable "
+                       "(the file is written through a temporary file beside it)")
+    return folder
+
+
+def _remove_leftovers(folder: Path, name: str) -> None:
+    """Remove ``.NAME.<random>.tmp`` files an interrupted write to ``folder/NAME`` left behind."""
+    pattern = re.compile(rf"\.{re.escape(name)}\.[a-z0-9_]+\.tmp")
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        if pattern.fullmatch(entry.name) and entry.is_file(follow_symlinks=False):
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                pass
+
+
+def write_atomic(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file in the same folder and ``os.replace`` (the module
+    docstring has the rules: regular files only, symbolic links written through, modes kept)."""
+    target, old = _target(path)
+    folder = _folder(target, path)
+    _remove_leftovers(folder, target.name)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot write in {folder}: {_reason(exc)}") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            if old is None:
+                os.fchmod(fh.fileno(), 0o666 & ~_umask())
+            else:
+                try:  # root writing someone else's file: keep it theirs (before chmod, which chown may undo)
+                    os.fchown(fh.fileno(), old.st_uid, old.st_gid)
+                except OSError:
+                    pass
+                os.fchmod(fh.fileno(), stat.S_IMODE(old.st_mode))
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, target)
+    except OSError as exc:
+        _unlink(tmp)
+        raise BadInput(f"{path}: cannot write: {_reason(exc)}") from None
+    except BaseException:
+        _unlink(tmp)
+        raise
+
+
+def _unlink(tmp: str) -> None:
+    try:
+        os.unlink(tmp)
+    except OSError:
+        pass

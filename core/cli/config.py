@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from preferans.core.formats.atomic import write_atomic
+from preferans.core.formats.atomic import check_writable, write_atomic
 from preferans.core.model.errors import BadInput
 from preferans.core.rules.config import (
     load_config,
@@ -22,6 +22,7 @@ def cmd_config_init(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     path = Path(args.output)
+    check_writable(path)  # a folder, a FIFO, a path under a file: one line before "file exists"
     if path.exists() and not args.force:
         raise BadInput(f"{path}: file exists; use --force to overwrite it")
     write_atomic(path, text)

@@ -55,13 +55,11 @@ def _umask() -> int:
 def _target(path: Path) -> tuple[Path, os.stat_result | None]:
     """The file to write (``path``, or the end of its symbolic links) and its ``lstat``, ``None`` if new."""
     shown = path
-    if path.is_symlink():
-        try:
-            path = Path(os.path.realpath(path, strict=False))
-        except OSError as exc:
-            raise BadInput(f"{shown}: cannot write: {_reason(exc)}") from None
     try:
         st: os.stat_result | None = os.lstat(path)
+        if st is not None and stat.S_ISLNK(st.st_mode):
+            path = Path(os.path.realpath(path, strict=False))
+            st = os.lstat(path)
     except FileNotFoundError:
         st = None
     except OSError as exc:

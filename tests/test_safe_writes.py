@@ -234,3 +234,28 @@ def test_new_variant_description_with_control_characters_is_refused(
     assert code == 2
     one_error_line(err, "--description", "control characters")
     assert not (tmp_path / "house").exists()
+
+
+# ---------------------------------------------------------------- solve PATH shows no file content
+
+
+@pytest.mark.parametrize("content", ["root:x:0:0:SECRET-TOKEN:/root:/bin/bash\n",
+                                     '[Event "x"]\n[1 231 SECRET-TOKEN]\n',
+                                     '{"info": {"SECRET-TOKEN": 1}, "game": [{"id": "SECRET-TOKEN"}]}\n'])
+def test_solve_of_a_file_shows_the_kind_of_problem_not_the_content(
+        content: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "some.conf"
+    path.write_text(content, encoding="utf-8")
+    code, _, err = run(capsys, "solve", str(path))
+    assert code == 2
+    one_error_line(err, str(path), "not a PPN file", "content is not shown")
+    assert "SECRET" not in err
+
+
+def test_solve_of_a_typed_deal_still_echoes_what_was_typed(capsys: pytest.CaptureFixture[str]) -> None:
+    code, _, err = run(capsys, "solve", "AS KS QS JS 10S 9S 8S 7S AC XC | a | b | c")
+    assert code == 2
+    one_error_line(err, "DEAL: first hand", "'XC'")
+    code, _, err = run(capsys, "solve", "nonsense")
+    assert code == 2
+    one_error_line(err, "'nonsense'")

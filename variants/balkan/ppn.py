@@ -646,11 +646,34 @@ def read_deal(text: str, source: str) -> RecordedDeal | None:
     if text.startswith("[") and "\n" not in text.strip() and not text[1:].lstrip()[:1].isalpha():
         # one bare record: the reader wants the required tags, which say nothing about the cards
         text = "".join(f"[{tag} 0]\n" for tag in REQUIRED_TAGS) + text
-    doc = parse(text, source)
+    if source == "DEAL":
+        doc = parse(text, source)
+    else:
+        doc = _parse_unshown(text, source)
     record = doc.records[0]
     hands = tuple(sum(1 << c for c in record.hand(p)) for p in record.deal_order)
     talon = sum(1 << c for c in record.talon)
     return RecordedDeal((hands[0], hands[1], hands[2]), talon, doc.tags.get("Variant", "balkan"))
+
+
+_PLACE = re.compile(r"\(line (\d+)\): ([A-Za-z][A-Za-z0-9_.]*):|: line (\d+):")
+
+
+def _parse_unshown(text: str, source: str) -> PPNGame:
+    """``parse`` for a file named on ``solve``'s command line, whose errors say where and what kind of problem,
+    never the file's content: behind a service, the file may be any file the service can read."""
+    try:
+        return parse(text, source)
+    except PPNError as exc:
+        place = _PLACE.search(str(exc)[len(source):])
+        if place is None:
+            where = ""
+        elif place.group(3):
+            where = f" at line {place.group(3)}"
+        else:
+            where = f" at line {place.group(1)}, field {place.group(2)}"
+        raise PPNError(f"{source}: not a PPN file this command can read{where} (its content is not shown; "
+                       f"preferans ppn import {source} names the problem)") from None
 
 
 # ---------------------------------------------------------------- writing

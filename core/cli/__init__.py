@@ -5,7 +5,8 @@ Subcommands: ``variants``, ``show``, ``schema``, ``config init|check``, ``play``
 the installed families add through ``pref_cli_commands`` (the Balkan family's ``ppn import|export``). Exit
 codes: 0 success, 2 bad input (one line on stderr naming the file, key or action, never a traceback), 1
 internal error (set ``PREFERANS_DEBUG=1`` for the traceback). Files are written atomically (a temporary file
-in the same folder, then ``os.replace``), so an interrupted write never leaves half a file behind.
+in the same folder, then ``os.replace``), so an interrupted write never leaves half a file behind; only over a
+regular file or through a symbolic link to one (``core/formats/atomic.py``, docs/cli.md "Files written").
 """
 
 from __future__ import annotations

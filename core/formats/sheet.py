@@ -75,7 +75,7 @@ def load(path: str) -> SheetSource:
     from preferans.core.model.files import SAVE_LIMIT
 
     p = Path(path)
-    text = read_text(path, SAVE_LIMIT, "a save file or game record")  # it may be a save or a game record, which may be larger than a card
+    text = read_text(path, SAVE_LIMIT, "a save file or game record")  # it may be either, larger than a card
     if not text.lstrip().startswith("{"):
         card = score_file(path)
         return SheetSource(card.match, card.names, card.finished)

@@ -116,17 +116,39 @@ def _iter_processes(fn: Callable[[U], R], head: list[U], rest: Iterator[U], work
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_worker_start, initargs=(os.getpid(),))
     finished = False
     try:
-        yield from _in_order(lambda u: pool.submit(fn, u),
+        def submit(unit: U) -> Any:
+            with _signals_held():  # the pool forks its workers in submit
+                return pool.submit(fn, unit)
+
+        yield from _in_order(submit,
                              lambda pending: wait(pending, return_when=FIRST_COMPLETED),
                              head, rest, window(workers), done)
         finished = True
     finally:
         if not finished:
             # an error, Ctrl-C or SIGTERM: the queued units are dropped and the running ones stopped now,
-            # not run to their end
+            # not run to their end (SIGKILL: a worker not yet past _worker_start still has this process's
+            # own SIGTERM handler)
             for process in list(pool._processes.values()):
-                process.terminate()
+                process.kill()
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+_HELD = {signal.SIGINT, signal.SIGTERM}
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """Ctrl-C and SIGTERM wait until the block is done: raised during a fork, their exception would land in
+    an at-fork hook, which swallows it, and the run would go on."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - not on Unix
+        yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, _HELD)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
 
 
 PARENT_POLL = 0.25
@@ -134,11 +156,15 @@ PARENT_POLL = 0.25
 
 
 def _worker_start(parent: int) -> None:
-    """Run first in every worker process: Ctrl-C is the parent's to handle (it stops the workers), and the
+    """Run first in every worker process: Ctrl-C is the parent's to handle (it stops the workers), SIGTERM
+    ends the worker at once, and the
     worker ends when its parent is gone, however it went (SIGKILL included), instead of waiting for work
     forever. On Linux the kernel sends it SIGKILL when the parent dies (``PR_SET_PDEATHSIG``); everywhere a
     daemon thread also compares ``os.getppid()`` with the parent's pid every :data:`PARENT_POLL` seconds."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the command line's handler, inherited by fork
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HELD)  # held by the parent while it forked
     if sys.platform.startswith("linux"):
         try:
             import ctypes

@@ -4,16 +4,19 @@ Subcommands: ``variants``, ``show``, ``schema``, ``config init|check``, ``play``
 ``score``, ``sheet``, ``solve``, ``analyse``, ``conformance`` and ``new-variant`` (docs/cli.md), and those
 the installed families add through ``pref_cli_commands`` (the Balkan family's ``ppn import|export``). Exit
 codes: 0 success, 2 bad input (one line on stderr naming the file, key or action, never a traceback), 1
-internal error (set ``PREFERANS_DEBUG=1`` for the traceback). Files are written atomically (a temporary file
-in the same folder, then ``os.replace``), so an interrupted write never leaves half a file behind; only over a
-regular file or through a symbolic link to one (``core/formats/atomic.py``, docs/cli.md "Files written").
+internal error (set ``PREFERANS_DEBUG=1`` for the traceback), 130 Ctrl-C, 143 SIGTERM (both stop the
+worker processes of ``--jobs``). Files are written atomically (a temporary file in the same folder, then
+``os.replace``), so an interrupted write never leaves half a file behind; only over a regular file or
+through a symbolic link to one (``core/formats/atomic.py``, docs/cli.md "Files written").
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import signal
 import sys
+import threading
 import traceback
 from functools import cache
 from types import ModuleType
@@ -88,8 +91,30 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+class Terminated(BaseException):
+    """SIGTERM arrived: raised in the main thread (a BaseException, as KeyboardInterrupt, so no ``except
+    Exception`` takes it), and the command stops as it does on Ctrl-C (the ``finally``
+    blocks run: worker processes are stopped, files already written stay whole)."""
+
+
+def _on_sigterm(signum: int, frame: object) -> NoReturn:
+    raise Terminated
+
+
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; return the exit code (0 ok, 2 bad input, 1 internal error)."""
+    """Run the command line; return the exit code (0 ok, 2 bad input, 1 internal error, 130 Ctrl-C,
+    143 SIGTERM)."""
+    previous = None
+    if threading.current_thread() is threading.main_thread():  # only there can a signal handler be set
+        previous = signal.signal(signal.SIGTERM, _on_sigterm)
+    try:
+        return _main(argv)
+    finally:
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         argv = sys.argv[1:] if argv is None else list(argv)
         args = build_parser(families=not _core_command(argv)).parse_args(argv)
@@ -102,6 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("preferans: interrupted", file=sys.stderr)
         return 130
+    except Terminated:
+        print("preferans: terminated (SIGTERM)", file=sys.stderr)
+        return 143
     except BrokenPipeError:
         # the reader went away (e.g. `preferans play | head`): not an error; silence the final flush
         devnull = os.open(os.devnull, os.O_WRONLY)

@@ -22,6 +22,7 @@ from preferans.core.engine.game import Game
 from preferans.core.engine.player import Bot
 from preferans.core.formats.atomic import write_atomic
 from preferans.core.model.errors import BadInput, RecordError
+from preferans.core.model.files import SAVE_LIMIT, read_text_bounded
 
 SAVE_FORMAT = "preferans-save"
 SAVE_VERSION = 1
@@ -59,7 +60,7 @@ def load_session(path: Path, check_bot: Callable[[str, str], object] | None = No
     local plugins the game was played with, given again (the file records only their names and hashes)."""
     src = str(path)
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        data = json.loads(read_text_bounded(path, SAVE_LIMIT, "a save file"))
     except FileNotFoundError:
         raise RecordError(f"{src}: file not found") from None
     except OSError as exc:

@@ -36,6 +36,7 @@ from preferans.core.engine.match import Match
 from preferans.core.model.cards import SUIT_SYMBOLS, SUITS
 from preferans.core.model.contracts import ContractSpec, ContractTable
 from preferans.core.model.errors import BadInput, ConfigError, RecordError, nearest
+from preferans.core.model.files import SCORECARD_LIMIT, read_text_bounded
 from preferans.core.model.table import hand_slots, ownerless_hands
 from preferans.core.model.views import (
     AllPassOutcome,
@@ -107,10 +108,11 @@ class ScoredCard:
     finished: bool
 
 
-def read_text(path: str) -> str:
-    """The text of a record file (scorecard or saved game), or a one-line RecordError."""
+def read_text(path: str, limit: int = SCORECARD_LIMIT, kind: str = "a scorecard") -> str:
+    """The text of a record file (scorecard or saved game), at most ``limit`` bytes (:mod:`~preferans.core.model
+    .files`), or a one-line RecordError."""
     try:
-        return Path(path).read_text(encoding="utf-8")
+        return read_text_bounded(path, limit, kind)
     except FileNotFoundError:
         raise RecordError(f"{path}: file not found") from None
     except UnicodeDecodeError:

@@ -72,9 +72,10 @@ class SheetSource:
 def load(path: str) -> SheetSource:
     """A scorecard (TOML, or JSON) or a game saved by ``preferans play --save`` (or ``Game.to_json``)."""
     from preferans.core.formats.scorecard import read_text, score_card, score_file
+    from preferans.core.model.files import SAVE_LIMIT
 
     p = Path(path)
-    text = read_text(path)
+    text = read_text(path, SAVE_LIMIT, "a save file or game record")  # it may be either, larger than a card
     if not text.lstrip().startswith("{"):
         card = score_file(path)
         return SheetSource(card.match, card.names, card.finished)

@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from preferans.core.model.contracts import ContractRegistry, ContractTable
 from preferans.core.model.errors import BadInput, ConfigError, nearest
+from preferans.core.model.files import CONFIG_LIMIT, read_text_bounded
 from preferans.core.rules.local import LocalPlugin, as_local, is_path_like
 from preferans.core.rules.manager import (
     PLUGIN_GROUP,
@@ -113,12 +114,13 @@ def deep_merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, An
 def read_toml(path: str | Path) -> dict[str, Any]:
     p = Path(path)
     try:
-        with p.open("rb") as fh:
-            return tomllib.load(fh)
+        return tomllib.loads(read_text_bounded(p, CONFIG_LIMIT, "a config file"))
     except FileNotFoundError:
         raise ConfigError(str(p), "", "file not found") from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(str(p), "", f"malformed TOML: {exc}") from None
+    except UnicodeDecodeError:
+        raise ConfigError(str(p), "", "not UTF-8 text") from None
     except OSError as exc:
         raise ConfigError(str(p), "", f"cannot read: {exc.strerror}") from None
 
@@ -425,11 +427,15 @@ def load_config(path: str | Path, plugins: Sequence[Path | ModuleType | LocalPlu
     p = Path(path)
     if p.suffix.lower() == ".json":
         try:
-            data = json.loads(p.read_text(encoding="utf-8"))
+            data = json.loads(read_text_bounded(p, CONFIG_LIMIT, "a config file"))
         except FileNotFoundError:
             raise ConfigError(str(p), "", "file not found") from None
         except json.JSONDecodeError as exc:
             raise ConfigError(str(p), "", f"malformed JSON: {exc}") from None
+        except UnicodeDecodeError:
+            raise ConfigError(str(p), "", "not UTF-8 text") from None
+        except OSError as exc:
+            raise ConfigError(str(p), "", f"cannot read: {exc.strerror}") from None
     else:
         data = read_toml(p)
     cfg = validate(GameConfig, data, str(p))

@@ -28,6 +28,7 @@ from typing import Any
 import pluggy
 
 from preferans.core.model.errors import BadInput, ConfigError, nearest
+from preferans.core.model.files import CONFIG_LIMIT, read_bounded
 from preferans.core.rules import hookspecs
 
 _COUNTER = itertools.count(1)
@@ -71,7 +72,7 @@ class LocalPlugin:
             raise ConfigError(label, "", "not a .py file (a local plugin is one Python file; installed plugins "
                                          "are named in a config's plugins list)")
         try:
-            data = p.read_bytes()
+            data = read_bounded(p, CONFIG_LIMIT, "a local plugin")
         except FileNotFoundError:
             raise ConfigError(label, "", "file not found") from None
         except IsADirectoryError:

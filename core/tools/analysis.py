@@ -30,6 +30,7 @@ from preferans.core.engine.play import TrickPlay
 from preferans.core.formats.saves import DEFAULT_NAMES, load_session
 from preferans.core.model.cards import CARD_INDEX, cards_of
 from preferans.core.model.errors import RecordError
+from preferans.core.model.files import SAVE_LIMIT, read_text_bounded
 from preferans.core.rules.config import Variant
 from preferans.core.rules.manager import family_reading
 
@@ -162,11 +163,13 @@ def load_log(path: str) -> tuple[Game, list[str]]:
     the Balkan family's ``pref_read_game``); and the names."""
     p = Path(path)
     try:
-        text = p.read_text(encoding="utf-8")
+        text = read_text_bounded(p, SAVE_LIMIT, "a game record")
     except FileNotFoundError:
         raise RecordError(f"{path}: file not found") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot read: {exc}") from None
+    except OSError as exc:
+        raise RecordError(f"{path}: cannot read: {exc.strerror}") from None
+    except UnicodeDecodeError:
+        raise RecordError(f"{path}: not UTF-8 text") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError:

@@ -41,7 +41,7 @@ from preferans.core.rules.config import (
     parse_variant_id,
 )
 from preferans.core.rules.local import LocalPlugin
-from preferans.core.tools.parallel import derive_seed, run_units
+from preferans.core.tools.parallel import derive_seed, iter_units
 
 BLOCK = 5
 """Deals per work unit. The results do not depend on it (every deal is seeded on its own); it only
@@ -233,12 +233,15 @@ def arena(variant: Variant, bots: Sequence[str], deals: int, seed: int, *, jobs:
     if deals < 1:
         raise BadInput(f"--deals: must be at least 1, got {deals}")
     config = variant.config_dict()
-    units = [Block(config, tuple(bots), seed, a, min(a + BLOCK, deals), variant.local_plugins)
-             for a in range(0, deals, BLOCK)]
+    # a generator: the blocks are made as the workers take them; only the per-deal plays are kept (the
+    # confidence interval needs every deal's sample)
+    units = (Block(config, tuple(bots), seed, a, min(a + BLOCK, deals), variant.local_plugins)
+             for a in range(0, deals, BLOCK))
     done = None if progress is None else (lambda plays: progress(len(plays)))
-    blocks = run_units(play_block, units, jobs=jobs, scheduler=scheduler, done=done)
+    blocks = iter_units(play_block, units, jobs=jobs, scheduler=scheduler, done=done)
+    plays = [d for block in blocks for d in block]
     unit = Match(variant).settlement().unit  # the settlement's unit: whists, points, money
-    return summarize(variant.name, bots, seed, [d for block in blocks for d in block], unit)
+    return summarize(variant.name, bots, seed, plays, unit)
 
 
 # ---------------------------------------------------------------- output

@@ -4,7 +4,7 @@ worker processes or on a Dask cluster with the same result."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -13,7 +13,7 @@ from preferans.core.engine.game import Game
 from preferans.core.model.views import DealResult
 from preferans.core.rules.config import Variant, config_from_dict
 from preferans.core.rules.local import LocalPlugin
-from preferans.core.tools.parallel import derive_seed, run_units
+from preferans.core.tools.parallel import derive_seed, iter_units
 
 
 @dataclass
@@ -102,13 +102,15 @@ def simulate(variant: Variant, deals: int, seed: int, bots: list[str],
     ``jobs`` processes or on a Dask scheduler; the blocks are combined in order, so any ``jobs`` gives the
     same result. Returns the tally, the matches started and the matches finished."""
     config = variant.config_dict()
-    units = [SimulateBlock(config, tuple(bots), seed, c, min(SIMULATE_BLOCK, deals - a), variant.local_plugins)
-             for c, a in enumerate(range(0, deals, SIMULATE_BLOCK))]
+    # a generator, taken block by block, and the tally merged as they come: nothing grows with the deals
+    units = (SimulateBlock(config, tuple(bots), seed, c, min(SIMULATE_BLOCK, deals - a), variant.local_plugins)
+             for c, a in enumerate(range(0, deals, SIMULATE_BLOCK)))
+    parts: Iterator[tuple[Tally, int, int]]
     if jobs == 1 and scheduler is None:  # in this process: the progress bar moves deal by deal
-        parts = [simulate_block(u, variant, progress) for u in units]
+        parts = (simulate_block(u, variant, progress) for u in units)
     else:
         done = None if progress is None else (lambda part: progress(part[0].deals))
-        parts = run_units(simulate_block, units, jobs=jobs, scheduler=scheduler, done=done)
+        parts = iter_units(simulate_block, units, jobs=jobs, scheduler=scheduler, done=done)
     tally = Tally()
     matches = finished = 0
     for part, started, closed in parts:

@@ -40,6 +40,9 @@ LABELS = {"bettel": "Bettel", "durchmarsch": "Durchmarsch", "plauderer": "Plaude
           "offener-durchmarsch": "Offener Durchmarsch"}
 
 
+Money = Annotated[int, Field(ge=0)]
+
+
 class _Section(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -47,7 +50,7 @@ class _Section(BaseModel):
 class IllustratedRules(_Section):
     """The extra contracts (ILL-EXT)."""
 
-    values: dict[str, Annotated[int, Field(ge=0)]] = Field(description="what each extra contract is worth with the talon, paid to or by "
+    values: dict[str, Money] = Field(description="what each extra contract is worth with the talon, paid to or by "
                                    "each defender (ILL-EXT-01..04: 10, 20, 30; offener-durchmarsch 40 is "
                                    "inferred, GAP-ILL-01)")
     goals: dict[str, Literal["none", "all"]] = Field(

@@ -34,12 +34,16 @@ TAKE = "take"
 PASS = "pass"
 
 
+Number = Annotated[int, Field(ge=1)]
+"""A number of the auction (clubs 1 .. offener-durchmarsch 8)."""
+
+
 class NachgehenRules(BaseModel):
     """When Nachgehen applies and what a take-over must name (NACH-01, NACH-03)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    on_bids: list[Annotated[int, Field(ge=1)]] = Field(description="the winning numbers that open Nachgehen: the suit numbers, i.e. won "
+    on_bids: list[Number] = Field(description="the winning numbers that open Nachgehen: the suit numbers, i.e. won "
                                "'on numbers' (NACH-01, GAP-NACH-01)")
     minimum: str = Field(description="the lowest contract a take-over may name (NACH-03: bettel)")
 

@@ -70,6 +70,12 @@ def _prices_rising(table: dict[int, int]) -> dict[int, int]:
     return table
 
 
+Obligation = Annotated[dict[Level, Tricks], AfterValidator(_every_level("obligation")), AfterValidator(_falling)]
+"""Tricks by level, one for each level 6..10, never rising with the level."""
+Levels = Annotated[list[Level], AfterValidator(_ascending)]
+"""Contract levels, ascending, each once."""
+
+
 class _Section(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -77,8 +83,7 @@ class _Section(BaseModel):
 class WhistRules(_Section):
     """Вист (whist): the defenders' obligations and what they write."""
 
-    obligation: Annotated[dict[Level, Tricks], AfterValidator(_every_level("obligation")),
-                          AfterValidator(_falling)] = Field(description="tricks the defending pair must take, by contract level")
+    obligation: Obligation = Field(description="tricks the defending pair must take, by contract level")
     rate: int = Field(ge=1, description="whists per defence trick, as a multiple of the contract price")
     style: Literal["greedy", "gentleman"] = Field(
         description="lone whister and passer: greedy (жлобский, the whister writes all defence tricks) or "
@@ -89,10 +94,10 @@ class WhistRules(_Section):
         description="two whisters on 6/7: a whister short of his quota pays at most the pair's deficit")
     high_liability: Literal["second", "both"] = Field(
         description="two whisters on 8/9 who take nothing: who pays (the second to whist, or both)")
-    half_whist_levels: Annotated[list[Level], AfterValidator(_ascending)] = Field(description="levels on which the second defender may half-whist")
+    half_whist_levels: Levels = Field(description="levels on which the second defender may half-whist")
     lone_whister_open: bool = Field(description="a lone whister plays both defending hands, face up")
     stalingrad: bool = Field(description="6 spades must be whisted (Сталинград)")
-    return_levels: Annotated[list[Level], AfterValidator(_ascending)] = Field(
+    return_levels: Levels = Field(
         description="levels on which the first defender, who passed, may take the whist back after the second "
         "half-whisted (вернуть вист, a defence call 'return'); the half-whister then counts as the passer")
     lone_whister_chooses: bool = Field(

@@ -52,7 +52,7 @@ from preferans.core.model.errors import BadInput
 from preferans.core.model.views import PlayRules
 
 __all__ = [
-    "Budget", "CardTotals", "Layout", "Observation", "PimcBot", "PimcOptions", "observe", "parse_options",
+    "CAPS", "Budget", "CardTotals", "Layout", "Observation", "PimcBot", "PimcOptions", "observe", "parse_options",
     "sample_layouts",
 ]
 
@@ -110,8 +110,18 @@ _OPTION_TYPES: dict[str, Callable[[str], Any]] = {
 }
 
 
-def parse_options(text: str, where: str = "bots") -> dict[str, Any]:
-    """``samples=40:time=0.5`` -> ``{"samples": 40, "time": 0.5}``; bad input is :class:`BadInput`."""
+CAPS: dict[str, int | float] = {
+    "samples": 1000, "nodes": 20_000_000, "time": 10.0, "min_samples": 1000, "tries": 1000,
+}
+"""The largest value of each option that sets the bot's effort (docs/bots.md, "Options and budget"): a bot
+name from the command line, a save file or a PPN record is untrusted, and ``samples=100000000`` would make a
+decision last for ever. 20 million nodes is five times the compiled solver's default (a few seconds of one
+core); ``make_bot(..., trusted=True)`` lifts the caps for a program that means it."""
+
+
+def parse_options(text: str, where: str = "bots", trusted: bool = False) -> dict[str, Any]:
+    """``samples=40:time=0.5`` -> ``{"samples": 40, "time": 0.5}``; bad input is :class:`BadInput`. Unless
+    ``trusted``, a value above its cap in :data:`CAPS` is bad input too."""
     out: dict[str, Any] = {}
     for item in text.split(":"):
         if not item.strip():
@@ -129,6 +139,11 @@ def parse_options(text: str, where: str = "bots") -> dict[str, Any]:
             raise BadInput(f"{where}: pimc option {key}: {value!r} is not a number")
         if parsed < 0 or (key in ("samples", "nodes", "min_samples") and parsed < 1):
             raise BadInput(f"{where}: pimc option {key}: {value!r} must be positive")
+        cap = CAPS.get(key)
+        if not trusted and cap is not None and parsed > cap:
+            shown = f"{cap:g}" if isinstance(cap, float) else str(cap)
+            raise BadInput(f"{where}: pimc option {key}: {value.strip()} is above the cap of {shown} "
+                           "(docs/bots.md, Options and budget)")
         out[key] = parsed
     return out
 
@@ -712,9 +727,10 @@ def _obligation(rules: object, level: int) -> int:
     return 2 * whist_need(rules, level)
 
 
-def make_pimc(game_seed: int, seat: int, options: str = "", where: str = "bots") -> PimcBot:
-    """The registry's factory: a pimc bot seeded from the game's seed and the seat, with ``options``."""
-    values = parse_options(options, where)
+def make_pimc(game_seed: int, seat: int, options: str = "", where: str = "bots", trusted: bool = False) -> PimcBot:
+    """The registry's factory: a pimc bot seeded from the game's seed and the seat, with ``options`` (capped
+    by :data:`CAPS` unless ``trusted``)."""
+    values = parse_options(options, where, trusted)
     values.setdefault("seed", game_seed * 1_000_003 + seat)
     return PimcBot(PimcOptions(**values))
 

@@ -31,28 +31,34 @@ def _pimc(game_seed: int, seat: int) -> Bot:
     return make_pimc(game_seed, seat)
 
 
-def _pimc_with(game_seed: int, seat: int, options: str, where: str) -> Bot:
+def _pimc_with(game_seed: int, seat: int, options: str, where: str, trusted: bool) -> Bot:
     from preferans.core.ai.pimc import make_pimc
 
-    return make_pimc(game_seed, seat, options, where)
+    return make_pimc(game_seed, seat, options, where, trusted)
 
 
 BOTS: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic, "pimc": _pimc}
 """Bot name -> factory(game_seed, seat)."""
 
-BOT_OPTIONS: dict[str, Callable[[int, int, str, str], Bot]] = {"pimc": _pimc_with}
+BOT_OPTIONS: dict[str, Callable[[int, int, str, str, bool], Bot]] = {"pimc": _pimc_with}
 """Bots that take options after the name, ``NAME:KEY=VALUE:KEY=VALUE`` (``pimc:samples=40``): name ->
-factory(game_seed, seat, options, where). See docs/bots.md."""
+factory(game_seed, seat, options, where, trusted). See docs/bots.md."""
 
 
-def make_bot(name: str, game_seed: int, seat: int, where: str = "bots") -> Bot:
-    """A new bot by registry name; an unknown name is :class:`BadInput` naming ``where``."""
+def make_bot(name: str, game_seed: int, seat: int, where: str = "bots", trusted: bool = False) -> Bot:
+    """A new bot by registry name; an unknown name is :class:`BadInput` naming ``where``.
+
+    A name is untrusted unless ``trusted``: options that set the bot's effort are capped (``pimc``'s
+    :data:`~preferans.core.ai.pimc.CAPS`, docs/bots.md), and a value above a cap is :class:`BadInput`
+    naming ``where``, the option and the cap. The command line, save files and PPN records all get the same
+    caps, so a game saved with any ``--bots`` accepted can be resumed; a program that means a larger budget
+    passes ``trusted=True``."""
     base, sep, options = name.strip().partition(":")
     if sep:
         with_options = BOT_OPTIONS.get(base.lower())
         if with_options is None:
             raise BadInput(f"{where}: bot {base!r} takes no options (bots with options: {', '.join(BOT_OPTIONS)})")
-        return with_options(game_seed, seat, options, where)
+        return with_options(game_seed, seat, options, where, trusted)
     factory = BOTS.get(name.strip().lower())
     if factory is None:
         raise BadInput(f"{where}: unknown bot {name!r}{nearest(name, list(BOTS))} "
@@ -61,5 +67,7 @@ def make_bot(name: str, game_seed: int, seat: int, where: str = "bots") -> Bot:
 
 
 def check_bot(name: str, where: str) -> None:
-    """Raise :class:`BadInput` naming ``where`` unless ``name`` is a registered bot (options included)."""
-    make_bot(name, 0, 0, where)
+    """Raise :class:`BadInput` naming ``where`` unless ``name`` is a registered bot (options included) whose
+    options are within their caps: the check for a name read from a file (a save, a PPN record), which is
+    untrusted input like any other value in it."""
+    make_bot(name, 0, 0, where, trusted=False)

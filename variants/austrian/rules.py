@@ -7,9 +7,10 @@ reason for each default.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic_core import PydanticCustomError
 
 SUIT_CONTRACTS = ("clubs", "spades", "diamonds", "hearts")
 """The four suit contracts, by name (PAGAT: acorns/clubs 1, leaves/spades 2, bells/diamonds 3, hearts 4)."""
@@ -19,6 +20,22 @@ EXTRA_CONTRACTS = ("bettel", "durchmarsch", "plauderer", "offener-durchmarsch")
 
 TRUMP_INDEX = {"spades": 0, "clubs": 1, "diamonds": 2, "hearts": 3}
 """Suit contract name -> the engine's suit index (``core.cards.SUITS`` = "SCDH")."""
+
+
+def bad(message: str) -> PydanticCustomError:
+    """A range error whose message is read as it is (the config loader adds the file, the key and the value)."""
+    return PydanticCustomError("value_error", message)
+
+
+def _suits_only(table: dict[str, int] | None) -> dict[str, int] | None:
+    unknown = [k for k in table or {} if k not in SUIT_CONTRACTS]
+    if unknown:
+        raise bad(f"unknown suit contract {unknown[0]!r} (allowed: {', '.join(SUIT_CONTRACTS)})")
+    return table
+
+
+Money = Annotated[int, Field(ge=0)]
+"""An amount of money (the pot's units): never below nothing."""
 
 
 class _Section(BaseModel):
@@ -71,6 +88,16 @@ class DefenceRules(_Section):
         description="the second defender may invite the first after he passed (SCRIBD; AUT-DEF-02)")
     inviter_quota: int = Field(ge=0, le=10, description="tricks the inviter answers for, both defenders "
                                "together (AUT-DEF-02)")
+
+    @field_validator("inviter_quota")
+    @classmethod
+    def _both_at_least_one(cls, quota: int, info: ValidationInfo) -> int:
+        # the two defenders together answer for at least what one playing defender needs alone (AUT-DEF-01/02)
+        own = info.data.get("quota", 0)
+        if quota < own:
+            raise bad(f"less than quota = {own}: both defenders together need at least one's own quota "
+                      "(AUT-DEF-01, AUT-DEF-02)")
+        return quota
     invited_tricks: Literal["inviter", "own"] = Field(
         description="who collects the per-trick money for the invited defender's tricks: the inviter "
         "(GAP-AUT-10) or the invited defender himself (austrian.md 6, open point 1)")
@@ -103,7 +130,7 @@ class PotRules(_Section):
     cap_multiplier: Literal[5, 10, 20] | None = Field(
         default=None, description="read by method limited only: the amount played is at most this many antes "
         "(AUT-POT-07)")
-    values: dict[str, int] | None = Field(
+    values: Annotated[dict[str, Money] | None, AfterValidator(_suits_only)] = Field(
         default=None, description="read by method styrian only: the amount played by trump suit (STY-VAL-01)")
     trick_divisor: int = Field(ge=1, description="the declarer pays amount/trick_divisor per defender's trick "
                                "(AUT-POT-04: one tenth)")

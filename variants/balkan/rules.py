@@ -7,13 +7,40 @@ each source.
 
 from __future__ import annotations
 
-from typing import Literal
+from itertools import pairwise
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 from pydantic.config import JsonDict
+from pydantic_core import PydanticCustomError
 
 SCORECARD_REQUIRED: JsonDict = {"scorecard": "required"}
 """Marks a key a scorecard must state in its ``[rules]`` (what was agreed at the table)."""
+
+
+CONTRACTS = ("spades", "diamonds", "hearts", "clubs", "betl", "sans")
+"""The contracts in bidding order, 2 spades .. 7 sans (BAL-VAL-04); ``value`` and ``igra_value`` give each one."""
+
+
+def _bad(message: str) -> PydanticCustomError:
+    """A range error whose message is read as it is (the config loader adds the file, the key and the value)."""
+    return PydanticCustomError("value_error", message)
+
+
+def _value_table(table: dict[str, int]) -> dict[str, int]:
+    # one V for each contract, rising with the bid: V = 2 x number (BAL-VAL-01), 2 x (number + 1) (BAL-VAL-02)
+    unknown = [k for k in table if k not in CONTRACTS]
+    if unknown:
+        raise _bad(f"unknown contract {unknown[0]!r} (allowed: {', '.join(CONTRACTS)})")
+    missing = [k for k in CONTRACTS if k not in table]
+    if missing:
+        raise _bad(f"no value for {missing[0]} (one for each of {', '.join(CONTRACTS)})")
+    if any(table[b] <= table[a] for a, b in pairwise(CONTRACTS)):
+        raise _bad(f"values must rise with the bid, {' < '.join(CONTRACTS)}")
+    return table
+
+
+ValueTable = Annotated[dict[str, Annotated[int, Field(ge=1)]], AfterValidator(_value_table)]
 
 
 class _Section(BaseModel):
@@ -31,6 +58,25 @@ class DefenceRules(_Section):
     invitation: bool = Field(description="a lone follower may invite the passer (zvanje, BAL-DEF-06)")
     stop_at: int = Field(ge=1, le=10, description="play stops when the defence takes this many tricks, and "
                                                   "the defence never writes more (BAL-DEF-03)")
+
+    @field_validator("each_quota")
+    @classmethod
+    def _share_of_pair(cls, each: int, info: ValidationInfo) -> int:
+        # a follower's own quota is his share of the pair's (BAL-DEF-02)
+        pair = info.data.get("pair_quota", each)
+        if each > pair:
+            raise _bad(f"more than pair_quota = {pair} (BAL-DEF-02: each one's share of the pair's)")
+        return each
+
+    @field_validator("stop_at")
+    @classmethod
+    def _quotas_reachable(cls, stop_at: int, info: ValidationInfo) -> int:
+        # play stops at stop_at defence tricks (BAL-DEF-03), so a larger quota could never be met
+        for key in ("lone_quota", "pair_quota", "each_quota", "invite_quota"):
+            quota = info.data.get(key, 0)
+            if quota > stop_at:
+                raise _bad(f"below {key} = {quota}: play would stop before the defence could take it (BAL-DEF-03)")
+        return stop_at
 
 
 class KontraRules(_Section):
@@ -96,8 +142,8 @@ def sections() -> dict[str, object]:
         "refe_limit": (int, Field(ge=0, description="refe-granting deals allowed in the game (BAL-REFE-04)",
                                   json_schema_extra=SCORECARD_REQUIRED)),
         "talon_shown": (bool, Field(description="the talon is shown to everybody when taken (GEN-DECK-07)")),
-        "value": (dict[str, int], Field(description="V of each contract with the talon (BAL-VAL-01)")),
-        "igra_value": (dict[str, int], Field(description="V of each contract played without the talon, igra "
+        "value": (ValueTable, Field(description="V of each contract with the talon (BAL-VAL-01)")),
+        "igra_value": (ValueTable, Field(description="V of each contract played without the talon, igra "
                                                          "(BAL-VAL-02)")),
         "defence": DefenceRules,
         "kontra": KontraRules,

@@ -13,9 +13,9 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Generator
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from preferans.core.plugin import (
     NO_TRUMP,
@@ -33,11 +33,14 @@ from preferans.core.plugin import (
     hookimpl,
 )
 from preferans.variants.austrian import HAND, add_contract, leader_of
-from preferans.variants.austrian.rules import EXTRA_CONTRACTS
+from preferans.variants.austrian.rules import EXTRA_CONTRACTS, bad
 from preferans.variants.austrian.scoring import pay
 
 LABELS = {"bettel": "Bettel", "durchmarsch": "Durchmarsch", "plauderer": "Plauderer",
           "offener-durchmarsch": "Offener Durchmarsch"}
+
+
+Money = Annotated[int, Field(ge=0)]
 
 
 class _Section(BaseModel):
@@ -47,7 +50,7 @@ class _Section(BaseModel):
 class IllustratedRules(_Section):
     """The extra contracts (ILL-EXT)."""
 
-    values: dict[str, int] = Field(description="what each extra contract is worth with the talon, paid to or by "
+    values: dict[str, Money] = Field(description="what each extra contract is worth with the talon, paid to or by "
                                    "each defender (ILL-EXT-01..04: 10, 20, 30; offener-durchmarsch 40 is "
                                    "inferred, GAP-ILL-01)")
     goals: dict[str, Literal["none", "all"]] = Field(
@@ -86,6 +89,15 @@ class KontraRules(_Section):
                         "(ILL-KON-02: 2)")
     rekontra_factor: int = Field(ge=1, description="rekontra: the settlement with each defender who said kontra "
                                  "is multiplied by this instead (ILL-KON-03: 4)")
+
+    @field_validator("rekontra_factor")
+    @classmethod
+    def _rekontra_raises(cls, factor: int, info: ValidationInfo) -> int:
+        # rekontra answers a kontra and doubles it again (ILL-KON-03): never less than the kontra
+        kontra = info.data.get("factor", 1)
+        if factor < kontra:
+            raise bad(f"less than factor = {kontra} (ILL-KON-03: rekontra raises the kontra)")
+        return factor
 
 
 @hookimpl

@@ -11,9 +11,10 @@ engine (``TakeTalon``, ``Discard``, ``PickUp``, ``Next``, ``Declared``); the res
 
 from __future__ import annotations
 
-from typing import Any
+from itertools import pairwise
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from preferans.core.plugin import (
     DeclarationStep,
@@ -26,10 +27,15 @@ from preferans.core.plugin import (
     hookimpl,
 )
 from preferans.variants.austrian import announcements, finish, is_bid_row, namable, number_of
+from preferans.variants.austrian.rules import EXTRA_CONTRACTS, SUIT_CONTRACTS, bad
 
 LIE = "lie"
 TAKE = "take"
 PASS = "pass"
+
+
+Number = Annotated[int, Field(ge=1)]
+"""A number of the auction (clubs 1 .. offener-durchmarsch 8)."""
 
 
 class NachgehenRules(BaseModel):
@@ -37,9 +43,24 @@ class NachgehenRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    on_bids: list[int] = Field(description="the winning numbers that open Nachgehen: the suit numbers, i.e. won "
+    on_bids: list[Number] = Field(description="the winning numbers that open Nachgehen: the suit numbers, i.e. won "
                                "'on numbers' (NACH-01, GAP-NACH-01)")
     minimum: str = Field(description="the lowest contract a take-over may name (NACH-03: bettel)")
+
+    @field_validator("on_bids")
+    @classmethod
+    def _ascending(cls, numbers: list[int]) -> list[int]:
+        if any(b <= a for a, b in pairwise(numbers)):
+            raise bad("numbers must be ascending, each once")
+        return numbers
+
+    @field_validator("minimum")
+    @classmethod
+    def _known(cls, name: str) -> str:
+        known = (*SUIT_CONTRACTS, *EXTRA_CONTRACTS)
+        if name not in known:
+            raise bad(f"unknown contract {name!r} (allowed: {', '.join(known)})")
+        return name
 
 
 @hookimpl

@@ -6,12 +6,74 @@ uses and docs/variants/<name>.md cites the source.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
-from typing import Literal
+from itertools import pairwise
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic_core import PydanticCustomError
 
 RESPONSIBILITY_RATE = {"full": Fraction(1), "half": Fraction(1, 2), "none": Fraction(0)}
+
+LEVELS = (6, 7, 8, 9, 10)
+"""The contract levels of the Russian game (RUS-BID: six to ten tricks of ten)."""
+
+Level = Annotated[int, Field(ge=6, le=10)]
+"""A contract level, 6..10."""
+Tricks = Annotated[int, Field(ge=0, le=10)]
+"""A number of tricks of a deal's ten."""
+
+
+def bad(message: str) -> PydanticCustomError:
+    """A range error whose message is read as it is (the config loader adds the file, the key and the value)."""
+    return PydanticCustomError("value_error", message)
+
+
+def _every_level(what: str) -> Callable[[dict[int, int]], dict[int, int]]:
+    """A table by level must give every level 6..10: the scoring looks each one up."""
+    def check(table: dict[int, int]) -> dict[int, int]:
+        missing = [lv for lv in LEVELS if lv not in table]
+        if missing:
+            raise bad(f"no {what} for level {missing[0]} (one for each of 6..10)")
+        return table
+    return check
+
+
+def _ascending(levels: list[int]) -> list[int]:
+    if any(b <= a for a, b in pairwise(levels)):
+        raise bad("levels must be ascending, each once")
+    return levels
+
+
+def _rising(levels: list[int]) -> list[int]:
+    if not levels:
+        raise bad("at least one level (the last one repeats)")
+    if any(b < a for a, b in pairwise(levels)):
+        raise bad("levels must not fall from one raspasovka to the next")
+    return levels
+
+
+def _falling(table: dict[int, int]) -> dict[int, int]:
+    # a higher contract leaves the defence fewer tricks, so its obligation is never larger (Кодекс 3.8.2)
+    values = [table[lv] for lv in LEVELS]
+    if any(b > a for a, b in pairwise(values)):
+        raise bad("the obligation must not rise with the level")
+    return table
+
+
+def _prices_rising(table: dict[int, int]) -> dict[int, int]:
+    # a higher game is worth at least as much as a lower one, or nobody would bid it (price = 2 (level - 5))
+    values = [table[lv] for lv in LEVELS]
+    if any(b < a for a, b in pairwise(values)):
+        raise bad("a game's price must not fall with the level")
+    return table
+
+
+Obligation = Annotated[dict[Level, Tricks], AfterValidator(_every_level("obligation")), AfterValidator(_falling)]
+"""Tricks by level, one for each level 6..10, never rising with the level."""
+Levels = Annotated[list[Level], AfterValidator(_ascending)]
+"""Contract levels, ascending, each once."""
 
 
 class _Section(BaseModel):
@@ -21,8 +83,8 @@ class _Section(BaseModel):
 class WhistRules(_Section):
     """Вист (whist): the defenders' obligations and what they write."""
 
-    obligation: dict[int, int] = Field(description="tricks the defending pair must take, by contract level")
-    rate: int = Field(ge=0, description="whists per defence trick, as a multiple of the contract price")
+    obligation: Obligation = Field(description="tricks the defending pair must take, by contract level")
+    rate: int = Field(ge=1, description="whists per defence trick, as a multiple of the contract price")
     style: Literal["greedy", "gentleman"] = Field(
         description="lone whister and passer: greedy (жлобский, the whister writes all defence tricks) or "
         "gentleman (джентльменский, they share when the declarer is set)")
@@ -32,10 +94,10 @@ class WhistRules(_Section):
         description="two whisters on 6/7: a whister short of his quota pays at most the pair's deficit")
     high_liability: Literal["second", "both"] = Field(
         description="two whisters on 8/9 who take nothing: who pays (the second to whist, or both)")
-    half_whist_levels: list[int] = Field(description="levels on which the second defender may half-whist")
+    half_whist_levels: Levels = Field(description="levels on which the second defender may half-whist")
     lone_whister_open: bool = Field(description="a lone whister plays both defending hands, face up")
     stalingrad: bool = Field(description="6 spades must be whisted (Сталинград)")
-    return_levels: list[int] = Field(
+    return_levels: Levels = Field(
         description="levels on which the first defender, who passed, may take the whist back after the second "
         "half-whisted (вернуть вист, a defence call 'return'); the half-whister then counts as the passer")
     lone_whister_chooses: bool = Field(
@@ -45,11 +107,22 @@ class WhistRules(_Section):
         description="what the responsibility fraction applies to: the contract price (Sochi, Rostov: half = P/2) "
         "or the whists one defence trick is worth, price x rate (Leningrad: half of a doubled whist = P)")
 
+    @field_validator("return_levels")
+    @classmethod
+    def _return_after_half_whist(cls, levels: list[int], info: ValidationInfo) -> list[int]:
+        # the whist is taken back only after the second defender half-whisted (вернуть вист)
+        half = info.data.get("half_whist_levels", [])
+        extra = [lv for lv in levels if lv not in half]
+        if extra:
+            raise bad(f"level {extra[0]} is not in half_whist_levels {half} (a whist is returned only after a "
+                      "half-whist)")
+        return levels
+
 
 class DeclarerRules(_Section):
     """What a set declarer (ремиз) pays."""
 
-    undertrick_rate: int = Field(ge=0, description="mountain points per undertrick, as a multiple of the price")
+    undertrick_rate: int = Field(ge=1, description="mountain points per undertrick, as a multiple of the price")
     consolation_rate: int = Field(ge=0, description="whists per undertrick each other player writes (консоляция)")
     consolation_by: Literal["all", "defenders"] = Field(
         description="who writes consolation: every other player (incl. a sitting-out dealer) or the defenders")
@@ -67,8 +140,8 @@ class DeclarerRules(_Section):
 class MisereRules(_Section):
     """Мизер (misère): the declarer takes no trick."""
 
-    price: int = Field(ge=0, description="pool points for a made misère")
-    penalty_per_trick: int = Field(ge=0, description="mountain points per trick the declarer takes")
+    price: int = Field(ge=1, description="pool points for a made misère")
+    penalty_per_trick: int = Field(ge=1, description="mountain points per trick the declarer takes")
     consolation: bool = Field(description="the others write consolation per trick taken (russian.md 2.6 #7)")
     half_and_half: bool = Field(
         description="four players: the misère declarer may invite the sitting-out dealer to share it "
@@ -88,7 +161,7 @@ class RaspasovkaRules(_Section):
     progression_cap: int = Field(ge=0, description="the price stops rising after this many steps (0: no cap)")
     amnesty: bool = Field(description="subtract the smallest trick count from everybody (амнистия)")
     zero_tricks_to_pool: bool = Field(description="a player with no trick writes the current price in his pool")
-    exit_levels: list[int] = Field(
+    exit_levels: Annotated[list[Level], AfterValidator(_rising)] = Field(
         description="minimum game level after 1, 2, ... raspasovkas in a row (the last value repeats)")
     exit_by: Literal["any_deal", "whisted_game"] = Field(
         description="what ends a series of raspasovkas (progression and exit level start again): any deal "
@@ -98,6 +171,13 @@ class RaspasovkaRules(_Section):
     zero_tricks_write_off: bool = Field(
         description="a player with no trick takes the price off his mountain instead of writing it in his "
         "pool (Jura's Leningrad, russian.md 2.6 #4); only with zero_tricks_to_pool")
+
+    @field_validator("zero_tricks_write_off")
+    @classmethod
+    def _write_off_needs_pool(cls, write_off: bool, info: ValidationInfo) -> bool:
+        if write_off and not info.data.get("zero_tricks_to_pool", True):
+            raise bad("true only with zero_tricks_to_pool = true (it replaces writing the price in the pool)")
+        return write_off
 
 
 class OverflowRules(_Section):
@@ -132,7 +212,9 @@ class SettlementRules(_Section):
 def sections() -> dict[str, object]:
     return {
         "pool": (int, Field(ge=1, description="pool target (пуля): the match ends when every pool reaches it")),
-        "game_price": (dict[int, int], Field(description="pool points of a made game, by level")),
+        "game_price": (Annotated[dict[Level, Annotated[int, Field(ge=1)]], AfterValidator(_every_level("price")),
+                                 AfterValidator(_prices_rising)],
+                       Field(description="pool points of a made game, by level")),
         "ten": (Literal["checked", "whisted"], Field(description="a ten is checked (played, no whists) or whisted")),
         "whist": WhistRules,
         "declarer": DeclarerRules,

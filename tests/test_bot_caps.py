@@ -1,0 +1,99 @@
+"""Bot options read from a file are capped like any other untrusted value (issue 17): a save file naming
+``pimc:samples=100000000`` would make ``play --resume`` think for ever, so it is refused at once with one line
+naming the file, the seat, the option and the cap (docs/bots.md, "Options and budget")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from preferans.core.ai import pimc
+from preferans.core.ai.pimc import CAPS, PimcBot
+from preferans.core.ai.registry import check_bot, make_bot
+from preferans.core.cli import main
+from preferans.core.model.errors import BadInput
+from preferans.variants.balkan import ppn, ppn_game
+from preferans.variants.balkan.ppn import PPNError
+
+SAMPLE = Path(__file__).parent / "data" / "ppn" / "balkan_sample.ppn"
+
+
+def save_file(tmp_path: Path, bot: str) -> str:
+    """A saved Sochi game of one deal (``max_deals = 1``), nothing played yet, ``bot`` at seat 1."""
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({"format": "preferans-save", "version": 1, "names": ["A", "B", "C"],
+                                "bots": ["heuristic", bot, "heuristic"], "human": None,
+                                "game": {"format": "preferans-game", "version": 1, "seed": 1,
+                                         "config": {"variant": "sochi", "rules": {"max_deals": 1}},
+                                         "actions": []}}), encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture
+def no_thinking(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pimc bot that is asked anything fails the test: a refused file must be refused before play."""
+    def think(self: PimcBot, *args: object) -> str:
+        raise AssertionError("the pimc bot was asked to decide")
+
+    monkeypatch.setattr(PimcBot, "choose", think)
+
+
+def test_a_save_above_the_cap_is_refused_before_any_decision(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, no_thinking: None) -> None:
+    path = save_file(tmp_path, "pimc:samples=100000000:time=0.5")
+    code = main(["play", "--resume", path])
+    out, err = capsys.readouterr()
+    lines = err.strip().splitlines()
+    assert code == 2 and len(lines) == 1 and "Traceback" not in err, err
+    assert path in lines[0] and "bots[1]" in lines[0] and "samples" in lines[0], lines[0]
+    assert f"cap of {CAPS['samples']}" in lines[0], lines[0]
+    assert "resumed" not in out  # nothing was played
+
+
+@pytest.mark.parametrize("option", ["nodes=999999999999", "time=3600", "time=inf", "tries=1000000",
+                                    "min_samples=5000"])
+def test_every_effort_option_is_capped_in_a_file(option: str) -> None:
+    with pytest.raises(BadInput, match=r"^g\.json: bots\[1\]: pimc option \w+: .* is above the cap of "):
+        check_bot(f"pimc:{option}", "g.json: bots[1]")
+
+
+def test_a_save_within_the_cap_is_accepted(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    # the cap itself is allowed and the bot is made with it (one node and one try keep the deal quick)
+    at_cap = f"pimc:samples={CAPS['samples']}:nodes=1:min_samples=1:tries=1:time=10"
+    check_bot(at_cap, "g.json: bots[1]")
+    made: list[pimc.PimcOptions] = []
+    real = PimcBot.__init__
+
+    def record(self: PimcBot, options: pimc.PimcOptions | None = None) -> None:
+        made.append(options or pimc.PimcOptions())
+        real(self, options)
+
+    monkeypatch.setattr(PimcBot, "__init__", record)
+    path = save_file(tmp_path, at_cap)
+    assert main(["play", "--resume", path]) == 0, capsys.readouterr().err
+    assert made and made[0].samples == CAPS["samples"] and made[0].nodes == 1
+
+
+def test_the_command_line_has_the_same_caps(capsys: pytest.CaptureFixture[str], no_thinking: None) -> None:
+    # a game saved with any --bots the command line accepts can be resumed (docs/bots.md)
+    code = main(["play", "--bots", "pimc:samples=100000000"])
+    err = capsys.readouterr().err
+    assert code == 2 and len(err.strip().splitlines()) == 1 and "--bots: pimc option samples" in err, err
+
+
+def test_a_program_may_lift_the_caps() -> None:
+    bot = make_bot("pimc:samples=100000000", 1, 0, trusted=True)
+    assert isinstance(bot, PimcBot) and bot.options.samples == 100_000_000
+
+
+def test_a_ppn_record_above_the_cap_is_refused() -> None:
+    text = SAMPLE.read_text(encoding="utf-8").replace(
+        "[Refe 1]", "[Refe 1]\n[Bots heuristic,pimc:samples=100000000,random]")
+    with pytest.raises(PPNError) as info:
+        ppn_game.import_game(ppn.parse(text, "bad.ppn"), "bad.ppn")
+    message = str(info.value)
+    assert "\n" not in message and message.startswith("bad.ppn: tag Bots: pimc option samples")
+    assert f"cap of {CAPS['samples']}" in message, message

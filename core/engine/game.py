@@ -383,7 +383,9 @@ class Game:
         return []
 
     def _canonical(self, action: str, legal: list[str]) -> str:
-        text = str(action).strip()
+        if not isinstance(action, str):  # an action is a string: the int 2 is not the Balkan bid "2"
+            raise IllegalActionError(action, self.deal.phase.value, legal)
+        text = action.strip()
         for candidate in (text, text.lower(), text.upper()):
             if candidate in legal:
                 return candidate

@@ -39,7 +39,7 @@ def cmd_ppn_export(args: argparse.Namespace) -> int:
     path = Path(args.log)
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+    except (OSError, ValueError, RecursionError):  # ValueError: not UTF-8, not JSON, too long a number
         data = None  # load_session names the problem
     if isinstance(data, dict) and data.get("format") == "preferans-game":
         game = Game.from_dict(data, source=str(path))

@@ -38,6 +38,7 @@ from preferans.core.plugin import (
     loads_json,
     pretty,
     read_text,
+    shown_path,
 )
 
 # ---------------------------------------------------------------- cards
@@ -668,7 +669,7 @@ def read_deal(text: str, source: str) -> RecordedDeal | None:
     not PPN (``None``). Otherwise ``text`` is the file at ``source``, always read as PPN."""
     if source == "DEAL" and not text.startswith(("[", "{")):
         if text.lower().endswith(".ppn") and not _is_file(text):
-            raise BadInput(f"DEAL: {text}: file not found")
+            raise BadInput(f"DEAL: {shown_path(text)}: file not found (or its name is too long)")
         return None
     if text.startswith("[") and "\n" not in text.strip() and not text[1:].lstrip()[:1].isalpha():
         # one bare record: the reader wants the required tags, which say nothing about the cards

@@ -66,6 +66,8 @@ def parse_bots(text: str | None, n: int, human: int | None) -> list[str]:
         want = f"1 or {n}" + (f" or {len(others)}" if human is not None else "")
         raise BadInput(f"--bots: expected {want} bot names separated by commas, got {len(given)} ({excerpt(text)})")
     for seat, name in per_seat.items():
+        if len(name) > 200 or not name.isprintable():
+            raise BadInput(f"--bots: {excerpt(name)} is not a bot name (preferans --help lists them)")
         make_bot(name, 0, seat, where="--bots")  # validates the name
     return [HUMAN if s == human else per_seat[s] for s in range(n)]
 

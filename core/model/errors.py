@@ -59,8 +59,9 @@ def nearest(word: str, choices: Sequence[str]) -> str:
 
 EXCERPT = 60
 """At most this many characters of an input value are quoted in an error line (``repr``, clipped)."""
-LINE = 280
-"""An error line is clipped to this many characters, whatever the parts hold."""
+LINE = 5000
+"""A backstop: an error line is clipped to this many characters, whatever the parts hold (each quotation
+in it is an :func:`excerpt` already; a path a writer names may be long)."""
 PATH = 100
 """A file name longer than this is shown as its start and end, ``...`` between."""
 NAME_LIMIT = 40

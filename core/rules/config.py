@@ -94,7 +94,8 @@ def named_plugins(names: Sequence[str], source: str, key: str = "plugins") -> li
     for entry in names:
         if is_path_like(entry):
             known = ", ".join(installed_plugins()) or "none"
-            raise ConfigError(source, key, f"unknown plugin {excerpt(entry)}: a file path, but this file may name only "
+            shown = excerpt(entry, 160)
+            raise ConfigError(source, key, f"unknown plugin {shown}: a file path, but this file may name only "
                                            f"installed plugins (entry points of group {PLUGIN_GROUP}: {known}); "
                                            f"{_ONLY_NAMES}")
     return list(names)

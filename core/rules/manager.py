@@ -80,6 +80,8 @@ def load_module(group: str, name: str, where: str, key: str) -> ModuleType:
     kind = "variant" if group == VARIANT_GROUP else "plugin"
     if name not in table:
         known = ", ".join(sorted(table)) or "none"
+        if len(name) > 40:  # no installed name is that long: no list, the line stays short
+            raise ConfigError(where, key, f"unknown {kind} {excerpt(name, 30)} (preferans variants lists them)")
         raise ConfigError(where, key,
                           f"unknown {kind} {excerpt(name)}{nearest(name, list(table))} (installed: {known})")
     try:

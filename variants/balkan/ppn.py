@@ -487,9 +487,15 @@ def parse_line_form(text: str, source: str) -> PPNGame:
             tags[name] = _tag_value(head[1] if len(head) > 1 else "", where)
             continue
         ident = head[0].rstrip(".")
-        where = f"{source}: record {ident} (line {number})"
+        where = f"{source}: record {_ident(ident)} (line {number})"
         records.append(_record_from_fields(body.split(), where))
     return _checked(PPNGame(tags, records), source)
+
+
+def _ident(ident: object) -> str:
+    """A record's id as an error line shows it: short (the id itself may be what is wrong)."""
+    text = str(ident) if isinstance(ident, str) and len(ident) <= 20 else excerpt(ident, 20)
+    return text
 
 
 def _checked(game: PPNGame, source: str) -> PPNGame:
@@ -526,7 +532,7 @@ def parse_json_form(text: str, source: str) -> PPNGame:
     records = []
     for i, item in enumerate(data["game"]):
         ident = item.get("id") if isinstance(item, dict) else None
-        where = f"{source}: game[{i}]" + (f" (record {ident})" if ident is not None else "")
+        where = f"{source}: game[{i}]" + (f" (record {_ident(ident)})" if ident is not None else "")
         if not isinstance(item, dict):
             raise PPNError(f"{where}: expected a record object")
         records.append(_json_record(item, where))
@@ -573,7 +579,7 @@ def _json_record(item: Mapping[str, Any], where: str) -> Record:
         return Record(ident, order, cards, bids, where=where)
     refa_value = item.get("refa")
     if refa_value is not None and not isinstance(refa_value, bool):
-        fail(where, "refa", f"expected true or false, got {json.dumps(refa_value)}")
+        fail(where, "refa", f"expected true or false, got {excerpt(refa_value)}")
     starts = _player(_text(item, "starts", where), where, "starts", zero=True)
     throws_obj = item.get("throws", [])
     if not isinstance(throws_obj, list):

@@ -547,7 +547,7 @@ def _text(item: Mapping[str, Any], key: str, where: str, required: bool = True) 
         fail(where, key, "missing")
     value = item[key]
     if isinstance(value, bool) or not isinstance(value, str | int):
-        fail(where, key, f"expected a string or a number, got {json.dumps(value)}")
+        fail(where, key, f"expected a string or a number, got {excerpt(value)}")
     return str(value)
 
 

@@ -20,8 +20,9 @@ What is here, by kind:
   ``PlayRules``, ``Entry``, ``DealResult``, ``Settlement``);
 * contract rows (``ContractSpec``, ``ContractRegistry``, ``ContractTable``);
 * cards as ints and masks (``parse_card``, ``CARD_NAMES``, ``SUITS`` ...);
-* the errors a plugin raises (``ConfigError``, ``RecordError``, ``NoRuleError``) and ``nearest`` for
-  "did you mean" hints;
+* the errors a plugin raises (``ConfigError``, ``RecordError``, ``NoRuleError``), ``nearest`` for
+  "did you mean" hints, and for a reader of files ``read_text``, ``loads_json`` (every failure one line),
+  ``excerpt`` and ``shown_path`` (what an error line may quote of its input) and ``check_names``;
 * for a family that reads and writes a game record of its own and adds commands for it (the Balkan family's
   PPN: ``pref_cli_commands``, ``pref_read_game``, ``pref_read_deal``): ``Game``, ``Deal`` and ``Phase`` of the
   engine, ``Variant`` and ``load_variant``, ``RecordedDeal``, the save file of ``play --save``
@@ -70,7 +71,10 @@ from preferans.core.model.errors import (
     NoRuleError,
     PreferansError,
     RecordError,
+    check_names,
+    excerpt,
     nearest,
+    shown_path,
 )
 from preferans.core.model.paper import (
     RequiredKey,
@@ -81,6 +85,7 @@ from preferans.core.model.paper import (
     amount_text,
     running_records,
 )
+from preferans.core.model.parsing import loads_json, read_text
 from preferans.core.model.records import RecordedDeal
 from preferans.core.model.table import hand_slots, next_speaker, ownerless_hands
 from preferans.core.model.views import (
@@ -134,4 +139,7 @@ __all__ = [
 __all__ += [  # the paper side: a family's sheet (pref_render_sheet, pref_settlement_check) and scorecard
     "DealFields", "DealRecord", "RequiredKey", "ScorecardReader", "SettlementCheck", "SheetText", "SheetView",
     "account_table", "amount_text", "canonical_contract", "running_records",
+]
+__all__ += [  # reading hostile input (issue 17): one line for any file, short quotations, names checked once
+    "check_names", "excerpt", "loads_json", "read_text", "shown_path",
 ]

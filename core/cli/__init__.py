@@ -37,7 +37,7 @@ from preferans.core.cli import (
     solve,
     variants,
 )
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import BadInput, one_line
 from preferans.core.rules.manager import family_manager
 
 COMMANDS: tuple[ModuleType, ...] = (variants, show, schema, config, play, simulate, arena, score, sheet,
@@ -88,7 +88,7 @@ def _core_names() -> frozenset[str]:
 
 
 def _one_line(text: str) -> str:
-    return " ".join(text.split())
+    return one_line(text)
 
 
 class Terminated(BaseException):

@@ -9,7 +9,7 @@ from typing import Any
 
 from preferans.core.ai.registry import make_bot
 from preferans.core.formats.saves import HUMAN
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import BadInput, excerpt
 from preferans.core.rules.config import (
     DEFAULT_VARIANT,
     Variant,
@@ -64,8 +64,10 @@ def parse_bots(text: str | None, n: int, human: int | None) -> list[str]:
         per_seat = dict(zip(others, given, strict=True))
     else:
         want = f"1 or {n}" + (f" or {len(others)}" if human is not None else "")
-        raise BadInput(f"--bots: expected {want} bot names separated by commas, got {len(given)} ({text!r})")
+        raise BadInput(f"--bots: expected {want} bot names separated by commas, got {len(given)} ({excerpt(text)})")
     for seat, name in per_seat.items():
+        if len(name) > 200 or not name.isprintable():
+            raise BadInput(f"--bots: {excerpt(name)} is not a bot name (preferans --help lists them)")
         make_bot(name, 0, seat, where="--bots")  # validates the name
     return [HUMAN if s == human else per_seat[s] for s in range(n)]
 
@@ -77,3 +79,13 @@ def add_scale_out(s: argparse.ArgumentParser) -> None:
                        help="local worker processes (default 1: this process); the result does not depend on it")
     where.add_argument("--scheduler", metavar="ADDRESS",
                        help="run on the Dask cluster at ADDRESS (needs the dask extra)")
+
+
+def seed_value(text: str) -> int:
+    """``--seed``: a whole number 0 or more in ASCII digits (``random`` plays ``-5`` as ``5``, so a negative
+    seed is refused rather than silently the same game; docs/cli.md, "Limits")."""
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()) or len(t) > 40:
+        raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a seed (a whole number 0 or more, at most 40 "
+                                         "digits)")
+    return int(t)

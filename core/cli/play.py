@@ -9,12 +9,12 @@ from typing import Any, TextIO
 
 from preferans.core.ai.bots import resync
 from preferans.core.ai.registry import BOTS, make_bot
-from preferans.core.cli.common import add_plugin_option, dump_json, local_plugins, parse_bots, variant_from
+from preferans.core.cli.common import add_plugin_option, dump_json, local_plugins, parse_bots, seed_value, variant_from
 from preferans.core.engine.game import Game, Phase
 from preferans.core.formats import render
 from preferans.core.formats.report import match_report, seat_name
 from preferans.core.formats.saves import DEFAULT_NAMES, Session
-from preferans.core.model.errors import BadInput, IllegalActionError, nearest
+from preferans.core.model.errors import BadInput, IllegalActionError, check_names, excerpt, nearest
 from preferans.core.rules.config import (
     DEFAULT_VARIANT,
 )
@@ -28,17 +28,14 @@ close their pools)."""
 def _parse_names(text: str | None, n: int) -> list[str]:
     if text is None:
         return list(DEFAULT_NAMES[:n])
-    names = [t.strip() for t in text.split(",")]
-    if len(names) != n or any(not x for x in names) or len({x.lower() for x in names}) != n:
-        raise BadInput(f"--names: expected {n} different non-empty names separated by commas, got {text!r}")
-    return names
+    return check_names([t.strip() for t in text.split(",")], "--names", n)
 
 
 def _parse_human(text: str | None, names: list[str]) -> int | None:
     if text is None:
         return None
     t = text.strip()
-    if t.lstrip("-").isdigit():
+    if t.lstrip("-").isascii() and t.lstrip("-").isdigit() and len(t) < 10:
         seat = int(t)
         if 0 <= seat < len(names):
             return seat
@@ -46,7 +43,7 @@ def _parse_human(text: str | None, names: list[str]) -> int | None:
     for i, name in enumerate(names):
         if name.lower() == t.lower():
             return i
-    raise BadInput(f"--human: no player {t!r}{nearest(t, names)} (a seat 0..{len(names) - 1} or one of: "
+    raise BadInput(f"--human: no player {excerpt(t)}{nearest(t, names)} (a seat 0..{len(names) - 1} or one of: "
                    f"{', '.join(names)})")
 
 
@@ -220,7 +217,7 @@ def add_parser(sub: Any) -> None:
     which.add_argument("--config", metavar="FILE", help="game config (TOML or JSON)")
     which.add_argument("--variant", metavar="NAME",
                        help=f"variant with its preset rules (default {DEFAULT_VARIANT})")
-    s.add_argument("--seed", type=int, help="seed of the deal (default 1)")
+    s.add_argument("--seed", type=seed_value, help="seed of the deal (default 1): a whole number 0 or more")
     s.add_argument("--human", metavar="SEAT", help="play yourself: seat number from 0, or a player name")
     s.add_argument("--bots", metavar="NAMES",
                    help=f"{' or '.join(BOTS)}, one for all or a comma list per seat")

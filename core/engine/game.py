@@ -20,7 +20,7 @@ from preferans.core.engine.match import Match
 from preferans.core.engine.play import TrickPlay
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, FULL_PACK, CardError, bit, names_of, parse_card
 from preferans.core.model.contracts import ContractSpec
-from preferans.core.model.errors import IllegalActionError, NoRuleError, RecordError
+from preferans.core.model.errors import BadInput, IllegalActionError, NoRuleError, RecordError, excerpt
 from preferans.core.model.table import HANDS_IN_PLAY, hand_slots, ownerless_hands
 from preferans.core.model.views import (
     AllPassed,
@@ -123,6 +123,19 @@ class Deal:
         )
 
 
+def check_start(seed: object, first_dealer: object, n_players: int, deals: Sequence[Sequence[int]]) -> None:
+    """What a game starts from: a seed 0 or more (``random.Random`` plays -5 as 5), a first dealer among the
+    seats, and every fixed pack a permutation of the 32 cards. Raises :class:`BadInput` naming the key."""
+    if type(seed) is not int or seed < 0:
+        raise BadInput(f"seed: expected a whole number 0 or more, got {excerpt(seed)}")
+    if type(first_dealer) is not int or not 0 <= first_dealer < n_players:
+        raise BadInput(f"first_dealer: expected a seat 0..{n_players - 1}, got {excerpt(first_dealer)}")
+    for i, pack in enumerate(deals):
+        if len(pack) != len(CARD_NAMES) or sorted(pack) != list(range(len(CARD_NAMES))):
+            raise BadInput(f"deals[{i}]: a pack is each of the {len(CARD_NAMES)} cards once "
+                           f"(got {len(pack)} cards, {len(set(pack))} different)")
+
+
 class Game:
     """One match of a variant among ``rules.players`` seats.
 
@@ -141,8 +154,9 @@ class Game:
         # places with a hand: the players', and with two players the third hand's, which no player holds
         self.n_hands: int = hand_slots(self.n_players)
         self.ownerless: tuple[int, ...] = ownerless_hands(self.n_players)
+        check_start(seed, first_dealer, self.n_players, deals)
         self.seed = seed
-        self.first_dealer = first_dealer % self.n_players
+        self.first_dealer = first_dealer
         self.match = Match(variant)
         self.book = self.match.book
         self.contracts = self.match.contracts
@@ -256,17 +270,22 @@ class Game:
         caller (a record names them but never loads them: :func:`~preferans.core.rules.config.config_from_dict`)."""
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise RecordError(f"{source}: format: not a {SAVE_FORMAT} record")
-        if data.get("version") != SAVE_VERSION:
-            raise RecordError(f"{source}: version: {data.get('version')!r} is not supported (expected {SAVE_VERSION})")
+        if type(data.get("version")) is not int or data.get("version") != SAVE_VERSION:  # not true, not 1.0
+            raise RecordError(f"{source}: version: {excerpt(data.get('version'))} is not supported "
+                              f"(expected {SAVE_VERSION})")
         cfg = data.get("config")
         if not isinstance(cfg, dict):
             raise RecordError(f"{source}: config: expected a table with 'variant' and 'rules'")
         variant = config_from_dict(cfg, f"{source}: config", plugins)
         seed, first = data.get("seed", 0), data.get("first_dealer", 0)
         actions = data.get("actions", [])
-        if not isinstance(seed, int) or not isinstance(first, int) or not isinstance(actions, list):
-            raise RecordError(f"{source}: seed/first_dealer must be integers and actions a list")
+        if not isinstance(actions, list):
+            raise RecordError(f"{source}: actions: expected a list of actions, got {excerpt(actions)}")
         deals = _read_deals(data.get("deals", []), source)
+        try:
+            check_start(seed, first, variant.rules.players, deals)
+        except BadInput as exc:
+            raise RecordError(f"{source}: {exc}") from None
         return cls.replay(variant, seed, actions, first_dealer=first, source=source, deals=deals)
 
     @classmethod
@@ -282,8 +301,10 @@ class Game:
                source: str = "replay", deals: Sequence[Sequence[int]] = ()) -> Game:
         game = cls(variant, seed, first_dealer, deals=deals)
         for i, action in enumerate(actions):
+            if not isinstance(action, str):
+                raise RecordError(f"{source}: actions[{i}]: expected an action (text), got {excerpt(action)}")
             try:
-                game.apply(str(action))
+                game.apply(action)
             except IllegalActionError as exc:
                 raise RecordError(f"{source}: actions[{i}]: {exc}") from None
         return game
@@ -586,7 +607,7 @@ def _read_deals(raw: object, source: str) -> list[tuple[int, ...]]:
     for i, text in enumerate(raw):
         try:
             if not isinstance(text, str):
-                raise CardError(f"expected a string of 32 card names, got {text!r}")
+                raise CardError(f"expected a string of 32 card names, got {excerpt(text)}")
             cards = [parse_card(name) for name in text.split()]
         except CardError as exc:
             raise RecordError(f"{source}: deals[{i}]: {exc}") from None

@@ -21,8 +21,9 @@ from typing import Any
 from preferans.core.engine.game import Game
 from preferans.core.engine.player import Bot
 from preferans.core.formats.atomic import write_atomic
-from preferans.core.model.errors import BadInput, RecordError
-from preferans.core.model.files import SAVE_LIMIT, read_text_bounded
+from preferans.core.model.errors import BadInput, RecordError, check_names, excerpt, shown_path
+from preferans.core.model.files import SAVE_LIMIT
+from preferans.core.model.parsing import loads_json, read_text
 
 SAVE_FORMAT = "preferans-save"
 SAVE_VERSION = 1
@@ -58,19 +59,13 @@ def load_session(path: Path, check_bot: Callable[[str, str], object] | None = No
     ``check_bot(name, where)`` raises :class:`BadInput` for a bot name nobody can seat (the bot registry's
     :func:`~preferans.core.ai.registry.check_bot`; this layer does not know the bots). ``plugins`` are the
     local plugins the game was played with, given again (the file records only their names and hashes)."""
-    src = str(path)
-    try:
-        data = json.loads(read_text_bounded(path, SAVE_LIMIT, "a save file"))
-    except FileNotFoundError:
-        raise RecordError(f"{src}: file not found") from None
-    except OSError as exc:
-        raise RecordError(f"{src}: cannot read: {exc.strerror}") from None
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{src}: malformed JSON: {exc}") from None
+    src = shown_path(path)
+    data = loads_json(read_text(path, src, RecordError, SAVE_LIMIT, "a save file"), src, RecordError)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise RecordError(f"{src}: format: not a {SAVE_FORMAT} file (written by preferans play --save)")
-    if data.get("version") != SAVE_VERSION:
-        raise RecordError(f"{src}: version: {data.get('version')!r} is not supported "
+    version = data.get("version")
+    if type(version) is not int or version != SAVE_VERSION:  # not True, not 1.0
+        raise RecordError(f"{src}: version: {excerpt(version)} is not supported "
                           f"(expected {SAVE_VERSION})")
     game_data = data.get("game")
     if not isinstance(game_data, dict):
@@ -78,11 +73,16 @@ def load_session(path: Path, check_bot: Callable[[str, str], object] | None = No
     game = Game.from_dict(game_data, source=f"{src}: game", plugins=plugins)
     n = game.n_players
     names, bots, human = data.get("names"), data.get("bots"), data.get("human")
-    if not (isinstance(names, list) and len(names) == n and all(isinstance(x, str) and x for x in names)):
-        raise RecordError(f"{src}: names: expected {n} player names")
-    if human is not None and not (isinstance(human, int) and 0 <= human < n):
-        raise RecordError(f"{src}: human: expected null or a seat 0..{n - 1}, got {human!r}")
-    if not (isinstance(bots, list) and len(bots) == n and all(isinstance(x, str) for x in bots)):
+    if not isinstance(names, list):
+        raise RecordError(f"{src}: names: expected a list of {n} player names")
+    try:
+        check_names(names, f"{src}: names", n)
+    except BadInput as exc:
+        raise RecordError(str(exc)) from None
+    if human is not None and not (type(human) is int and 0 <= human < n):
+        raise RecordError(f"{src}: human: expected null or a seat 0..{n - 1}, got {excerpt(human)}")
+    if not (isinstance(bots, list) and len(bots) == n
+            and all(isinstance(x, str) and x.isprintable() and 0 < len(x) <= 200 for x in bots)):
         raise RecordError(f"{src}: bots: expected {n} bot names")
     for seat, name in enumerate(bots):
         if seat == human or check_bot is None:

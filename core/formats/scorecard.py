@@ -22,8 +22,6 @@ true``); a family with fields of its own reads them in its own hook (the Russian
 from __future__ import annotations
 
 import dataclasses
-import json
-import tomllib
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,10 +31,11 @@ import pluggy
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from preferans.core.engine.match import Match
+from preferans.core.model import parsing
 from preferans.core.model.cards import SUIT_SYMBOLS, SUITS
 from preferans.core.model.contracts import ContractSpec, ContractTable
-from preferans.core.model.errors import BadInput, ConfigError, RecordError, nearest
-from preferans.core.model.files import SCORECARD_LIMIT, read_text_bounded
+from preferans.core.model.errors import BadInput, ConfigError, RecordError, check_names, excerpt, nearest
+from preferans.core.model.files import SCORECARD_LIMIT
 from preferans.core.model.table import hand_slots, ownerless_hands
 from preferans.core.model.views import (
     AllPassOutcome,
@@ -109,16 +108,9 @@ class ScoredCard:
 
 
 def read_text(path: str, limit: int = SCORECARD_LIMIT, kind: str = "a scorecard") -> str:
-    """The text of a record file (scorecard or saved game), at most ``limit`` bytes (:mod:`~preferans.core.model
-    .files`), or a one-line RecordError."""
-    try:
-        return read_text_bounded(path, limit, kind)
-    except FileNotFoundError:
-        raise RecordError(f"{path}: file not found") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not UTF-8 text") from None
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read: {exc.strerror}") from None
+    """The text of a record file (scorecard or saved game), at most ``limit`` bytes
+    (:mod:`preferans.core.model.files`), or a one-line RecordError."""
+    return parsing.read_text(path, str(path), RecordError, limit, kind)
 
 
 def score_file(path: str, plugins: Sequence[Any] = ()) -> ScoredCard:
@@ -129,15 +121,9 @@ def score_file(path: str, plugins: Sequence[Any] = ()) -> ScoredCard:
     text = read_text(path)
     data: Any
     if p.suffix.lower() == ".json":
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise RecordError(_one_line(f"{path}: malformed JSON: {exc}")) from None
+        data = parsing.loads_json(text, path, RecordError)
     else:
-        try:
-            data = tomllib.loads(text)
-        except tomllib.TOMLDecodeError as exc:
-            raise RecordError(_one_line(f"{path}: malformed TOML: {exc}")) from None
+        data = parsing.loads_toml(text, path, RecordError)
     if not isinstance(data, dict):
         raise RecordError(f"{path}: expected an object with variant, players, rules and deal")
     return score_card(data, str(path), plugins)
@@ -183,27 +169,23 @@ def _shape_error(exc: ValidationError, source: str, model: type[BaseModel] = Car
     if err["type"] == "extra_forbidden":
         allowed = list(model.model_fields)
         key = str(loc[-1])
-        msg = f"unknown key {key!r}{nearest(key, allowed)} (allowed: {', '.join(allowed)})"
+        msg = f"unknown key {excerpt(key)}{nearest(key, allowed)} (allowed: {', '.join(allowed)})"
     elif err["type"] == "missing":
         msg = "required key is missing"
     elif err["type"] in ("model_type", "dict_type"):
-        msg = f"expected a table (got {err.get('input')!r})"
+        msg = f"expected a table (got {excerpt(err.get('input'))})"
     else:
-        msg = f"{err['msg']} (got {err.get('input')!r})"
+        msg = f"{err['msg']} (got {excerpt(err.get('input'))})"
     if len(errors) > 1:
         msg += f" (+{len(errors) - 1} more)"
     return RecordError(_one_line(f"{source}: {_loc(loc)}: {msg}"))
 
 
 def _check_names(players: list[str], source: str) -> list[str]:
-    seen: set[str] = set()
-    for i, name in enumerate(players):
-        if not name.strip():
-            raise RecordError(f"{source}: players[{i + 1}]: a player's name cannot be empty")
-        if name in seen:
-            raise RecordError(f"{source}: players: {name!r} is listed twice")
-        seen.add(name)
-    return list(players)
+    try:
+        return check_names(players, f"{source}: players")
+    except BadInput as exc:
+        raise RecordError(str(exc)) from None
 
 
 def _variant(card: CardRecord, n_players: int, source: str,
@@ -213,7 +195,7 @@ def _variant(card: CardRecord, n_players: int, source: str,
     overrides = dict(card.rules)
     given = overrides.setdefault("players", n_players)
     if given != n_players:
-        raise ConfigError(source, "rules.players", f"says {given!r} but {n_players} players are listed")
+        raise ConfigError(source, "rules.players", f"says {excerpt(given)} but {n_players} players are listed")
     try:
         # the card's own plugins by installed name only, never a file; local ones only from the caller
         variant = load_variant(card.variant, overrides, [*named_plugins(card.plugins, source), *plugins],
@@ -313,7 +295,7 @@ class ScorecardReader:
     def seat(self, name: str, where: str) -> int:
         if name in self.names:
             return self.names.index(name)
-        raise self.fail(where, f"unknown player {name!r}{nearest(name, list(self.names))} "
+        raise self.fail(where, f"unknown player {excerpt(name)}{nearest(name, list(self.names))} "
                                f"(players: {', '.join(self.names)})")
 
     def who(self, seats: Sequence[int]) -> str:
@@ -406,12 +388,12 @@ class ScorecardReader:
         biddable = [s.name for s in table.biddable()]
         name = canonical_contract(text, [s.name for s in table], aliases)
         if name is None:
-            raise self.fail(where, f"unknown contract {text!r}{nearest(text, biddable)} "
+            raise self.fail(where, f"unknown contract {excerpt(text)}{nearest(text, biddable)} "
                                    f"(allowed: {', '.join(biddable)})")
         spec = table[name]
         if not spec.biddable:
             row = self.all_pass_row(dealer)
-            raise self.fail(where, f"{name!r} is not a contract a player declares"
+            raise self.fail(where, f"{excerpt(name)} is not a contract a player declares"
                                    + (f" (write {all_pass_field})" if row is not None and row.name == name else ""))
         # The paper does not record the auction, so a contract is possible if some opening bid the auction
         # allows the declarer now lets him declare it (bids only rise, so later bids allow no more).
@@ -464,7 +446,7 @@ class ScorecardReader:
                 raise self.fail(where, f"no call for {name} (allowed: {', '.join(legal)})")
             if call not in legal:
                 shown = raw.get(seat, call)
-                raise self.fail(f"{where}.{name}", f"{shown!r} is not allowed for {name} here"
+                raise self.fail(f"{where}.{name}", f"{excerpt(shown)} is not allowed for {name} here"
                                                    f"{nearest(call, legal)} (allowed: {', '.join(legal)})")
             used[seat] = k + 1
             return call
@@ -608,7 +590,7 @@ class _Replay:
         deal (players[0] first, then ``pref_next_dealer``: clockwise, or whoever the variant says)."""
         reader = self.reader
         if not isinstance(given, str):
-            raise reader.fail(where, f"expected a player's name (got {given!r})")
+            raise reader.fail(where, f"expected a player's name (got {excerpt(given)})")
         seat = reader.seat(given, where)
         if seat != dealer:
             raise reader.fail(where, f"{given} cannot deal this deal: the deal passes to {reader.names[dealer]} "

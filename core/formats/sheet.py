@@ -9,7 +9,6 @@ it draws no picture.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,8 +16,9 @@ from typing import Any
 
 from preferans.core.engine.match import Match
 from preferans.core.model import paper
-from preferans.core.model.errors import BadInput, RecordError
+from preferans.core.model.errors import BadInput, RecordError, excerpt, shown_path
 from preferans.core.model.paper import Key, SheetText, SheetView
+from preferans.core.model.parsing import loads_json
 from preferans.core.model.views import Amount
 
 
@@ -79,10 +79,10 @@ def load(path: str) -> SheetSource:
     if not text.lstrip().startswith("{"):
         card = score_file(path)
         return SheetSource(card.match, card.names, card.finished)
-    try:
-        data: Any = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(" ".join(f"{path}: malformed JSON: {exc}".split())) from None
+    data: Any = loads_json(text, path, RecordError)
+    if isinstance(data, dict) and "format" in data and data["format"] not in ("preferans-save", "preferans-game"):
+        raise RecordError(f"{shown_path(path)}: format: {excerpt(data['format'])} is not a format this command "
+                          "reads (preferans-save, preferans-game, or a scorecard without the key)")
     if isinstance(data, dict) and data.get("format") == "preferans-save":
         from preferans.core.formats.saves import load_session
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from preferans.core.model.errors import excerpt
+
 SUITS = "SCDH"
 """Suit letters in the order of their index: spades, clubs, diamonds, hearts."""
 SUIT_SYMBOLS = "♠♣♦♥"
@@ -70,7 +72,7 @@ def parse_card(text: str) -> int:
         key = key[:-1] + _SYMBOL_TO_LETTER[key[-1]]
         if key in _LOOKUP:
             return _LOOKUP[key]
-    raise CardError(f"not a card: {text!r} (expected rank 7 8 9 10 J Q K A and suit S C D H, e.g. 10H, AS, K♠)")
+    raise CardError(f"not a card: {excerpt(text)} (expected rank 7 8 9 10 J Q K A and suit S C D H, e.g. 10H, AS, K♠)")
 
 
 def card_name(card: int) -> str:
@@ -114,7 +116,7 @@ def parse_cards(text: str | Iterable[str]) -> int:
     for item in items:
         c = parse_card(item)
         if m >> c & 1:
-            raise CardError(f"card listed twice: {item!r}")
+            raise CardError(f"card listed twice: {excerpt(item)}")
         m |= 1 << c
     return m
 

@@ -23,7 +23,7 @@ class ConfigError(BadInput):
         # one line whatever the parts hold (a TOML parser's message, a value with a newline in it)
         message = " ".join(message.split())
         self.source, self.key, self.message = source, key, message
-        where = f"{source}: {key}: " if key else f"{source}: "
+        where = f"{shown_path(source)}: {shown_path(key)}: " if key else f"{shown_path(source)}: "
         super().__init__(where + message)
 
 
@@ -37,7 +37,7 @@ class IllegalActionError(BadInput):
     def __init__(self, action: object, phase: str, legal: Sequence[str]) -> None:
         self.action, self.phase, self.legal = action, phase, tuple(legal)
         shown = ", ".join(legal[:40]) + (" ..." if len(legal) > 40 else "")
-        super().__init__(f"illegal action {action!r} in phase {phase}; allowed: {shown}")
+        super().__init__(f"illegal action {excerpt(action)} in phase {phase}; allowed: {shown}")
 
 
 class NoRuleError(PreferansError):
@@ -51,5 +51,74 @@ def nearest(word: str, choices: Sequence[str]) -> str:
     """``"; did you mean 'x'?"`` for the closest choice, or an empty string."""
     import difflib
 
+    if len(word) > 100:  # no choice is that long, and difflib would take its time
+        return ""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.5)
     return f"; did you mean {close[0]!r}?" if close else ""
+
+
+EXCERPT = 60
+"""At most this many characters of an input value are quoted in an error line (``repr``, clipped)."""
+LINE = 5000
+"""A backstop: an error line is clipped to this many characters, whatever the parts hold (each quotation
+in it is an :func:`excerpt` already; a path a writer names may be long)."""
+PATH = 100
+"""A file name longer than this is shown as its start and end, ``...`` between."""
+NAME_LIMIT = 40
+"""A player's name: 1 to this many printable characters (docs/cli.md, "Limits")."""
+
+
+def excerpt(value: object, limit: int = EXCERPT) -> str:
+    """A short, escaped quotation of an input value for an error line: ``repr``, clipped to ``limit``
+    characters (a huge integer is described, never converted: that is a ``ValueError`` past 4,300 digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 180:
+        return f"<an integer of about {int(value.bit_length() * 0.30103)} digits>"
+    if isinstance(value, str) and len(value) > 4 * limit:
+        value = value[:4 * limit]  # repr of the head only: a 10 MB value costs nothing
+    try:
+        text = repr(value)
+    except (ValueError, RecursionError):
+        text = f"<a {type(value).__name__} too large to show>"
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def shown_path(path: object, limit: int = PATH) -> str:
+    """A file name for an error line: control characters escaped, a long one shortened in the middle."""
+    text = printable(str(path))
+    return text if len(text) <= limit else text[:limit // 2 - 2] + "..." + text[-(limit // 2 - 1):]
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character (and other non-printable) written as an escape."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() or c == " " else c.encode("unicode_escape").decode("ascii") for c in text)
+
+
+def one_line(text: str, limit: int = LINE) -> str:
+    """An error message as one printable line of at most ``limit`` characters."""
+    text = printable(" ".join(text.split()))
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def check_names(names: Sequence[object], where: str, count: int | None = None) -> list[str]:
+    """Player names as every reader takes them (``--names``, saves, scorecards, PPN): ``count`` of them (when
+    given), each a string of 1 to ``NAME_LIMIT`` printable characters, not blank, no two the same.
+    Raises :class:`BadInput` ``where: ...`` naming the first bad one."""
+    if count is not None and len(names) != count:
+        raise BadInput(f"{where}: expected {count} player names, got {len(names)}")
+    seen: set[str] = set()
+    for i, name in enumerate(names):
+        if not isinstance(name, str):
+            raise BadInput(f"{where}[{i}]: a player's name is text, got {excerpt(name)}")
+        if not name.strip():
+            raise BadInput(f"{where}[{i}]: a player's name cannot be blank")
+        if not name.isprintable() or name != name.strip():
+            raise BadInput(f"{where}[{i}]: {excerpt(name)}: a player's name is printable characters without "
+                           "control characters or spaces around it")
+        if len(name) > NAME_LIMIT:
+            raise BadInput(f"{where}[{i}]: {excerpt(name)}: a player's name has at most {NAME_LIMIT} characters")
+        if name.casefold() in seen:
+            raise BadInput(f"{where}: {excerpt(name)} is listed twice")
+        seen.add(name.casefold())
+    return [str(n) for n in names]

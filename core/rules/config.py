@@ -28,8 +28,9 @@ import tomli_w
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from preferans.core.model.contracts import ContractRegistry, ContractTable
-from preferans.core.model.errors import BadInput, ConfigError, nearest
-from preferans.core.model.files import CONFIG_LIMIT, read_text_bounded
+from preferans.core.model.errors import BadInput, ConfigError, excerpt, nearest
+from preferans.core.model.files import CONFIG_LIMIT
+from preferans.core.model.parsing import loads_json, loads_toml, read_text
 from preferans.core.rules.local import LocalPlugin, as_local, is_path_like
 from preferans.core.rules.manager import (
     PLUGIN_GROUP,
@@ -94,7 +95,8 @@ def named_plugins(names: Sequence[str], source: str, key: str = "plugins") -> li
     for entry in names:
         if is_path_like(entry):
             known = ", ".join(installed_plugins()) or "none"
-            raise ConfigError(source, key, f"unknown plugin {entry!r}: a file path, but this file may name only "
+            shown = excerpt(entry, 160)
+            raise ConfigError(source, key, f"unknown plugin {shown}: a file path, but this file may name only "
                                            f"installed plugins (entry points of group {PLUGIN_GROUP}: {known}); "
                                            f"{_ONLY_NAMES}")
     return list(names)
@@ -113,16 +115,7 @@ def deep_merge(base: Mapping[str, Any], over: Mapping[str, Any]) -> dict[str, An
 
 def read_toml(path: str | Path) -> dict[str, Any]:
     p = Path(path)
-    try:
-        return tomllib.loads(read_text_bounded(p, CONFIG_LIMIT, "a config file"))
-    except FileNotFoundError:
-        raise ConfigError(str(p), "", "file not found") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(str(p), "", f"malformed TOML: {exc}") from None
-    except UnicodeDecodeError:
-        raise ConfigError(str(p), "", "not UTF-8 text") from None
-    except OSError as exc:
-        raise ConfigError(str(p), "", f"cannot read: {exc.strerror}") from None
+    return loads_toml(read_text(p, str(p), ConfigError, CONFIG_LIMIT, "a config file"), str(p), ConfigError)
 
 
 def _loc(loc: Sequence[int | str], prefix: str) -> str:
@@ -143,8 +136,7 @@ def _plain(message: str) -> str:
 
 
 def _shown(value: object, limit: int = 60) -> str:
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
+    return excerpt(value, limit)
 
 
 def _model_at(model: type[BaseModel], loc: Sequence[int | str]) -> type[BaseModel] | None:
@@ -355,12 +347,13 @@ def parse_variant_id(text: str, option: str = "--variant") -> tuple[str, dict[st
     if "(" not in text:
         return text, {}
     if not text.endswith(")"):
-        raise BadInput(f"{option} {text!r}: expected NAME or NAME(key=value, ...)")
+        raise BadInput(f"{option} {excerpt(text)}: expected NAME or NAME(key=value, ...)")
     name, _, inner = text[:-1].partition("(")
     try:
-        overrides = tomllib.loads(inner.replace(",", "\n")) if inner.strip() else {}
-    except tomllib.TOMLDecodeError as exc:
-        raise BadInput(f"{option} {text!r}: the overrides are not key=value TOML values: {exc}") from None
+        overrides = loads_toml(inner.replace(",", "\n"), option, BadInput) if inner.strip() else {}
+    except BadInput as exc:
+        raise BadInput(f"{option} {excerpt(text)}: the overrides are not key=value TOML values: "
+                       f"{str(exc)[len(option) + 2:]}") from None
     return name.strip(), overrides
 
 
@@ -392,7 +385,7 @@ def _load(name: str, overrides: Mapping[str, Any] | None, plugins: Sequence[str]
     chain = resolve_chain(name, source, "variant")
     if chain[-1].preset.abstract:
         playable = ", ".join(playable_variants()) or "none installed"
-        raise ConfigError(source, "variant", f"{name!r} is a family base, not a playable variant "
+        raise ConfigError(source, "variant", f"{excerpt(name)} is a family base, not a playable variant "
                                              f"(choose one of: {playable})")
     stack = [level.module for level in chain]
     plugin_names: list[str] = []
@@ -426,16 +419,7 @@ def load_config(path: str | Path, plugins: Sequence[Path | ModuleType | LocalPlu
     (:func:`named_plugins`); ``plugins`` are local ones the caller adds (``--plugin``)."""
     p = Path(path)
     if p.suffix.lower() == ".json":
-        try:
-            data = json.loads(read_text_bounded(p, CONFIG_LIMIT, "a config file"))
-        except FileNotFoundError:
-            raise ConfigError(str(p), "", "file not found") from None
-        except json.JSONDecodeError as exc:
-            raise ConfigError(str(p), "", f"malformed JSON: {exc}") from None
-        except UnicodeDecodeError:
-            raise ConfigError(str(p), "", "not UTF-8 text") from None
-        except OSError as exc:
-            raise ConfigError(str(p), "", f"cannot read: {exc.strerror}") from None
+        data = loads_json(read_text(p, str(p), ConfigError, CONFIG_LIMIT, "a config file"), str(p), ConfigError)
     else:
         data = read_toml(p)
     cfg = validate(GameConfig, data, str(p))

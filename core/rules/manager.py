@@ -20,7 +20,7 @@ import pluggy
 from pluggy import HookImpl
 from pydantic import BaseModel
 
-from preferans.core.model.errors import BadInput, ConfigError, NoRuleError, nearest
+from preferans.core.model.errors import BadInput, ConfigError, NoRuleError, excerpt, nearest
 from preferans.core.model.paper import RequiredKey, SettlementCheck, SheetText, SheetView
 from preferans.core.model.views import (
     AllPassOutcome,
@@ -80,7 +80,10 @@ def load_module(group: str, name: str, where: str, key: str) -> ModuleType:
     kind = "variant" if group == VARIANT_GROUP else "plugin"
     if name not in table:
         known = ", ".join(sorted(table)) or "none"
-        raise ConfigError(where, key, f"unknown {kind} {name!r}{nearest(name, list(table))} (installed: {known})")
+        if len(name) > 40:  # no installed name is that long: no list, the line stays short
+            raise ConfigError(where, key, f"unknown {kind} {excerpt(name, 30)} (preferans variants lists them)")
+        raise ConfigError(where, key,
+                          f"unknown {kind} {excerpt(name)}{nearest(name, list(table))} (installed: {known})")
     try:
         module = table[name].entry_point.load()
     except Exception as exc:  # a broken installation: say which entry point, without a traceback

@@ -18,7 +18,6 @@ mostly hit the table. A card with no alternative (one legal card, or only equiva
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,7 +29,8 @@ from preferans.core.engine.play import TrickPlay
 from preferans.core.formats.saves import DEFAULT_NAMES, load_session
 from preferans.core.model.cards import CARD_INDEX, cards_of
 from preferans.core.model.errors import RecordError
-from preferans.core.model.files import SAVE_LIMIT, read_text_bounded
+from preferans.core.model.files import SAVE_LIMIT
+from preferans.core.model.parsing import loads_json, read_text
 from preferans.core.rules.config import Variant
 from preferans.core.rules.manager import family_reading
 
@@ -162,18 +162,9 @@ def load_log(path: str) -> tuple[Game, list[str]]:
     """The finished (or unfinished) game of a save file, a game record, or a family's own record (a PPN file:
     the Balkan family's ``pref_read_game``); and the names."""
     p = Path(path)
-    try:
-        text = read_text_bounded(p, SAVE_LIMIT, "a game record")
-    except FileNotFoundError:
-        raise RecordError(f"{path}: file not found") from None
-    except OSError as exc:
-        raise RecordError(f"{path}: cannot read: {exc.strerror}") from None
-    except UnicodeDecodeError:
-        raise RecordError(f"{path}: not UTF-8 text") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        data = None
+    text = read_text(p, path, RecordError, SAVE_LIMIT, "a game record")
+    # anything that starts as JSON must be JSON (a PPN file's JSON form too): its error is the line to show
+    data = loads_json(text, path, RecordError) if text.lstrip().startswith("{") else None
     if isinstance(data, dict) and data.get("format") == "preferans-game":
         game = Game.from_dict(data, source=path)
         return game, list(DEFAULT_NAMES[:game.n_players])

@@ -35,7 +35,8 @@ from preferans.core.model.cards import (
     parse_cards,
 )
 from preferans.core.model.contracts import ContractSpec
-from preferans.core.model.errors import BadInput, nearest
+from preferans.core.model.errors import BadInput, excerpt, nearest, shown_path
+from preferans.core.model.parsing import read_text
 from preferans.core.model.records import RecordedDeal
 from preferans.core.model.views import PlayRules
 from preferans.core.rules.config import Variant
@@ -54,6 +55,13 @@ DealInput = RecordedDeal
 # ---------------------------------------------------------------- reading a deal
 
 
+def _is_file(name: str) -> bool:
+    try:
+        return len(name) < 4096 and Path(name).is_file()
+    except (OSError, ValueError):  # a name too long, a NUL in it
+        return False
+
+
 def parse_deal(text: str) -> DealInput:
     """The one-line form, or a deal of a family's game record (a PPN file or record: the Balkan family's
     ``pref_read_deal``): the argument itself, else the file it names; one-line errors."""
@@ -61,14 +69,11 @@ def parse_deal(text: str) -> DealInput:
         return _parse_line(text)
     stripped = text.strip()
     deal = _read_deal(stripped, "DEAL")
-    if deal is None and stripped and Path(stripped).is_file():
-        try:
-            body = Path(stripped).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise BadInput(f"DEAL: {stripped}: cannot read: {exc}") from None
+    if deal is None and stripped and _is_file(stripped):
+        body = read_text(stripped, f"DEAL: {shown_path(stripped)}", BadInput)
         deal = _read_deal(body, stripped)
     if deal is None:
-        raise BadInput(f"DEAL: expected {DEAL_FORM}, a .ppn file or a PPN record, got {_clip(text)!r}")
+        raise BadInput(f"DEAL: expected {DEAL_FORM}, a .ppn file or a PPN record, got {excerpt(text)}")
     return deal
 
 
@@ -107,7 +112,7 @@ def _parse_line(text: str) -> DealInput:
 def parse_seat(text: str, option: str) -> int:
     seat = _SEAT_WORDS.get(text.strip().lower())
     if seat is None:
-        raise BadInput(f"{option}: no seat {text!r} (0 or first, 1 or second, 2 or dealer)")
+        raise BadInput(f"{option}: no seat {excerpt(text)} (0 or first, 1 or second, 2 or dealer)")
     return seat
 
 
@@ -130,7 +135,7 @@ class Table:
         for spec in self.contracts:
             if spec.name.lower() == name.strip().lower():
                 return spec
-        raise BadInput(f"--contract: no contract {name!r} in {self.variant.name}{nearest(name, names)} "
+        raise BadInput(f"--contract: no contract {excerpt(name)} in {self.variant.name}{nearest(name, names)} "
                        f"(one of: {', '.join(names)})")
 
     def rules(self, spec: ContractSpec, declarer: int, leader: int | None) -> PlayRules:

@@ -12,7 +12,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from preferans.core.plugin import DEFAULT_NAMES, SAVE_FORMAT, SAVE_VERSION, Game, load_session, write_atomic
+from preferans.core.plugin import (
+    DEFAULT_NAMES,
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    BadInput,
+    Game,
+    load_session,
+    loads_json,
+    read_text,
+    write_atomic,
+)
 
 
 def cmd_ppn_import(args: argparse.Namespace) -> int:
@@ -37,9 +47,9 @@ def cmd_ppn_export(args: argparse.Namespace) -> int:
     from . import ppn, ppn_game
 
     path = Path(args.log)
-    try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+    try:  # read with the core's bound (a log never makes this read forever)
+        data = loads_json(read_text(path, str(path)), str(path))
+    except BadInput:
         data = None  # load_session names the problem
     if isinstance(data, dict) and data.get("format") == "preferans-game":
         game = Game.from_dict(data, source=str(path))

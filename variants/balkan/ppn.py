@@ -27,7 +27,19 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 
-from preferans.core.plugin import CARD_NAMES, SUITS, Amount, BadInput, RecordedDeal, RecordError, pretty
+from preferans.core.plugin import (
+    CARD_NAMES,
+    SUITS,
+    Amount,
+    BadInput,
+    RecordedDeal,
+    RecordError,
+    excerpt,
+    loads_json,
+    pretty,
+    read_text,
+    shown_path,
+)
 
 # ---------------------------------------------------------------- cards
 
@@ -79,8 +91,17 @@ REQUIRED_TAGS = ("Bula", "Refe", "Player1", "Player2", "Player3")
 PPNH_LETTERS = {"M": "main", "L": "left follower", "R": "right follower"}
 
 _BID = re.compile(r"P|M?[2-8]|G[2-8]?")
-_AMOUNT = re.compile(r"-?\d+(?:/\d+)?")
+_AMOUNT = re.compile(r"-?[0-9]+(?:/[0-9]+)?")
 _TAG_NAME = re.compile(r"[A-Za-z][A-Za-z0-9_.-]*")
+
+
+MAX_DIGITS = 18
+"""A PPN number has at most this many digits (ASCII 0-9 only: no superscripts, no other scripts' digits)."""
+
+
+def _digits(text: str) -> bool:
+    """Whether ``text`` is ASCII digits only (``str.isdigit`` also takes '²', '٣' and '３')."""
+    return text.isascii() and text.isdigit()
 
 
 class PPNError(RecordError):
@@ -170,18 +191,20 @@ def fail(where: str, fld: str, message: str) -> NoReturn:
 def _player(text: str, where: str, fld: str, zero: bool = False) -> int:
     if len(text) == 1 and text in ("0123" if zero else "123"):
         return int(text)
-    fail(where, fld, f"{text!r} is not a player id (allowed: {'0 for nobody, ' if zero else ''}1, 2, 3)")
+    fail(where, fld, f"{excerpt(text)} is not a player id (allowed: {'0 for nobody, ' if zero else ''}1, 2, 3)")
 
 
 def _int(text: str, where: str, fld: str, low: int = 0) -> int:
-    if re.fullmatch(r"-?\d+", text) and int(text) >= low:
+    if len(text) <= MAX_DIGITS and re.fullmatch(r"-?[0-9]+", text) and int(text) >= low:
         return int(text)
-    fail(where, fld, f"{text!r} is not a whole number{f' >= {low}' if low else ''}")
+    fail(where, fld, f"{excerpt(text)} is not a whole number{f' >= {low}' if low else ''}")
 
 
 def _amount(text: str, where: str, fld: str) -> Amount:
-    if not _AMOUNT.fullmatch(text):
-        fail(where, fld, f"{text!r} is not an amount (a whole number such as 24 or -64)")
+    if len(text) > 2 * MAX_DIGITS or not _AMOUNT.fullmatch(text):
+        fail(where, fld, f"{excerpt(text)} is not an amount (a whole number such as 24 or -64)")
+    if re.fullmatch(r"-?[0-9]+/0+", text):
+        fail(where, fld, f"{excerpt(text)} is not an amount (a fraction's denominator cannot be 0)")
     value = Fraction(text)
     return int(value) if value.denominator == 1 else value
 
@@ -192,7 +215,7 @@ def _deal_order(text: str, where: str, old: bool = False) -> tuple[int, ...]:
         return (dealer % 3 + 1, (dealer + 1) % 3 + 1, dealer)
     if len(text) == 3 and sorted(text) == ["1", "2", "3"]:
         return tuple(int(c) for c in text)
-    fail(where, "dealOrder", f"{text!r} is not an order of the players 1, 2, 3 (e.g. 231: p2 bids first, "
+    fail(where, "dealOrder", f"{excerpt(text)} is not an order of the players 1, 2, 3 (e.g. 231: p2 bids first, "
                               "p1 deals)")
 
 
@@ -203,7 +226,7 @@ def _cards(text: str, where: str, fld: str = "cards", count: int = 32) -> tuple[
     out = []
     for pos, ch in enumerate(text, 1):
         if ch not in _CODE_TO_CARD:
-            fail(where, fld, f"{ch!r} at position {pos} is not a card code ({CODE_HELP})")
+            fail(where, fld, f"{excerpt(ch)} at position {pos} is not a card code ({CODE_HELP})")
         card = _CODE_TO_CARD[ch]
         if card in seen:
             fail(where, fld, f"{shown(card)} appears twice (positions {seen[card]} and {pos})")
@@ -215,18 +238,18 @@ def _cards(text: str, where: str, fld: str = "cards", count: int = 32) -> tuple[
 def _bids(text: str, where: str) -> tuple[str, ...]:
     tokens = text.split(",")
     if len(tokens) != PLAYERS:
-        fail(where, "bids", f"expected {PLAYERS} bids separated by commas, got {text!r}")
+        fail(where, "bids", f"expected {PLAYERS} bids separated by commas, got {excerpt(text)}")
     for i, token in enumerate(tokens, 1):
         if not _BID.fullmatch(token):
-            fail(where, "bids", f"{token!r} (bid {i}) is not a bid (allowed: P, 2..8, M3 for 'mine', G for igra, "
-                                 "G4 for igra declared as 4)")
+            fail(where, "bids", f"{excerpt(token)} (bid {i}) is not a bid (allowed: P, 2..8, M3 for 'mine', "
+                                 "G for igra, G4 for igra declared as 4)")
     return tuple(tokens)
 
 
 def _contract(text: str, where: str) -> str:
     if re.fullmatch(r"G?[2-8]", text):
         return text
-    fail(where, "contract", f"{text!r} is not a contract (allowed: 2..8, with G in front for igra)")
+    fail(where, "contract", f"{excerpt(text)} is not a contract (allowed: 2..8, with G in front for igra)")
 
 
 def _discarded(text: str, where: str) -> tuple[int, ...] | None:
@@ -236,19 +259,19 @@ def _discarded(text: str, where: str) -> tuple[int, ...] | None:
 
 
 def _accepted(text: str, where: str) -> int:
-    if len(text) == 1 and text.isdigit():
+    if len(text) == 1 and _digits(text):
         value = int(text)
         return 8 if value >= 4 else value
-    fail(where, "accepted", f"{text!r} is not allowed (0 nobody followed, 1/2/3 only that player, 8 both)")
+    fail(where, "accepted", f"{excerpt(text)} is not allowed (0 nobody followed, 1/2/3 only that player, 8 both)")
 
 
 def _kontra(text: str, where: str) -> str:
     if text == "0" or re.fullmatch(r"[IKRSM][1-3]", text):
         return text
-    m = re.fullmatch(r"(\d+):([1-3])", text)
+    m = re.fullmatch(r"([0-9]+):([1-3])", text)
     if m and int(m.group(1)) > len(KONTRA_LETTERS):
         return text
-    fail(where, "kontra", f"{text!r} is not allowed (0, or I, K, R, S, M followed by the id of the defender "
+    fail(where, "kontra", f"{excerpt(text)} is not allowed (0, or I, K, R, S, M followed by the id of the defender "
                            "who invited or started the kontra; n:<id> for a level n above 4)")
 
 
@@ -263,7 +286,7 @@ def _trick(text: str, where: str, number: int) -> Trick:
     """``2A12``: cards in play order, then the winner's id (the leader is known from the previous trick)."""
     fld = f"throws: trick {number}"
     if len(text) not in (3, 4):
-        fail(where, fld, f"{text!r} is not a trick (2 or 3 card codes, then the winner's id)")
+        fail(where, fld, f"{excerpt(text)} is not a trick (2 or 3 card codes, then the winner's id)")
     cards = _cards(text[:-1], where, fld, len(text) - 1)
     return Trick(0, cards, _player(text[-1], where, fld))
 
@@ -272,14 +295,14 @@ def _line(text: str, where: str, i: int) -> Line | None:
     fld = f"summary: item {i}"
     if text == "0":
         return None
-    m = re.fullmatch(r"M(\d+):([^:]+)", text)
+    m = re.fullmatch(r"M([0-9]+):([^:]+)", text)
     if m:
         return Line(True, _int(m.group(1), where, fld), bula=_amount(m.group(2), where, fld))
-    m = re.fullmatch(r"F(\d+):([LR])([^:]+)(?::([^:]+))?", text)
+    m = re.fullmatch(r"F([0-9]+):([LR])([^:]+)(?::([^:]+))?", text)
     if m:
         penalty = _amount(m.group(4), where, fld) if m.group(4) is not None else 0
         return Line(False, _int(m.group(1), where, fld), m.group(2), _amount(m.group(3), where, fld), penalty)
-    fail(where, fld, f"{text!r} is not allowed (0 did not play, M<tricks>:<bula> for the declarer, "
+    fail(where, fld, f"{excerpt(text)} is not allowed (0 did not play, M<tricks>:<bula> for the declarer, "
                       "F<tricks>:<L|R><supe>[:<penalty>] for a follower)")
 
 
@@ -330,7 +353,7 @@ def _record_from_fields(fields: list[str], where: str) -> Record:
     refa: bool | None = None
     if "refa" in f:
         if f["refa"] not in ("0", "1"):
-            fail(where, "refa", f"{f['refa']!r} is not allowed (0, or 1 when the deal is played on refe)")
+            fail(where, "refa", f"{excerpt(f['refa'])} is not allowed (0, or 1 when the deal is played on refe)")
         refa = f["refa"] == "1"
     starts = _player(f["starts"], where, "starts", zero=True)
     return Record(
@@ -360,12 +383,12 @@ def _old_record(ident: int, order: tuple[int, ...], cards: tuple[int, ...], bids
 
     def who(letter: str, fld: str) -> int:
         if letter not in role:
-            fail(where, fld, f"{letter!r} is not a role (M main, L left follower, R right follower)")
+            fail(where, fld, f"{excerpt(letter)} is not a role (M main, L left follower, R right follower)")
         return role[letter]
 
     accepted_text = f["accepted"]
     if accepted_text not in ("0", "L", "R", "B"):
-        fail(where, "accepted", f"{accepted_text!r} is not allowed in the 2019 form (0, L, R, B)")
+        fail(where, "accepted", f"{excerpt(accepted_text)} is not allowed in the 2019 form (0, L, R, B)")
     accepted = {"0": 0, "B": 8}[accepted_text] if accepted_text in "0B" else who(accepted_text, "accepted")
     kontra_text = f["kontra"]
     if kontra_text == "0":
@@ -373,18 +396,18 @@ def _old_record(ident: int, order: tuple[int, ...], cards: tuple[int, ...], bids
     elif re.fullmatch(r"[IKRSM][LR]", kontra_text):
         kontra = kontra_text[0] + str(who(kontra_text[1], "kontra"))
     else:
-        fail(where, "kontra", f"{kontra_text!r} is not allowed in the 2019 form (0, or I/K/R/S/M then L or R)")
+        fail(where, "kontra", f"{excerpt(kontra_text)} is not allowed in the 2019 form (0, or I/K/R/S/M then L or R)")
     play_order = f["playOrder"]
     if play_order != "0" and (not re.fullmatch(r"[MLR]{2,3}", play_order)
                               or len(set(play_order)) != len(play_order)):
-        fail(where, "playOrder", f"{play_order!r} is not a play order (e.g. ML, LMR; 0 when nothing is played)")
+        fail(where, "playOrder", f"{excerpt(play_order)} is not a play order (e.g. ML, LMR; 0 when nothing is played)")
     starts = 0 if play_order == "0" else who(play_order[0], "playOrder")
     tricks = []
     if f["throws"] not in ("0", "-"):
         for n, item in enumerate(f["throws"].split(","), 1):
             fld = f"throws: trick {n}"
             if len(item) not in (4, 5):
-                fail(where, fld, f"{item!r} is not a 2019 trick (leader M/L/R, 2 or 3 card codes, winner M/L/R)")
+                fail(where, fld, f"{excerpt(item)} is not a 2019 trick (leader M/L/R, 2 or 3 card codes, winner M/L/R)")
             tricks.append(Trick(who(item[0], fld), _cards(item[1:-1], where, fld, len(item) - 2), who(item[-1], fld)))
     items = f["summary"].split(",")
     if len(items) != PLAYERS:
@@ -397,7 +420,7 @@ def _old_record(ident: int, order: tuple[int, ...], cards: tuple[int, ...], bids
             continue
         parts = item.split(":")
         if len(parts) != 4:
-            fail(where, fld, f"{item!r} is not allowed in the 2019 form (0, or tricks:left:middle:right)")
+            fail(where, fld, f"{excerpt(item)} is not allowed in the 2019 form (0, or tricks:left:middle:right)")
         taken = _int(parts[0], where, fld)
         left, middle, right = (_amount(p, where, fld) for p in parts[1:])
         if player == main:
@@ -416,6 +439,8 @@ def _old_record(ident: int, order: tuple[int, ...], cards: tuple[int, ...], bids
 
 def _tag_value(text: str, where: str) -> str:
     text = text.strip()
+    if len(text) > 200:
+        fail(where, "value", f"{excerpt(text)}: a tag's value has at most 200 characters")
     if not text.startswith('"'):
         return text
     out = []
@@ -428,7 +453,7 @@ def _tag_value(text: str, where: str) -> str:
             continue
         if ch == '"':
             if text[i + 1:].strip():
-                fail(where, "value", f"text after the closing quote: {text[i + 1:].strip()!r}")
+                fail(where, "value", f"text after the closing quote: {excerpt(text[i + 1:].strip())}")
             return "".join(out)
         out.append(ch)
         i += 1
@@ -445,7 +470,7 @@ def parse_line_form(text: str, source: str) -> PPNGame:
             continue
         if not (line.startswith("[") and line.endswith("]")):
             raise PPNError(f"{source}: line {number}: expected a [Tag value] pair or a [record] in square "
-                           f"brackets, got {_clip(line)!r}")
+                           f"brackets, got {excerpt(line)}")
         body = line[1:-1].strip()
         head = body.split(None, 1)
         if not head:
@@ -462,13 +487,15 @@ def parse_line_form(text: str, source: str) -> PPNGame:
             tags[name] = _tag_value(head[1] if len(head) > 1 else "", where)
             continue
         ident = head[0].rstrip(".")
-        where = f"{source}: record {ident} (line {number})"
+        where = f"{source}: record {_ident(ident)} (line {number})"
         records.append(_record_from_fields(body.split(), where))
     return _checked(PPNGame(tags, records), source)
 
 
-def _clip(text: str, limit: int = 40) -> str:
-    return text if len(text) <= limit else text[:limit] + "..."
+def _ident(ident: object) -> str:
+    """A record's id as an error line shows it: short (the id itself may be what is wrong)."""
+    text = str(ident) if isinstance(ident, str) and len(ident) <= 20 else excerpt(ident, 20)
+    return text
 
 
 def _checked(game: PPNGame, source: str) -> PPNGame:
@@ -489,9 +516,9 @@ def _checked(game: PPNGame, source: str) -> PPNGame:
 def parse_json_form(text: str, source: str) -> PPNGame:
     """Read the JSON form: ``{"info": {tag: value}, "game": [record, ...]}``."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise PPNError(f"{source}: malformed JSON: {exc}") from None
+        data = loads_json(text, source, RecordError)
+    except RecordError as exc:
+        raise PPNError(str(exc)) from None
     if not isinstance(data, dict) or not isinstance(data.get("game"), list):
         raise PPNError(f"{source}: expected an object with \"info\" (the tags) and \"game\" (the records)")
     info = data.get("info", {})
@@ -505,7 +532,7 @@ def parse_json_form(text: str, source: str) -> PPNGame:
     records = []
     for i, item in enumerate(data["game"]):
         ident = item.get("id") if isinstance(item, dict) else None
-        where = f"{source}: game[{i}]" + (f" (record {ident})" if ident is not None else "")
+        where = f"{source}: game[{i}]" + (f" (record {_ident(ident)})" if ident is not None else "")
         if not isinstance(item, dict):
             raise PPNError(f"{where}: expected a record object")
         records.append(_json_record(item, where))
@@ -520,7 +547,7 @@ def _text(item: Mapping[str, Any], key: str, where: str, required: bool = True) 
         fail(where, key, "missing")
     value = item[key]
     if isinstance(value, bool) or not isinstance(value, str | int):
-        fail(where, key, f"expected a string or a number, got {json.dumps(value)}")
+        fail(where, key, f"expected a string or a number, got {excerpt(value)}")
     return str(value)
 
 
@@ -552,7 +579,7 @@ def _json_record(item: Mapping[str, Any], where: str) -> Record:
         return Record(ident, order, cards, bids, where=where)
     refa_value = item.get("refa")
     if refa_value is not None and not isinstance(refa_value, bool):
-        fail(where, "refa", f"expected true or false, got {json.dumps(refa_value)}")
+        fail(where, "refa", f"expected true or false, got {excerpt(refa_value)}")
     starts = _player(_text(item, "starts", where), where, "starts", zero=True)
     throws_obj = item.get("throws", [])
     if not isinstance(throws_obj, list):
@@ -566,7 +593,7 @@ def _json_record(item: Mapping[str, Any], where: str) -> Record:
             fail(where, f"{fld}.id", f"expected {n}: tricks are numbered 1, 2, 3 ... in order")
         text = _text(t, "cards", where)
         if len(text) not in (2, 3):
-            fail(where, f"{fld}.cards", f"expected 2 or 3 card codes, got {text!r}")
+            fail(where, f"{fld}.cards", f"expected 2 or 3 card codes, got {excerpt(text)}")
         tricks.append(Trick(_player(_text(t, "starts", where), where, f"{fld}.starts"),
                             _cards(text, where, f"{fld}.cards", len(text)),
                             _player(_text(t, "winner", where), where, f"{fld}.winner")))
@@ -615,6 +642,10 @@ def parse(text: str, source: str) -> PPNGame:
     """Read PPN text in any supported form: JSON when it starts with ``{``, the line form otherwise."""
     if text.startswith("\ufeff"):
         text = text[1:]
+    bad = next((i for i, c in enumerate(text) if not c.isprintable() and c not in "\t\n\r "), None)
+    if bad is not None:
+        line = text.count("\n", 0, bad) + 1
+        raise PPNError(f"{source}: line {line}: a control character {excerpt(text[bad])}: PPN is printable text")
     if text.lstrip().startswith("{"):
         return parse_json_form(text, source)
     return parse_line_form(text, source)
@@ -622,14 +653,17 @@ def parse(text: str, source: str) -> PPNGame:
 
 def read_file(path: str) -> PPNGame:
     try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise PPNError(f"{path}: file not found") from None
-    except UnicodeDecodeError:
-        raise PPNError(f"{path}: not UTF-8 text") from None
-    except OSError as exc:
-        raise PPNError(f"{path}: cannot read: {exc.strerror}") from None
+        text = read_text(path, path, RecordError)
+    except RecordError as exc:
+        raise PPNError(str(exc)) from None
     return parse(text, path)
+
+
+def _is_file(name: str) -> bool:
+    try:
+        return Path(name).is_file()
+    except (OSError, ValueError):  # a name too long, a NUL in it
+        return False
 
 
 def read_deal(text: str, source: str) -> RecordedDeal | None:
@@ -640,8 +674,8 @@ def read_deal(text: str, source: str) -> RecordedDeal | None:
     ...]``, ``{...}``; a bare record needs no tags); a ``.ppn`` name that is no file is an error; anything else is
     not PPN (``None``). Otherwise ``text`` is the file at ``source``, always read as PPN."""
     if source == "DEAL" and not text.startswith(("[", "{")):
-        if text.lower().endswith(".ppn") and not Path(text).is_file():
-            raise BadInput(f"DEAL: {text}: file not found")
+        if text.lower().endswith(".ppn") and not _is_file(text):
+            raise BadInput(f"DEAL: {shown_path(text)}: file not found (or its name is too long)")
         return None
     if text.startswith("[") and "\n" not in text.strip() and not text[1:].lstrip()[:1].isalpha():
         # one bare record: the reader wants the required tags, which say nothing about the cards
@@ -656,7 +690,7 @@ def read_deal(text: str, source: str) -> RecordedDeal | None:
     return RecordedDeal((hands[0], hands[1], hands[2]), talon, doc.tags.get("Variant", "balkan"))
 
 
-_PLACE = re.compile(r"\(line (\d+)\): ([A-Za-z][A-Za-z0-9_.]*):|: line (\d+):")
+_PLACE = re.compile(r"\(line ([0-9]+)\): ([A-Za-z][A-Za-z0-9_.]*):|: line ([0-9]+):")
 
 
 def _parse_unshown(text: str, source: str) -> PPNGame:

@@ -32,6 +32,8 @@ from preferans.core.plugin import (
     Phase,
     Variant,
     check_bot,
+    check_names,
+    excerpt,
     load_variant,
     named_plugins,
 )
@@ -77,7 +79,7 @@ def bid_tokens(calls: Sequence[tuple[int, str]], bidders: Sequence[int]) -> dict
             tokens[seat] = "G"
         elif call.startswith(IGRA_PREFIX):
             tokens[seat] = "G" + str(NUMBER.get(call[len(IGRA_PREFIX):], "?"))
-        elif call.isdigit():
+        elif _digits(call):
             tokens[seat] = ("M" if level == int(call) else "") + call
             level = int(call)
     return tokens
@@ -191,7 +193,7 @@ def deal_record(number: int, log: DealLog, rules: Any, seating: Seating) -> Reco
     contract = r.contract.name
     base = contract[len(IGRA_PREFIX):] if contract.startswith(IGRA_PREFIX) else contract
     if base not in NUMBER:
-        raise PPNError(f"deal {number}: contract {contract!r} has no PPN number")
+        raise PPNError(f"deal {number}: contract {excerpt(contract)} has no PPN number")
     igra = contract.startswith(IGRA_PREFIX)
     accepted, kontra = defence_tokens(r.defence, ids)
     refa = any(e.account == "refe" and e.seat == d and e.amount < 0 for e in log.entries)
@@ -230,7 +232,7 @@ def is_balkan(variant: Variant) -> bool:
 
 def _check_variant(variant: Variant, where: str) -> None:
     if not is_balkan(variant):
-        raise PPNError(f"{where}: {variant.name!r} is not a Balkan-family variant; PPN records the Balkan game "
+        raise PPNError(f"{where}: {excerpt(variant.name)} is not a Balkan-family variant; PPN records the Balkan game "
                        f"(variants that extend {FAMILY!r}, e.g. balkan, serbian, slovenian)")
     if variant.rules.players != PLAYERS:
         raise PPNError(f"{where}: PPN records {PLAYERS} players; this game has {variant.rules.players}")
@@ -311,11 +313,15 @@ class Imported:
     human: int | None
 
 
+def _digits(text: str) -> bool:
+    return text.isascii() and text.isdigit()
+
+
 def _tag_int(doc: PPNGame, name: str, source: str, low: int) -> int:
     text = doc.tags[name]
-    if re.fullmatch(r"\d+", text) and int(text) >= low:
+    if len(text) <= 18 and re.fullmatch(r"[0-9]+", text) and int(text) >= low:
         return int(text)
-    raise PPNError(f"{source}: tag {name}: {text!r} is not a whole number >= {low}")
+    raise PPNError(f"{source}: tag {name}: {excerpt(text)} is not a whole number >= {low}")
 
 
 def _names(doc: PPNGame, seating: Seating, source: str) -> list[str]:
@@ -325,7 +331,11 @@ def _names(doc: PPNGame, seating: Seating, source: str) -> list[str]:
         if not name:
             raise PPNError(f"{source}: tag Player{p}: a player's name cannot be empty")
         if name.lower() in (n.lower() for n in names):
-            raise PPNError(f"{source}: tag Player{p}: {name!r} is already another player's name")
+            raise PPNError(f"{source}: tag Player{p}: {excerpt(name)} is already another player's name")
+        try:
+            check_names([name], f"{source}: tag Player{p}")
+        except BadInput as exc:
+            raise PPNError(str(exc).replace(f"Player{p}[0]", f"Player{p}", 1)) from None
         names[seating.seat(p)] = name
     return names
 
@@ -389,8 +399,8 @@ def import_game(doc: PPNGame, source: str, variant: str | None = None, check: bo
     resolved = _variant_of(doc, source, variant)
     bots, human = _bots(doc, seating, source)
     seed_text = doc.tags.get("Seed", "0")
-    if not re.fullmatch(r"\d+", seed_text):
-        raise PPNError(f"{source}: tag Seed: {seed_text!r} is not a whole number")
+    if len(seed_text) > 20 or not re.fullmatch(r"[0-9]+", seed_text):
+        raise PPNError(f"{source}: tag Seed: {excerpt(seed_text)} is not a whole number")
     seed = int(seed_text)
     first_dealer = seating.seat(first.deal_order[-1])
     packs = [r.cards for r in doc.records]
@@ -405,7 +415,7 @@ def import_game(doc: PPNGame, source: str, variant: str | None = None, check: bo
             if tag in doc.tags:
                 want = settlement[seating.seat(p)]
                 if doc.tags[tag].strip() != str(want):
-                    raise PPNError(f"{source}: tag {tag}: {doc.tags[tag]!r}, but the {resolved.name} settlement "
+                    raise PPNError(f"{source}: tag {tag}: {excerpt(doc.tags[tag])}, but the {resolved.name} settlement "
                                    f"of these deals gives {want} (seed sign: positive wins)")
     # a game exported from a seeded log replays from its seed alone: keep the save file as it was
     plain = Game(resolved, seed, first_dealer)
@@ -528,7 +538,7 @@ class _Importer:
                 return action.startswith(IGRA_PREFIX) and token == "G" + str(NUMBER.get(action[5:], "?"))
             if action == PASS:
                 return True
-            return action.isdigit() and int(action) <= int(token.lstrip("M"))
+            return _digits(action) and int(action) <= int(token.lstrip("M"))
 
         def accept(g: Game) -> bool:
             return bid_tokens(self.calls_of(g, count, "auction"), bidders) == want

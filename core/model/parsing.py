@@ -1,0 +1,105 @@
+"""Decoding and parsing of the files every reader takes (JSON, TOML), with every failure one line.
+
+The bytes are read with the bound of the file's kind (:mod:`preferans.core.model.files`); this turns them
+into data and says, in one line naming the file, why it could not: too large, not UTF-8, malformed, nested
+too deep, an integer too long."""
+
+from __future__ import annotations
+
+import errno
+import json
+import tomllib
+from typing import Any
+
+from preferans.core.model.errors import BadInput, ConfigError, RecordError, shown_path
+from preferans.core.model.files import SAVE_LIMIT, read_bounded
+
+MAX_DEPTH = 100
+"""Arrays and objects nested deeper than this are refused before parsing (no preferans file needs 10)."""
+
+
+def _fail(error: type[BadInput], source: str, message: str) -> BadInput:
+    if issubclass(error, ConfigError):
+        return ConfigError(shown_path(source), "", message)
+    return error(f"{shown_path(source)}: {message}")
+
+
+def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
+    """Whether brackets nest deeper than ``limit`` (strings are not told apart: a bracket in a string only
+    counts against the text, and no real file comes near the limit)."""
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    for c in text:
+        if c in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif c in "]}":
+            depth -= 1
+    return False
+
+
+def decode(data: bytes, source: str, error: type[BadInput] = RecordError) -> str:
+    """UTF-8 text (a BOM dropped), or one line saying the file is not UTF-8 text."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise _fail(error, source, f"not UTF-8 text (byte {exc.start}); save the file as UTF-8") from None
+
+
+def loads_json(text: str, source: str, error: type[BadInput] = RecordError) -> Any:
+    if too_deep(text):
+        raise _fail(error, source, f"malformed JSON: nested deeper than {MAX_DEPTH} levels")
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise _fail(error, source, f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+    except RecursionError:
+        raise _fail(error, source, "malformed JSON: nested too deep") from None
+    except ValueError as exc:  # an integer past Python's 4,300 digits
+        raise _fail(error, source, f"malformed JSON: {_why(exc)}") from None
+
+
+def loads_toml(text: str, source: str, error: type[BadInput] = ConfigError) -> dict[str, Any]:
+    if too_deep(text):
+        raise _fail(error, source, f"malformed TOML: nested deeper than {MAX_DEPTH} levels")
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise _fail(error, source, f"malformed TOML: {exc}") from None
+    except RecursionError:
+        raise _fail(error, source, "malformed TOML: nested too deep") from None
+    except ValueError as exc:
+        raise _fail(error, source, f"malformed TOML: {_why(exc)}") from None
+
+
+def _why(exc: ValueError) -> str:
+    return "an integer has more than 4300 digits" if "digits" in str(exc) else "a value cannot be read"
+
+
+def read_error(source: str, exc: OSError, error: type[BadInput] = RecordError) -> BadInput:
+    """The one line for a file that cannot be opened: not found, a directory, a symlink loop, a name too long."""
+    if isinstance(exc, FileNotFoundError):
+        return _fail(error, source, "file not found")
+    if isinstance(exc, IsADirectoryError):
+        return _fail(error, source, "cannot read: is a directory, not a file")
+    if exc.errno == errno.ELOOP:
+        return _fail(error, source, "cannot read: too many levels of symbolic links (a loop)")
+    if exc.errno == errno.ENAMETOOLONG:
+        return _fail(error, source, "cannot read: file name too long")
+    return _fail(error, source, f"cannot read: {exc.strerror or type(exc).__name__}")
+
+
+def read_text(path: Any, source: str | None = None, error: type[BadInput] = RecordError,
+              limit: int = SAVE_LIMIT, kind: str = "a record") -> str:
+    """A whole file as UTF-8 text, read with the bound of its ``kind`` (:func:`~preferans.core.model.files
+    .read_bounded`: at most ``limit`` bytes, never endlessly), every failure one line naming it."""
+    src = str(path) if source is None else source
+    try:
+        data = read_bounded(path, limit, kind)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
+        if isinstance(exc, OSError):
+            raise read_error(src, exc, error) from None
+        raise _fail(error, src, "cannot read: the file name holds a NUL character") from None
+    return decode(data, src, error)

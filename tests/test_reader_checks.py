@@ -63,3 +63,16 @@ def test_excerpt_is_short_and_escaped() -> None:
     assert excerpt(10 ** 5000).startswith("<an integer of about")
     assert one_line("x\x00y\nz") == "x\\x00y z"
     assert len(one_line("w" * 100_000)) == 5000
+
+
+@pytest.mark.parametrize("argv", [
+    ["simulate", "--deals", "5"],
+    ["arena", "--bots", "random,random,random", "--deals", "2"],
+    ["conformance", "sochi", "--deals", "2"],
+])
+def test_every_seed_option_takes_the_same_seeds(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    # one rule for --seed everywhere: -5 is refused in one line (before, simulate and arena took it and
+    # conformance failed its checks, exit 1)
+    assert main([*argv, "--seed", "-5"]) == 2
+    err = capsys.readouterr().err
+    assert "--seed" in err and "is not a seed" in err and len(err.splitlines()) == 1

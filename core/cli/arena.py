@@ -9,7 +9,7 @@ import time
 from typing import Any
 
 from preferans.core.ai.registry import BOTS
-from preferans.core.cli.common import add_plugin_option, add_scale_out, local_json, local_plugins
+from preferans.core.cli.common import add_plugin_option, add_scale_out, local_json, local_plugins, seed_value
 from preferans.core.formats.render import Printer
 from preferans.core.model.errors import BadInput
 from preferans.core.rules.config import (
@@ -88,7 +88,7 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--bots", metavar="B1,B2,B3", required=True,
                    help=f"one bot per seat ({', '.join(BOTS)}); a name may repeat")
     s.add_argument("--deals", type=int, required=True, metavar="N", help="deals, each played once per rotation")
-    s.add_argument("--seed", type=int, default=1, help="run seed (default 1)")
+    s.add_argument("--seed", type=seed_value, default=1, help="run seed (default 1)")
     s.add_argument("--json", action="store_true", help="print a JSON object")
     add_plugin_option(s)
     add_scale_out(s)

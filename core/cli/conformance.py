@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from preferans.core.cli.common import add_plugin_option, local_plugins
+from preferans.core.cli.common import add_plugin_option, local_plugins, seed_value
 from preferans.core.formats import render
 from preferans.core.model.errors import BadInput
 from preferans.core.rules.config import (
@@ -46,7 +46,7 @@ def add_parser(sub: Any) -> None:
     s = sub.add_parser("conformance", help="run the conformance suite against installed variants")
     s.add_argument("variants", nargs="*", metavar="VARIANT", help="default: every playable variant")
     s.add_argument("--deals", type=int, default=30, help="deals per random-simulation check (default 30)")
-    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--seed", type=seed_value, default=0)
     s.add_argument("-v", "--verbose", action="store_true", help="show pytest's own report")
     add_plugin_option(s)
     s.set_defaults(func=cmd_conformance)

@@ -13,6 +13,7 @@ from preferans.core.cli.common import (
     dump_json,
     local_json,
     parse_bots,
+    seed_value,
     variant_from,
 )
 from preferans.core.formats import render
@@ -71,7 +72,7 @@ def add_parser(sub: Any) -> None:
     which.add_argument("--config", metavar="FILE")
     which.add_argument("--variant", metavar="NAME", help=f"default {DEFAULT_VARIANT}")
     s.add_argument("--deals", type=int, required=True)
-    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--seed", type=seed_value, default=1)
     s.add_argument("--bots", metavar="NAMES", help="as for play (default heuristic)")
     s.add_argument("--json", action="store_true")
     add_plugin_option(s)

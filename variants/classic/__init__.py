@@ -74,13 +74,12 @@ def _first_call_dark(view: AuctionView, seat: int) -> bool | None:
 
 @hookimpl(wrapper=True)
 def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> Generator[None, list[str], list[str]]:
-    """The calls the plugins below allow (the core's: the Russian exit steps aside for Classic's), with
-    Classic's exit (RUS-RASP-22) and the dark twins of the seat's first call."""
+    """The calls the plugins below allow (the core's, through the family's exit filter, which counts the
+    series as Classic's raspasovka section says: its bombs, RUS-RASP-22), with the compulsory opening
+    raspasovkas and the dark twins of the seat's first call."""
     legal = yield
     if scoring.compulsory(len(view.match.history), view.match.n_players, rules):
         return [DARK + "pass"]  # RUS-RASP-25: the opening raspasovkas, everybody deemed to pass dark
-    minimum = scoring.exit_minimum(view.match, rules)
-    legal = [c for c in legal if c == "pass" or not view.contracts[c].level or view.contracts[c].level >= minimum]
     dark = _first_call_dark(view, seat)
     allowed = rules.dark.calls
     if dark is None:  # the first call: plain or dark

@@ -4,9 +4,12 @@ raspasovka. Values come from ``preset.toml``, never from here; docs/variants/cla
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+from preferans.core.plugin import MatchView
+from preferans.variants.russian import rules as russian
 
 
 class _Section(BaseModel):
@@ -53,5 +56,18 @@ class DealingRules(_Section):
         "(1971 MSU rules: 3); 0: no limit")
 
 
+# The family's raspasovka section, the same keys and values, with Classic's exit: the level after a series
+# counts the bombs it earned (bomb.exit_counts; RUS-RASP-22/24), and the compulsory opening raspasovkas do
+# not count. The family's exit filter asks exit_minimum, so Classic refines the Russian rule instead of
+# replacing it. The class's name and docstring are the family's, so the JSON schema stays the same.
+class RaspasovkaRules(russian.RaspasovkaRules):
+    """Распасовка (all-pass play): every trick costs mountain points, or (Rostov) whists."""
+
+    def exit_minimum(self, match: MatchView, rules: Any) -> int:
+        from .scoring import exit_minimum  # scoring reads these models: imported when asked
+
+        return exit_minimum(match, rules)
+
+
 def sections() -> dict[str, object]:
-    return {"dark": DarkRules, "bomb": BombRules, "dealing": DealingRules}
+    return {"dark": DarkRules, "bomb": BombRules, "dealing": DealingRules, "raspasovka": RaspasovkaRules}

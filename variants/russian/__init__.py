@@ -78,15 +78,10 @@ def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> Generator[No
     """Exit from raspasovka: after k all-pass deals in a row only games of ``exit_levels[k-1]`` or more
     (RUS-RASP-23), taken out of the calls the plugins below allow (the core's)."""
     legal = yield
-    streak = scoring.raspasovka_streak(view.match, rules)
-    levels = rules.raspasovka.exit_levels
-    if not streak or not levels:
+    # the variant's own count of the series: its raspasovka section says (Classic's counts bombs)
+    minimum = rules.raspasovka.exit_minimum(view.match, rules)
+    if not minimum:
         return legal
-    if "bomb" in type(rules).model_fields:
-        # Classic's exit counts its bombs (RUS-RASP-22), not the raspasovkas: a rule that replaces this
-        # one, which a wrapper cannot undo, so this one steps aside and Classic's own wrapper filters
-        return legal
-    minimum = levels[min(streak, len(levels)) - 1]
     # misère (level 0) is not a game level and stays allowed
     return [c for c in legal if c == "pass" or not view.contracts[c].level or view.contracts[c].level >= minimum]
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import pairwise
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 from pydantic_core import PydanticCustomError
+
+from preferans.core.plugin import MatchView
 
 RESPONSIBILITY_RATE = {"full": Fraction(1), "half": Fraction(1, 2), "none": Fraction(0)}
 
@@ -178,6 +180,18 @@ class RaspasovkaRules(_Section):
         if write_off and not info.data.get("zero_tricks_to_pool", True):
             raise bad("true only with zero_tricks_to_pool = true (it replaces writing the price in the pool)")
         return write_off
+
+    def exit_minimum(self, match: MatchView, rules: Any) -> int:
+        """The lowest game level allowed now, 0 for no limit: after k raspasovkas in a row
+        ``exit_levels[k - 1]``, the last level repeating (RUS-RASP-23). This is the family's rule; a child
+        whose exit counts something else (Classic: the bombs of the series, RUS-RASP-22) declares this section
+        with a subclass of its own that overrides this method, so the family's exit filter asks it."""
+        from .scoring import raspasovka_streak  # scoring reads these models: imported when asked
+
+        streak = raspasovka_streak(match, rules)
+        if not streak or not self.exit_levels:
+            return 0
+        return int(self.exit_levels[min(streak, len(self.exit_levels)) - 1])
 
 
 class OverflowRules(_Section):

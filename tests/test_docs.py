@@ -215,3 +215,14 @@ def test_russian_variant_page_gives_every_key_with_its_value(variant_name: str) 
     values = variant.rules.model_dump(mode="json")
     for key in flat_keys(variant.rules_model):
         check_row(f"docs/variants/{variant_name}.md", rows, key, lookup(values, key))
+
+
+def test_no_file_points_outside_the_project() -> None:
+    # the docs stand alone: a user of the project has no ../shared folder beside it
+    root = Path(__file__).resolve().parent.parent
+    outside = "../" + "shared"  # split so that this test does not find itself
+    found = [str(p.relative_to(root)) for p in root.rglob("*")
+             if p.is_file() and p.suffix in {".md", ".py", ".toml", ".txt", ".c"}
+             and not {".git", ".venv", "build", "src"} & set(p.relative_to(root).parts)
+             and outside in p.read_text(encoding="utf-8", errors="replace")]
+    assert not found, f"these files point at {outside}, which users do not have: {found}"

@@ -218,7 +218,7 @@ def test_russian_variant_page_gives_every_key_with_its_value(variant_name: str) 
 
 
 def test_no_file_points_outside_the_project() -> None:
-    # the docs stand alone: a user of the project has no ../shared folder beside it
+    # the docs stand alone: a user of the project has no folder of rules sources beside it
     root = Path(__file__).resolve().parent.parent
     outside = "../" + "shared"  # split so that this test does not find itself
     found = [str(p.relative_to(root)) for p in root.rglob("*")

@@ -9,6 +9,7 @@ from importlib.metadata import EntryPoint
 from types import ModuleType
 
 import pytest
+from fake_install import fake_entry_points
 
 from preferans.core import Variant, load_variant
 from preferans.core.rules import manager
@@ -34,19 +35,11 @@ def installed_plugin(monkeypatch: pytest.MonkeyPatch) -> Callable[[str, ModuleTy
     Only for a plugin named from inside a file (a scorecard's or a config's ``plugins``), which names
     installed plugins only. A test that just adds a plugin to a variant passes the module or a ``.py`` file
     to ``load_variant(..., plugins=[...])`` or ``--plugin`` instead."""
-    real = manager._discover
-    extra: dict[str, manager.Installed] = {}
+    extra = fake_entry_points(monkeypatch, manager.PLUGIN_GROUP)
 
     def install(name: str, module: ModuleType) -> None:
         monkeypatch.setitem(sys.modules, module.__name__, module)  # what the entry point imports
         ep = EntryPoint(name=name, value=module.__name__, group=manager.PLUGIN_GROUP)
         extra[name] = manager.Installed(name, module.__name__, "test-dist", ep)
 
-    def discover(group: str) -> dict[str, manager.Installed]:
-        found = dict(real(group))
-        if group == manager.PLUGIN_GROUP:
-            found.update(extra)
-        return found
-
-    monkeypatch.setattr(manager, "_discover", discover)
     return install

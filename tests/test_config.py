@@ -17,6 +17,7 @@ from importlib.metadata import EntryPoint
 from pathlib import Path
 
 import pytest
+from fake_install import fake_entry_points
 
 from preferans.core import ConfigError, Game, load_config, load_variant
 from preferans.core.rules import manager as plugins
@@ -46,7 +47,7 @@ def fake_variants(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[A
     """``add(name, preset_toml)`` installs a variant ``name`` as if a distribution registered it in the
     ``preferans.variants`` entry-point group: a package under ``tmp_path`` holding the preset."""
     real = plugins._discover
-    extra: dict[str, plugins.Installed] = {}
+    extra = fake_entry_points(monkeypatch, plugins.VARIANT_GROUP)
     tag = uuid.uuid4().hex[:8]
     monkeypatch.syspath_prepend(str(tmp_path))
 
@@ -61,13 +62,6 @@ def fake_variants(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[A
         importlib.invalidate_caches()
         return package
 
-    def discover(group: str) -> dict[str, plugins.Installed]:
-        found = dict(real(group))
-        if group == plugins.VARIANT_GROUP:
-            found.update(extra)
-        return found
-
-    monkeypatch.setattr(plugins, "_discover", discover)
     yield add
     real.cache_clear()
     for item in extra.values():

@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import json
 import tomllib
+from collections.abc import Callable
 from typing import Any
 
 from preferans.core.model.errors import BadInput, ConfigError, RecordError, shown_path
@@ -48,30 +49,29 @@ def decode(data: bytes, source: str, error: type[BadInput] = RecordError) -> str
         raise _fail(error, source, f"not UTF-8 text (byte {exc.start}); save the file as UTF-8") from None
 
 
-def loads_json(text: str, source: str, error: type[BadInput] = RecordError) -> Any:
+def _loads(text: str, source: str, error: type[BadInput], kind: str, parse: Callable[[str], Any],
+           syntax: type[ValueError], what: Callable[[Any], str]) -> Any:
+    """``parse(text)``, every failure one line: ``malformed JSON: ...`` naming the file."""
     if too_deep(text):
-        raise _fail(error, source, f"malformed JSON: nested deeper than {MAX_DEPTH} levels")
+        raise _fail(error, source, f"malformed {kind}: nested deeper than {MAX_DEPTH} levels")
     try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise _fail(error, source, f"malformed JSON: {exc.msg} (line {exc.lineno}, column {exc.colno})") from None
+        return parse(text)
+    except syntax as exc:
+        raise _fail(error, source, f"malformed {kind}: {what(exc)}") from None
     except RecursionError:
-        raise _fail(error, source, "malformed JSON: nested too deep") from None
+        raise _fail(error, source, f"malformed {kind}: nested too deep") from None
     except ValueError as exc:  # an integer past Python's 4,300 digits
-        raise _fail(error, source, f"malformed JSON: {_why(exc)}") from None
+        raise _fail(error, source, f"malformed {kind}: {_why(exc)}") from None
+
+
+def loads_json(text: str, source: str, error: type[BadInput] = RecordError) -> Any:
+    return _loads(text, source, error, "JSON", json.loads, json.JSONDecodeError,
+                  lambda exc: f"{exc.msg} (line {exc.lineno}, column {exc.colno})")
 
 
 def loads_toml(text: str, source: str, error: type[BadInput] = ConfigError) -> dict[str, Any]:
-    if too_deep(text):
-        raise _fail(error, source, f"malformed TOML: nested deeper than {MAX_DEPTH} levels")
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise _fail(error, source, f"malformed TOML: {exc}") from None
-    except RecursionError:
-        raise _fail(error, source, "malformed TOML: nested too deep") from None
-    except ValueError as exc:
-        raise _fail(error, source, f"malformed TOML: {_why(exc)}") from None
+    data: dict[str, Any] = _loads(text, source, error, "TOML", tomllib.loads, tomllib.TOMLDecodeError, str)
+    return data
 
 
 def _why(exc: ValueError) -> str:

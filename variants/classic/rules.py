@@ -11,6 +11,8 @@ from pydantic import BaseModel, ConfigDict, Field
 from preferans.core.plugin import MatchView
 from preferans.variants.russian import rules as russian
 
+from . import scoring
+
 
 class _Section(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -64,9 +66,7 @@ class RaspasovkaRules(russian.RaspasovkaRules):
     """Распасовка (all-pass play): every trick costs mountain points, or (Rostov) whists."""
 
     def exit_minimum(self, match: MatchView, rules: Any) -> int:
-        from .scoring import exit_minimum  # scoring reads these models: imported when asked
-
-        return exit_minimum(match, rules)
+        return scoring.exit_minimum(match, rules)
 
 
 def sections() -> dict[str, object]:

@@ -16,7 +16,7 @@ from preferans.core.plugin import (
     MatchView,
     int_if_whole,
 )
-from preferans.variants.russian.scoring import ends_series, is_raspasovka
+from preferans.variants.russian.series import ends_series, is_raspasovka
 
 DARK = "dark-"
 """Prefix of a dark call: ``"dark-pass"``, ``"dark-7S"``, ``"dark-misere"``."""

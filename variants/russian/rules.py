@@ -16,6 +16,8 @@ from pydantic_core import PydanticCustomError
 
 from preferans.core.plugin import MatchView
 
+from .series import raspasovka_streak
+
 RESPONSIBILITY_RATE = {"full": Fraction(1), "half": Fraction(1, 2), "none": Fraction(0)}
 
 LEVELS = (6, 7, 8, 9, 10)
@@ -186,8 +188,6 @@ class RaspasovkaRules(_Section):
         ``exit_levels[k - 1]``, the last level repeating (RUS-RASP-23). This is the family's rule; a child
         whose exit counts something else (Classic: the bombs of the series, RUS-RASP-22) declares this section
         with a subclass of its own that overrides this method, so the family's exit filter asks it."""
-        from .scoring import raspasovka_streak  # scoring reads these models: imported when asked
-
         streak = raspasovka_streak(match, rules)
         if not streak or not self.exit_levels:
             return 0

@@ -20,6 +20,7 @@ from preferans.core.plugin import (
 
 from .gusarik import dummy_seat
 from .rules import RESPONSIBILITY_RATE
+from .series import raspasovka_streak
 
 
 def pool(seat: int, amount: Amount, note: str) -> Entry:
@@ -173,42 +174,6 @@ def raspasovka_price(streak: int, rules: Any) -> int:
     if rr.progression == "geometric":
         return int(rr.trick_price * rr.progression_factor**steps)
     return int(rr.trick_price)
-
-
-def ends_series(r: DealResult, rules: Any) -> bool:
-    """Whether the deal ``r`` ends a series of raspasovkas (``raspasovka.exit_by``): any deal with a
-    contract (GAP-RUS-03), or only a trick game that was whisted, played and made (Jura's Leningrad: not a
-    misère, not a game both defenders passed, not a set game)."""
-    if r.kind == "all_pass":
-        return False
-    if rules.raspasovka.exit_by == "any_deal":
-        return True
-    c = r.contract
-    return (c is not None and c.goal == "tricks" and r.played and bool(r.whisters)
-            and r.declarer is not None and r.tricks[r.declarer] >= c.target)
-
-
-def is_raspasovka(r: DealResult) -> bool:
-    """Whether ``r`` was a raspasovka: all passed and the cards were played (not thrown in)."""
-    return r.kind == "all_pass" and r.outcome == "played"
-
-
-def raspasovka_streak(match: MatchView, rules: Any) -> int:
-    """How many raspasovkas the current series has had: those since the last deal that ended the series
-    (with ``exit_by = "any_deal"``, the raspasovkas at the end of the history). A deal thrown in is no
-    raspasovka and does not end the series."""
-    count = 0
-    if rules.raspasovka.exit_by == "any_deal":
-        for r in reversed(match.history):  # the raspasovkas at the end of the history (the hot path)
-            if r.kind != "all_pass":
-                break
-            count += r.played
-        return count
-    for r in reversed(match.history):
-        if ends_series(r, rules):
-            break
-        count += is_raspasovka(r)
-    return count
 
 
 def _zero_tricks(seat: int, price: int, rules: Any, note: str) -> list[Entry]:

@@ -62,7 +62,8 @@ class Printer:
     def table(self, title: str, header: Sequence[str], rows: Sequence[Sequence[str]], align: str = "") -> None:
         """``align`` has one letter per column, ``l`` or ``r``; by default the first column (names) is
         left-aligned and the others (numbers) right-aligned. The plain form has no title when ``title``
-        is empty."""
+        is empty. A header cell may hold several lines (``"Anna\nbula"``: a column under its owner's name,
+        as on the Balkan paper); shorter cells are aligned to the bottom line."""
         align = align or "l" + "r" * (len(header) - 1)
         if self._console is not None:
             table = Table(title=title or None, title_justify="left")
@@ -72,10 +73,13 @@ class Printer:
                 table.add_row(*(Text(c) for c in row))
             self._console.print(table)
             return
-        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+        depth = max((h.count("\n") + 1 for h in header), default=1)
+        heads = [[""] * (depth - h.count("\n") - 1) + h.split("\n") for h in header]
+        header_rows = [[lines[k] for lines in heads] for k in range(depth)]
+        widths = [max(len(r[i]) for r in [*header_rows, *rows]) for i in range(len(header))]
         if title:
             self.line(title)
-        for row in [header, *rows]:
+        for row in [*header_rows, *rows]:
             cells = [c.ljust(w) if a == "l" else c.rjust(w) for c, w, a in zip(row, widths, align, strict=True)]
             self.line("  ".join(cells).rstrip())
 

@@ -12,17 +12,19 @@ from preferans.core.plugin import Amount, SheetText, SheetView, amount_text
 
 
 def bula_sheet(view: SheetView) -> SheetText:
-    """The three-column sheet: the header, one row per deal, a ``total`` row last, and the notes."""
+    """The three-column sheet: the header (two lines a column: the owner, then ``juha on C``, ``bula``
+    or ``juha on B``), one row per deal, a ``total`` row last, and the notes."""
     names = view.names
     n = len(names)
     columns: list[tuple[int, str, int | None]] = []
-    header = ["deal"]
+    header = ["\ndeal"]
     for i in range(n):
         left = (i - 1) % n
         others = [(i + k) % n for k in range(1, n) if (i + k) % n != left]
         for account, other in [("juha", left), ("bula", None), *(("juha", o) for o in others)]:
             columns.append((i, account, other))
-            header.append(names[i] if other is None else f"on {names[other]}")
+            # as the paper is labelled: the owner's name over his three columns, each column named
+            header.append(f"{names[i]}\n{account}" + ("" if other is None else f" on {names[other]}"))
     totals: dict[tuple[str, int, int | None], Amount] = {}
     rows = []
     for number, entries in enumerate(view.entries, 1):

@@ -25,7 +25,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
             raise BadInput(f"sheet: --svg: the family of {match.variant.name} draws no picture of its sheet: "
                            f"run without --svg for its own sheet")
         write_atomic(Path(args.svg), drawn)
-        print(f"wrote {args.svg}: the {state} pulka after {len(match.results)} deals")
+        print(f"wrote {args.svg}: the {state} sheet after {len(match.results)} deals")
         return 0
     view = sheet.sheet_view(match, names, source.finished)
     text = sheet.sheet_text(match, view)

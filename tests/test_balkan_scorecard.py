@@ -50,6 +50,9 @@ def test_the_seeds_example_prints_the_three_column_sheet(capsys: pytest.CaptureF
     assert [c.strip() for c in header.split("  ") if c.strip()] == [
         "deal", "juha on C", "bula", "juha on B", "juha on A", "bula", "juha on C", "juha on B", "bula",
         "juha on A"]
+    # each name stands right over its column (the plain table right-aligns numbers and their headings)
+    assert owners.index("A") + 1 == header.index("juha on C") + len("juha on C")
+    assert owners.rindex("C") + 1 == len(header)  # C's juha on A is the last column
     rows = {line.split()[0]: line.split()[1:] for line in lines if line[:1].isdigit() or line.startswith("total")}
     # the running totals each deal changed, and the marks: "-" a refe written, "/" a refe played
     assert rows["1"] == ["12", "30", "30", "12", "24"]

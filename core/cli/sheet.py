@@ -37,7 +37,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Any) -> None:
     s = sub.add_parser("sheet", help="the sheet of a scorecard or a saved game as its family draws it, as text "
-                                     "or SVG (the Russian pulka)")
+                                     "or SVG (the Russian pulka, the Balkan bula sheet, the Austrian pot sheet)")
     s.add_argument("file", help="a scorecard (TOML or JSON) or a game saved with play --save")
     s.add_argument("--svg", metavar="OUT", help="draw the sheet as players know it into this SVG file")
     s.set_defaults(func=cmd_sheet)

@@ -62,19 +62,19 @@ class Printer:
     def table(self, title: str, header: Sequence[str], rows: Sequence[Sequence[str]], align: str = "") -> None:
         """``align`` has one letter per column, ``l`` or ``r``; by default the first column (names) is
         left-aligned and the others (numbers) right-aligned. The plain form has no title when ``title``
-        is empty. A header cell may hold several lines (``"Anna\nbula"``: a column under its owner's name,
+        is empty. A header cell may hold several lines (``"Anna\\nbula"``: a column under its owner's name,
         as on the Balkan paper); shorter cells are aligned to the bottom line."""
         align = align or "l" + "r" * (len(header) - 1)
+        depth = max((h.count("\n") + 1 for h in header), default=1)
+        heads = [[""] * (depth - h.count("\n") - 1) + h.split("\n") for h in header]
         if self._console is not None:
             table = Table(title=title or None, title_justify="left")
-            for h, a in zip(header, align, strict=True):
-                table.add_column(Text(h), justify="left" if a == "l" else "right")
+            for h, a in zip(heads, align, strict=True):
+                table.add_column(Text("\n".join(h)), justify="left" if a == "l" else "right")
             for row in rows:
                 table.add_row(*(Text(c) for c in row))
             self._console.print(table)
             return
-        depth = max((h.count("\n") + 1 for h in header), default=1)
-        heads = [[""] * (depth - h.count("\n") - 1) + h.split("\n") for h in header]
         header_rows = [[lines[k] for lines in heads] for k in range(depth)]
         widths = [max(len(r[i]) for r in [*header_rows, *rows]) for i in range(len(header))]
         if title:

@@ -172,3 +172,17 @@ def test_the_austrian_pot_is_drawn(tmp_path: Path) -> None:
     assert table[(0, 1)] == "B hearts: 5 tricks"
     notes = root.find(".//s:text[@class='notes']", NS)
     assert notes is not None and "left in the pot: 100" in "".join(notes.itertext())
+
+
+def test_a_record_too_long_for_its_band_keeps_its_latest_totals() -> None:
+    from preferans.variants.russian.sheet import EM as SHEET_EM
+    from preferans.variants.russian.sheet import FONT, MIN_FONT, fit
+
+    assert fit([2, 6, 10], 200.0, 50.0) == (["2.6.10"], FONT)  # fits at the full size, on one line
+    # 1 to 199: some 700 characters; a 60 x 20 box holds 4 lines of 24 characters at the smallest size
+    lines, size = fit(list(range(1, 200)), 60.0, 20.0)
+    assert size == MIN_FONT and 1 <= len(lines) <= 4
+    assert lines[0].startswith("…") and lines[-1].endswith(".199")  # the latest totals, the last one kept
+    assert all(len(line) * size * SHEET_EM <= 60.0 for line in lines)
+    shown = "".join(lines).removeprefix("…").split(".")
+    assert shown == [str(k) for k in range(200 - len(shown), 200)]  # consecutive totals up to the last

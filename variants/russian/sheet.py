@@ -2,14 +2,15 @@
 
 At a real table each player owns a sector of the sheet. From the centre outwards it holds his mountain
 (гора, nearest the circle), his pool (пуля, the band players call the pulka) and his whists (висты, at the
-edge), the last split into one part per opponent, the part next to that opponent's sector. Every time a column changes the new running total is written after the
-old ones, so a pool reads ``2.6.10``. Three players share a sheet cut into three sectors from a circle in
-the middle (where the pool target is written); four share a square cut along its diagonals; two (гусарик)
-a sheet cut in half. This module builds those records from the frozen :class:`SheetView` the core gives
-``pref_render_sheet`` and draws them by hand as SVG (no drawing library), for ``preferans sheet FILE --svg
-OUT`` (docs/sheet.md); as text it is the running records and the table of pool, mountain and whists. In
-the picture every band is labelled and every record is fitted into the rectangle inside its band
-(:func:`text_box`, :func:`fit`), so that no line of the sheet crosses it however long the game.
+edge), the last split into one part per opponent, the part next to that opponent's sector. Every time a
+column changes the new running total is written after the old ones, so a pool reads ``2.6.10``. Three
+players share a sheet cut into three sectors from a circle in the middle (where the pool target is written);
+four share a square cut along its diagonals; two (гусарик) a sheet cut in half. This module builds those
+records from the frozen :class:`SheetView` the core gives ``pref_render_sheet`` and draws them by hand as
+SVG (no drawing library), for ``preferans sheet FILE --svg OUT`` (docs/sheet.md); as text it is the running
+records and the table of pool, mountain and whists. In the picture every band is labelled and every record
+is fitted into the rectangle inside its band (:func:`text_box`, :func:`fit`), so that no line of the sheet
+crosses it however long the game.
 
 Seat 0 sits at the bottom and the seats follow clockwise, as at the table: with three players seat 1 is
 on the left and seat 2 on the right; with four, 1 left, 2 top, 3 right; with two, seat 1 at the top.

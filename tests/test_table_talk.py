@@ -4,12 +4,18 @@ others hold and however they play."""
 
 from __future__ import annotations
 
+import io
 import random
+import re
+import shlex
+import sys
+from pathlib import Path
 
 import pytest
 
 from preferans.core import Game, Variant, load_variant
 from preferans.core.ai.registry import make_bot
+from preferans.core.cli import main
 from preferans.core.engine.game import Phase
 from preferans.core.formats import render, talk
 from preferans.core.model.cards import CARD_NAMES
@@ -201,3 +207,39 @@ def test_a_claim_is_sure_whatever_the_others_hold(name: str) -> None:
             seat = game.current_player
             game.apply(bots[seat].choose(game, seat))
     assert checked >= 5, checked  # the property was tried on real positions
+
+
+# ---------------------------------------------------------------- the transcript in the docs
+
+
+def test_the_session_in_the_docs_is_what_its_command_prints(capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/play-session.md: its command, run, prints its transcript. The score sheet's rows are left out of
+    the comparison (the sheet's layout has tests of its own); everything the table says is compared."""
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "play-session.md").read_text(encoding="utf-8")
+    command = re.search(r"^    printf '([^']*)' \| preferans (.*)$", doc, re.M)
+    assert command, "docs/play-session.md has no printf ... | preferans command"
+    transcript = doc.split("```text\n", 1)[1].split("```", 1)[0]
+    monkeypatch.setattr(sys, "stdin", io.StringIO(command[1].replace("\\n", "\n")))
+    assert main(shlex.split(command[2])) == 0
+    printed = capsys.readouterr().out
+
+    def talk_lines(text: str) -> list[str]:
+        out, in_sheet = [], False
+        for line in text.splitlines():
+            if line.startswith("Score sheet after"):
+                in_sheet = True
+            elif line.startswith("marks:") or not line.strip():
+                in_sheet = False
+            elif in_sheet:
+                continue
+            out.append(line)
+        return out
+
+    assert talk_lines(printed) == talk_lines(transcript)
+    # and it shows what the page says it shows
+    for needle in ("a) pass    b) 2    c) igra", "discard 2 cards (1 of 2)", "your discard: 10♠ Q♣",
+                   "name your contract (you won the auction with 2): at least spades", "you play A♠ (forced)",
+                   "claim the rest (4 tricks)? [y/N] y", "deal 1 result: Anna diamonds: made, two over",
+                   "quit without saving? [y/N] y"):
+        assert needle in transcript, needle

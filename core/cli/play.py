@@ -143,7 +143,8 @@ class _Table:
             if len(legal) == 1:
                 self._auto(game, seat, names, legal[0], "forced")
                 return
-        claim = game.phase is Phase.PLAY and can_claim(game)
+        # a claim for his own hand only (not for a hand he plays for another, whose tricks are not his)
+        claim = game.phase is Phase.PLAY and deal.play is not None and deal.play.to_play == seat and can_claim(game)
         self.out.line()
         self.out.lines(render.situation(game, seat, names))
         total = 0

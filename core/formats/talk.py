@@ -107,7 +107,8 @@ def step_lines(game: Game, seat: int, discard_total: int) -> list[str]:
         rows = [game.contracts[a] for a in game.legal_actions() if a in game.contracts]
         if rows:
             lowest = min(rows, key=lambda r: r.rank)
-            bid = f" (you won the auction with {deal.bid})" if deal.bid is not None else ""
+            row = game.contracts.get(deal.bid) if deal.bid is not None else None
+            bid = f" (you won the auction with {row.label})" if row is not None else ""
             out.append(f"name your contract{bid}: at least {lowest.label}")
     return out
 

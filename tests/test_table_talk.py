@@ -93,6 +93,9 @@ def test_deal_words(sochi: Variant) -> None:
     # misère: made when the declarer takes no trick
     assert talk.deal_words(result(sochi, "misere", (5, 0, 5)), NAMES).startswith("Boris misère: made;")
     assert talk.deal_words(result(sochi, "misere", (4, 2, 4)), NAMES).startswith("Boris misère: down, two tricks")
+    unplayed = DealResult(kind="contract", dealer=0, active=(1, 2, 0), tricks=(0, 0, 0), declarer=0,
+                          contract=sochi.contracts["6D"], defence=((1, "pass"), (2, "half")), played=False)
+    assert talk.deal_words(unplayed, NAMES) == "Anna 6♦: not played (the defence: Boris pass, Vera half)"
     rasp = result(sochi, "raspasovka", (3, 5, 2), declarer=None, kind="all_pass")
     assert talk.deal_words(rasp, NAMES) == "raspasovka: tricks Anna 3, Boris 5, Vera 2"
     thrown = result(sochi, "", (0, 0, 0), declarer=None, kind="all_pass", played=False)

@@ -130,8 +130,8 @@ def deal_words(r: DealResult, names: Sequence[str]) -> str:
         return r.kind
     who = f"{names[r.declarer]} {r.contract.label}"
     calls = "; " + ", ".join(f"{names[s]} {c}" for s, c in r.defence) if r.defence else ""
-    if not r.played:
-        return f"{who}: not played{calls}"
+    if not r.played:  # what that scores is the family's: the sheet below shows it
+        return f"{who}: not played (the defence: {calls[2:] or 'none'})"
     took = r.tricks[r.declarer]
     stopped = sum(r.tricks) < 10  # the play stopped once the deal was decided
     goal, need = r.contract.goal, r.contract.target

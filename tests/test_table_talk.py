@@ -50,6 +50,8 @@ def test_call_help_reads_the_contract_table_and_the_presets() -> None:
     assert "b) 3     diamonds trumps, take at least 6 tricks, with the talon" in text
     assert "c) igra  a game without the talon" in text  # the preset's [calls] wording
     assert "the menu is lettered" in text
+    # the whole Balkan ladder, BAL-VAL-04: 2 spades < 3 diamonds < 4 hearts < 5 clubs < 6 betl < 7 sans
+    assert "the numbers in balkan: 2 spades, 3 diamonds, 4 hearts, 5 clubs, 6 betl, 7 sans" in text
     contracts, calls = game.contracts, game.variant.calls
     assert talk.call_meaning("6", contracts, calls) == "betl, take no trick, with the talon"  # 6 is betl
     # 7 is sans, and igra is a game without the talon (BAL-BID-02)

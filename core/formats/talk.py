@@ -58,6 +58,13 @@ def contract_meaning(row: ContractSpec) -> str:
     return f"{row.label}: {text}" if row.label != row.name else text
 
 
+def _short(row: ContractSpec) -> str:
+    """A row in a word: its trump suit, or its kind (``betl``, ``sans``)."""
+    if row.trump != NO_TRUMP and row.goal == "tricks":
+        return SUIT_WORDS[row.trump]
+    return row.kind
+
+
 def call_meaning(action: str, contracts: ContractTable, calls: Mapping[str, str]) -> str:
     """What ``action`` means: the presets' ``[calls]`` entry, the entry of a family of calls (a key ending in
     ``-``: ``kontra-`` for ``kontra-6``, ``dark-`` for ``dark-6S``, followed by the meaning of the contract
@@ -84,6 +91,9 @@ def call_help(game: Game, legal: Sequence[str], keys: Sequence[str]) -> list[str
             meaning = call_meaning(action, game.contracts, game.variant.calls)
             out.append(f"  {key:>2}) {action.ljust(width)}  {meaning}".rstrip())
     if keys and not keys[0].isdigit():
+        numbers = [r for r in game.contracts if r.name.isdigit()]
+        if numbers:
+            out.append(f"the numbers in {game.variant.name}: " + ", ".join(f"{r.name} {_short(r)}" for r in numbers))
         out.append("the calls here are numbers, so the menu is lettered: type a letter, or the call itself "
                    "(a number typed is always that call)")
     else:

@@ -144,6 +144,29 @@ def test_no_claim_when_an_outstanding_trump_can_ruff(sochi: Variant) -> None:
     assert not can_claim(game)
 
 
+# Boris: all eight hearts and A Q of clubs; Vera the singleton K of clubs; the talon 8 7 of clubs
+OPEN_LAYOUT = pack("7H 8H 9H 10H JH QH KH AH AC QC") + pack("KC AS KS QS JS 10S 9S 8S 7S AD") \
+    + pack("KD QD JD 10D 9D 8D 7D JC 10C 9C") + pack("8C 7C")
+
+
+@pytest.mark.parametrize("anna", ["pass", "whist"])
+def test_a_claim_on_the_solver_needs_the_layout_open(sochi: Variant, anna: str) -> None:
+    """6H, every trump Boris's. His Q of clubs is not the highest club left (Vera's K is out), so the sure
+    winners do not cover it; but Vera's K is single: A of clubs first drops it, and all ten are his. He
+    may claim that only when he sees it: against a lone whister the defenders lie open (Sochi,
+    whist.lone_whister_open); when both whist they play closed and no claim is offered."""
+    game = Game(sochi, 0, deals=[OPEN_LAYOUT])
+    for action in ("6S", "pass", "pass", "8C", "7C", "6H", "whist", anna):
+        game.apply(action)
+    assert game.phase is Phase.PLAY and game.deal.play is not None and game.deal.play.to_play == 1
+    if anna == "pass":
+        assert can_claim(game) and claim_tricks(game) == 10
+        assert claim_lead(game) in ("AC", "AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H")  # not the Q of clubs
+        assert wins_every_trick(game, 1, [20000])
+    else:
+        assert not can_claim(game)
+
+
 def redistributed(game: Game, seat_hand: int, rng: random.Random) -> Game:
     """The same position with the other hands in play dealt again from their cards (the sizes kept)."""
     g = game.clone()
@@ -206,7 +229,11 @@ def test_a_claim_is_sure_whatever_the_others_hold(name: str) -> None:
                 hand = play.to_play
                 n = claim_tricks(game)
                 assert 1 <= n <= 10 - play.tricks_done
-                for layout in [game, *(redistributed(game, hand, rng) for _ in range(2))]:
+                # a layout the claimer sees whole is claimed on the solver's exact value: that layout only;
+                # otherwise the claim must hold for the others' cards dealt any way
+                seen = game.visible_hands(game.current_player)
+                again = 0 if all(h in seen for h in play.order) else 2
+                for layout in [game, *(redistributed(game, hand, rng) for _ in range(again))]:
                     assert wins_every_trick(layout, hand, [3000]), (name, seed, game.history)
                 checked += 1
             seat = game.current_player

@@ -343,6 +343,19 @@ def test_resume_continues_from_the_last_action(capsys: pytest.CaptureFixture[str
     assert saved_actions(whole) == second
 
 
+@pytest.mark.parametrize(("typed", "call"), [("c", "igra"), ("3", "3"), ("b", "3")])
+def test_balkan_menu_letters_and_numeric_calls(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path, typed: str, call: str) -> None:
+    """Seed 0: Boris passes and Vera bids 2, then Anna's menu is ``a) pass b) 3 c) igra``: a letter is a
+    line of the menu, a number is always the call (issue 16 item 2)."""
+    path = tmp_path / "b.json"
+    code, out, err = play_human(capsys, monkeypatch, typed + "\n", "--variant", "balkan", "--human", "0",
+                                "--seed", "0", "--save", str(path))
+    assert code == 0, err
+    assert "a) pass    b) 3    c) igra" in out and "choose a-c or type it" in out
+    assert saved_actions(path)[:3] == ["pass", "2", call]
+
+
 def test_quit_without_save(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     code, out, _ = play_human(capsys, monkeypatch, "q\n", "--human", "2")
     assert code == 0 and "not saved (use --save FILE" in out

@@ -145,13 +145,9 @@ def print_result(out: Printer, match: Match, names: Sequence[str], finished: boo
                  view: SheetView | None = None, sheet: SheetText | None = None) -> bool:
     """Print the sheet, the settlement and its check (``pref_settlement_check``: by default that it sums to
     zero); return whether the check holds. ``view`` and ``sheet`` may be given when already made."""
-    n = len(match.results)
     state = "finished" if finished else "unfinished, settled as if it stopped now"
-    title = f"Score sheet after {n} deal{'s' if n != 1 else ''} ({state})"
     view = view or sheet_view(match, names, finished)
-    sheet = sheet or sheet_text(match, view)
-    out.table(title, sheet.header, sheet.rows)
-    out.lines(sheet.notes)
+    print_sheet(out, match, names, state, view, sheet)
     out.line()
     settlement = view.settlement
     header, rows = settlement_rows(settlement, names)
@@ -159,6 +155,16 @@ def print_result(out: Printer, match: Match, names: Sequence[str], finished: boo
     check: SettlementCheck = match.book.settlement_check(view)
     out.lines(check.lines)
     return check.ok
+
+
+def print_sheet(out: Printer, match: Match, names: Sequence[str], state: str = "so far",
+                view: SheetView | None = None, sheet: SheetText | None = None) -> None:
+    """The score sheet as a table under ``Score sheet after N deals (state)``, with the family's notes."""
+    n = len(match.results)
+    view = view or sheet_view(match, names, False)
+    sheet = sheet or sheet_text(match, view)
+    out.table(f"Score sheet after {n} deal{'s' if n != 1 else ''} ({state})", sheet.header, sheet.rows)
+    out.lines(sheet.notes)
 
 
 # ---------------------------------------------------------------- the interactive table
@@ -227,10 +233,30 @@ def trick_text(cards: Iterable[tuple[int, int]], names: Sequence[str]) -> str:
     return ", ".join(f"{'talon' if h == TALON or h < 0 else seat_name(names, h)} {_card(c)}" for h, c in cards)
 
 
-def choices(legal: Sequence[str], phase: Phase, per_line: int = 8) -> list[str]:
-    """The legal actions, numbered from 1, several to a line (cards with suit symbols)."""
+def menu_keys(legal: Sequence[str]) -> list[str]:
+    """The keys of the menu: ``1 2 3 ...``, or ``a b c ...`` when a call is itself a number (the Balkan bids
+    2..7, the Austrian 1..4), so that a number typed is always that call and never a menu line."""
+    if any(a.isdigit() for a in legal):
+        return [_letters(i) for i in range(len(legal))]
+    return [str(i) for i in range(1, len(legal) + 1)]
+
+
+def _letters(i: int) -> str:
+    """0 -> ``a`` .. 25 -> ``z``, 26 -> ``aa`` ..."""
+    out = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        out = chr(ord("a") + r) + out
+    return out
+
+
+def choices(legal: Sequence[str], phase: Phase, per_line: int = 8, keys: Sequence[str] | None = None) -> list[str]:
+    """The legal actions under their menu keys (:func:`menu_keys`), several to a line (cards with suit
+    symbols)."""
     cards = phase in (Phase.PLAY, Phase.DISCARD)  # "7S" is a card there, a contract in the auction
-    items = [f"{i:>2}) {card_label(a) if cards else a}" for i, a in enumerate(legal, 1)]
+    keys = keys or menu_keys(legal)
+    items = [f"{k:>2}) {card_label(a) if cards else a}" for k, a in zip(keys, legal, strict=True)]
     return ["  " + "   ".join(items[k:k + per_line]) for k in range(0, len(items), per_line)]
 
 

@@ -199,7 +199,7 @@ def _trick_defence(result: DealResult, dfn: Defence, v: int, refe_m: int, kontra
                 if s not in (k, dfn.invited):
                     # the other defender at the plain value (BAL-KON-02); the pair rule still applies to him
                     out.append(juha(s, d, t[s] * v * refe_m, "supe"))
-                    if team < quota.pair_quota and t[s] < quota.each_quota:
+                    if _follower_fails(team, t[s], rules):
                         out.append(bula(s, v * refe_m, "defender failed"))
         return out
     if dfn.inviter is not None:
@@ -215,9 +215,16 @@ def _trick_defence(result: DealResult, dfn: Defence, v: int, refe_m: int, kontra
         return out
     for s in dfn.players:
         out.append(juha(s, d, t[s] * v * refe_m, "supe"))
-        if team < quota.pair_quota and t[s] < quota.each_quota:
+        if _follower_fails(team, t[s], rules):
             out.append(bula(s, v * refe_m, "defender failed"))
     return out
+
+
+def _follower_fails(team: int, own: int, rules: Any) -> bool:
+    """One of two followers fails below his own quota when the pair is short (BAL-DEF-01/02), or with
+    ``defence.each_always`` whenever he is below it (pajcho, antonijek; balkan.md 2.4)."""
+    q = rules.defence
+    return own < q.each_quota and (bool(q.each_always) or team < q.pair_quota)
 
 
 def _end(entries: list[Entry], sheet: Sheet, declarer: int, rules: Any) -> list[Entry]:

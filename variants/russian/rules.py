@@ -167,9 +167,10 @@ class RaspasovkaRules(_Section):
     zero_tricks_to_pool: bool = Field(description="a player with no trick writes the current price in his pool")
     exit_levels: Annotated[list[Level], AfterValidator(_rising)] = Field(
         description="minimum game level after 1, 2, ... raspasovkas in a row (the last value repeats)")
-    exit_by: Literal["any_deal", "whisted_game"] = Field(
+    exit_by: Literal["any_deal", "played", "whisted_game"] = Field(
         description="what ends a series of raspasovkas (progression and exit level start again): any deal "
-        "with a contract (GAP-RUS-03), or only a game that was whisted, played and made (Jura)")
+        "with a contract; a contract played out, misère included, not one both defenders passed (GAP-RUS-03); "
+        "or only a game that was whisted, played and made (Jura)")
     whists_per_trick: int = Field(
         ge=0, description="record = whists: whists per trick at the base price (RUS-RASP-05: usually 5)")
     zero_tricks_write_off: bool = Field(

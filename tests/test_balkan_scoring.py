@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from preferans.core.formats.scorecard import ScoredCard, score_card
+from preferans.core.model.errors import RecordError
 from preferans.variants.balkan import scoring
 
 NAMES = ["A", "B", "C"]
@@ -414,3 +415,12 @@ def test_each_always_leaves_the_lone_follower_and_the_inviter_alone() -> None:
     card = play([deal("B", "tref", {"B": 8, "C": 2}, defence={"C": "follow", "A": "pass"})],
                 defence={"each_always": True})
     assert written(card, 1) == {("bula", "B"): -10, ("juha", "C", "B"): 20}
+
+
+def test_a_zero_for_the_passer_is_accepted_any_other_number_is_not() -> None:
+    # B tref, C follows alone, A passed and did not play. The paper shows a 0 under A: the same deal as
+    # test_lone_defender_with_three_is_the_seeds_row_three (B -10, C 3 x 10 = 30 on B)
+    card = play([deal("B", "clubs", {"B": 7, "C": 3, "A": 0}, defence={"C": "follow", "A": "pass"})])
+    assert written(card, 1) == {("bula", "B"): -10, ("juha", "C", "B"): 30}
+    with pytest.raises(RecordError, match=r"deal\[1\]\.tricks\.A: A did not play, so he took no trick"):
+        play([deal("B", "clubs", {"B": 6, "C": 3, "A": 1}, defence={"C": "follow", "A": "pass"})])

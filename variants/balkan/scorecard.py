@@ -214,8 +214,9 @@ def _tricks(given: dict[str, int] | None, reader: ScorecardReader, where: str, d
     counts = [0] * n
     for name, count in given.items():
         seat = reader.seat(name, twhere)
-        if seat not in hands:
-            raise reader.fail(f"{twhere}.{name}", f"{name} did not play (playing: {reader.who(hands)})")
+        if seat not in hands and count:  # a 0 for a player who did not play is what the paper shows
+            raise reader.fail(f"{twhere}.{name}", f"{name} did not play, so he took no trick (playing: "
+                                                  f"{reader.who(hands)})")
         if count < 0:
             raise reader.fail(f"{twhere}.{name}", f"{count} is negative")
         counts[seat] = count

@@ -195,6 +195,9 @@ def deal_record(number: int, log: DealLog, rules: Any, seating: Seating) -> Reco
     if base not in NUMBER:
         raise PPNError(f"deal {number}: contract {excerpt(contract)} has no PPN number")
     igra = contract.startswith(IGRA_PREFIX)
+    if sum(kontra_level(c) == 1 for _, c in r.defence) > 1:
+        # kontra.chains = "each": PPN's kontra field names one chain and its starter (balkan.md 3)
+        raise PPNError(f"deal {number}: both defenders said kontra, and PPN records one kontra chain")
     accepted, kontra = defence_tokens(r.defence, ids)
     refa = any(e.account == "refe" and e.seat == d and e.amount < 0 for e in log.entries)
     level = max((kontra_level(c) for _, c in r.defence), default=0)

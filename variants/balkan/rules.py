@@ -92,6 +92,19 @@ class KontraRules(_Section):
     other_defender: Literal["normal", "nothing"] = Field(
         description="the defender who did not say kontra: scores normally and undoubled (seed, BAL-KON-02), "
         "or writes nothing while the kontra-giver writes the team's tricks (pk 10)")
+    chains: Literal["one", "each"] = Field(
+        description="who may say kontra: the first follower who says it, one chain (pk, PPN, pajcho); or each "
+        "follower, a chain of his own that the declarer answers in turn, the declarer's own entry at the "
+        "highest level ('the defender or defenders who said kontra', BAL-KON-06, GAP-BAL-09)")
+
+    @field_validator("chains")
+    @classmethod
+    def _each_needs_normal(cls, chains: str, info: ValidationInfo) -> str:
+        # under other_defender = "nothing" the kontra-giver writes the team's tricks: a second chain would
+        # write them twice (pk 10 knows one kontra-giver)
+        if chains == "each" and info.data.get("other_defender") == "nothing":
+            raise _bad('"each" only with other_defender = "normal" (pk 10: one kontra-giver writes the team\'s tricks)')
+        return chains
 
 
 class TwoRules(_Section):

@@ -17,7 +17,7 @@ from preferans.core import Game, load_variant
 from preferans.core.ai.registry import make_bot
 from preferans.core.formats.scorecard import ScoredCard, score_card
 from preferans.core.model.errors import ConfigError, RecordError
-from preferans.variants.balkan import calls, ppn_game
+from preferans.variants.balkan import calls, ppn, ppn_game
 from preferans.variants.balkan.ppn import PPNError
 
 NAMES = ["A", "B", "C"]
@@ -141,3 +141,22 @@ def test_games_with_two_chains_play_and_ppn_refuses_them() -> None:
                 ppn_game.export_game(game, ["a", "b", "c"])
             return
     pytest.fail("no deal with two kontras in 60 random games")
+
+
+def test_a_game_under_each_with_one_chain_a_deal_round_trips_through_ppn() -> None:
+    # random players under "each" who never start a second chain: PPN can write every deal, the Rules tag
+    # carries the option, and the import (which never tries a second kontra-giver) replays the same game
+    variant = load_variant("balkan", EACH)
+    game = Game(variant, 3)
+    bots = [make_bot("random", 3, s) for s in range(3)]
+    while not game.is_terminal and len(game.results) < 15:
+        seat = game.current_player
+        legal = game.legal_actions()
+        kontra_said = any(calls.kontra_level(c) == 1 for _, c in game.deal.defence_calls)
+        action = "no-kontra" if "kontra" in legal and kontra_said else bots[seat].choose(game, seat)
+        game.apply(action)
+    assert any(calls.kontra_level(c) == 1 for r in game.results for _, c in r.defence)
+    doc, pending = ppn_game.export_game(game, ["a", "b", "c"])
+    assert '"each"' in doc.tags["Rules"]
+    imported = ppn_game.import_game(ppn.parse(ppn.write_line(doc), "x"), "x")
+    assert imported.game.history == game.history[:len(game.history) - pending]

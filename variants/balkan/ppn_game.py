@@ -601,6 +601,8 @@ class _Importer:
 
         def allowed(g: Game, action: str) -> bool:
             level = kontra_level(action)
+            if level == 1 and any(kontra_level(c) == 1 for _, c in self.calls_of(g, count, "defence")):
+                return False  # PPN records one chain: never a second kontra-giver (kontra.chains = "each")
             if level:
                 return level <= target_level
             return action != INVITE or r.kontra.startswith("I")

@@ -1,11 +1,14 @@
 """Jura's dark first lead (``whist.first_lead_dark``): "играющий делает первый ход втёмную" (Jura's
 tournament conventions for Leningrad). When a lone whister plays open and the declarer has the first lead,
 the declarer leads before the defending hands are laid open; from the first card on they are open as
-usual. Off by default: the open hands are seen from the start. What each seat sees is read from the
+usual. On in Leningrad (Jura) and Classic (russian.md 4's Classic column), off in Sochi and Rostov (no
+value there): the open hands are seen from the start. What each seat sees is read from the
 engine's ``visible_hands``, the only view a bot or a client gets.
 """
 
 from __future__ import annotations
+
+import pytest
 
 from preferans.core import Game, load_variant
 from preferans.core.ai.registry import make_bot
@@ -47,6 +50,7 @@ def test_the_declarer_leads_before_the_hands_are_open() -> None:
     assert set(dark.visible_hands(declarer)) == {declarer} | defenders == set(plain.visible_hands(declarer))
 
 
-def test_off_by_default() -> None:
-    assert load_variant("sochi").rules.whist.first_lead_dark is False
-    assert load_variant("leningrad").rules.whist.first_lead_dark is False
+@pytest.mark.parametrize(("name", "dark"), [("sochi", False), ("rostov", False), ("leningrad", True),
+                                            ("classic", True)])
+def test_the_presets(name: str, dark: bool) -> None:
+    assert load_variant(name).rules.whist.first_lead_dark is dark

@@ -207,8 +207,9 @@ def test_exit_by_a_whisted_game_option() -> None:
 @pytest.mark.parametrize(("exit_by", "after_passed", "after_misere"), [
     # any_deal (the default): the passed-out 7S ends the series, so the next raspasovka is the first again
     ("any_deal", 2, 2),
-    # played (GAP-RUS-03's "when any contract, misère included, is played"): the 7S both defenders passed
-    # was not played, so the next raspasovka is the 2nd in a row, price 2 + 2 = 4; the misère played ends it
+    # played (GAP-RUS-03's "when any contract, misère included, is played", read strictly): the 7S both
+    # defenders passed was not played, so the next raspasovka is the 2nd in a row, price 2 + 2 = 4; the
+    # misère played ends it
     ("played", 4, 2),
     # whisted_game (Jura): neither the passed 7S nor the misère ends it: 2nd at 4, then 3rd at 6 (2-4-6)
     ("whisted_game", 4, 6),

@@ -10,8 +10,9 @@ from preferans.core.plugin import DealResult, MatchView
 
 def ends_series(r: DealResult, rules: Any) -> bool:
     """Whether the deal ``r`` ends a series of raspasovkas (``raspasovka.exit_by``): any deal with a
-    contract; a contract whose cards were played, misère included (``"played"``: the digest's reading of
-    "подряд", GAP-RUS-03, so a game both defenders passed does not end it); or only a trick game that was
+    contract (GAP-RUS-03's "when any contract is played", a game both defenders passed being written as
+    made); only a contract whose cards were played, misère included (``"played"``: the same words read
+    strictly, so a game both defenders passed does not end it); or only a trick game that was
     whisted, played and made (Jura's Leningrad: not a misère, not a game both defenders passed, not a set
     game)."""
     if r.kind == "all_pass":

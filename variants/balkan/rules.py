@@ -56,7 +56,8 @@ class DefenceRules(_Section):
     each_quota: int = Field(ge=0, le=10, description="a follower's own quota when the pair is short")
     each_always: bool = Field(
         description="two followers: each one below each_quota fails even when the pair took pair_quota or the "
-        "declarer failed (pajcho, antonijek); false: only when the pair is short (seed, pk; balkan.md 2.4)")
+        "declarer failed (pajcho, antonijek); false: only when the pair is short (the Balkan chapter, pk; "
+        "balkan.md 2.4)")
     invite_quota: int = Field(ge=0, le=10, description="tricks an inviter's team must take (BAL-DEF-09)")
     invitation: bool = Field(description="a lone follower may invite the passer (zvanje, BAL-DEF-06)")
     stop_at: int = Field(ge=1, le=10, description="play stops when the defence takes this many tricks, and "

@@ -486,7 +486,8 @@ class ScorecardReader:
             if count < 0:
                 raise self.fail(f"{where}.{name}", f"{count} is negative")
             if seat not in active:
-                if seat != talon_owner:
+                # the paper shows a 0 for the dealer who sat out: that is no claim, any other number is one
+                if seat != talon_owner and count:
                     row = self.all_pass_row(dealer)
                     deal = f"a {row.label}" if row is not None else "a deal whose talon cards win tricks"
                     raise self.fail(f"{where}.{name}", f"{name} dealt this deal and sat out; only {deal} "

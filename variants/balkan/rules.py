@@ -54,6 +54,10 @@ class DefenceRules(_Section):
     pair_quota: int = Field(ge=0, le=10, description="tricks two followers must take together; below it each "
                                                      "one short of each_quota is penalised (BAL-DEF-01/02)")
     each_quota: int = Field(ge=0, le=10, description="a follower's own quota when the pair is short")
+    each_always: bool = Field(
+        description="two followers: each one below each_quota fails even when the pair took pair_quota or the "
+        "declarer failed (pajcho, antonijek); false: only when the pair is short (the Balkan chapter, pk; "
+        "balkan.md 2.4)")
     invite_quota: int = Field(ge=0, le=10, description="tricks an inviter's team must take (BAL-DEF-09)")
     invitation: bool = Field(description="a lone follower may invite the passer (zvanje, BAL-DEF-06)")
     stop_at: int = Field(ge=1, le=10, description="play stops when the defence takes this many tricks, and "
@@ -89,6 +93,19 @@ class KontraRules(_Section):
     other_defender: Literal["normal", "nothing"] = Field(
         description="the defender who did not say kontra: scores normally and undoubled (the Balkan chapter, "
         "BAL-KON-02), or writes nothing while the kontra-giver writes the team's tricks (pk 10)")
+    chains: Literal["one", "each"] = Field(
+        description="who may say kontra: the first follower who says it, one chain (pk, PPN, pajcho); or each "
+        "follower, a chain of his own that the declarer answers in turn, the declarer's own entry at the "
+        "highest level ('the defender or defenders who said kontra', BAL-KON-06, GAP-BAL-09)")
+
+    @field_validator("chains")
+    @classmethod
+    def _each_needs_normal(cls, chains: str, info: ValidationInfo) -> str:
+        # under other_defender = "nothing" the kontra-giver writes the team's tricks: a second chain would
+        # write them twice (pk 10 knows one kontra-giver)
+        if chains == "each" and info.data.get("other_defender") == "nothing":
+            raise _bad('"each" only with other_defender = "normal" (pk 10: one kontra-giver writes the team\'s tricks)')
+        return chains
 
 
 class TwoRules(_Section):

@@ -476,12 +476,27 @@ def starter_config(variant: Variant) -> str:
         f'variant = "{variant.name}"',
         "",
     ]
+    table, keep = "", False
     for line in rules_toml.splitlines():
+        if line.startswith("["):
+            table = line.strip("[]").removeprefix("rules").lstrip(".")
         if line.startswith("[") or not line.strip():
             lines.append(line)
-        else:
-            lines.append("# " + line)
+            continue
+        if not line[0].isspace() and line != "]":  # a key line; the others continue a multi-line array
+            keep = _overridden(variant.overrides, table, line.split("=", 1)[0].strip())
+        # a value the caller set (config init --rule) is in force, not commented out
+        lines.append(line if keep else "# " + line)
     return "\n".join(lines) + "\n"
+
+
+def _overridden(overrides: Mapping[str, Any], table: str, key: str) -> bool:
+    node: Any = overrides
+    for part in [*(table.split(".") if table else []), key]:
+        if not isinstance(node, Mapping) or part not in node:
+            return False
+        node = node[part]
+    return True
 
 
 def playable_variants() -> list[str]:

@@ -1,13 +1,13 @@
 """The ``preferans`` command line.
 
 Subcommands: ``variants``, ``show``, ``schema``, ``config init|check``, ``play``, ``simulate``, ``arena``,
-``score``, ``sheet``, ``solve``, ``analyse``, ``conformance`` and ``new-variant`` (docs/cli.md), and those
-the installed families add through ``pref_cli_commands`` (the Balkan family's ``ppn import|export``). Exit
-codes: 0 success, 2 bad input (one line on stderr naming the file, key or action, never a traceback), 1
-internal error (set ``PREFERANS_DEBUG=1`` for the traceback), 130 Ctrl-C, 143 SIGTERM (both stop the
-worker processes of ``--jobs``). Files are written atomically (a temporary file in the same folder, then
-``os.replace``), so an interrupted write never leaves half a file behind; only over a regular file or
-through a symbolic link to one (``core/formats/atomic.py``, docs/cli.md "Files written").
+``score``, ``sheet``, ``solve``, ``analyse``, ``conformance``, ``playthrough record|check`` and
+``new-variant`` (docs/cli.md), and those the installed families add through ``pref_cli_commands`` (the Balkan
+family's ``ppn import|export``). Exit codes: 0 success, 2 bad input (one line on stderr naming the file, key
+or action, never a traceback), 1 internal error (set ``PREFERANS_DEBUG=1`` for the traceback), 130 Ctrl-C, 143
+SIGTERM (both stop the worker processes of ``--jobs``). Files are written atomically (a temporary file in the
+same folder, then ``os.replace``), so an interrupted write never leaves half a file behind; only over a
+regular file or through a symbolic link to one (``core/formats/atomic.py``, docs/cli.md "Files written").
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from preferans.core.cli import (
     conformance,
     new_variant,
     play,
+    playthrough,
     schema,
     score,
     sheet,
@@ -41,7 +42,7 @@ from preferans.core.model.errors import BadInput, one_line
 from preferans.core.rules.manager import family_manager
 
 COMMANDS: tuple[ModuleType, ...] = (variants, show, schema, config, play, simulate, arena, score, sheet,
-                                    conformance, new_variant, solve, analyse)
+                                    conformance, playthrough, new_variant, solve, analyse)
 """The core's own subcommands, one module each, in the order ``--help`` lists them: each has
 ``add_parser(sub)``, which declares the subcommand's options and sets its ``func``."""
 FAMILIES_BEFORE = solve

@@ -49,7 +49,7 @@ def add_parser(sub: Any) -> None:
     s = sub.add_parser("conformance", help="run the conformance suite against installed variants")
     s.add_argument("variants", nargs="*", metavar="VARIANT", help="default: every playable variant")
     s.add_argument("--deals", type=int, default=30, help="deals per random-simulation check (default 30)")
-    s.add_argument("--seed", type=seed_value, default=0)
+    s.add_argument("--seed", type=seed_value, default=0, help="seed of the random players (default 0)")
     s.add_argument("-v", "--verbose", action="store_true", help="show pytest's own report")
     add_plugin_option(s)
     add_rule_option(s)

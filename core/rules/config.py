@@ -422,9 +422,22 @@ def load_config(path: str | Path, plugins: Sequence[Path | ModuleType | LocalPlu
         data = loads_json(read_text(p, str(p), ConfigError, CONFIG_LIMIT, "a config file"), str(p), ConfigError)
     else:
         data = read_toml(p)
+    _not_another_kind(data, str(p))
     cfg = validate(GameConfig, data, str(p))
     names = named_plugins(cfg.plugins, str(p))
     return _load(cfg.variant, cfg.rules, names, [as_local(x) for x in plugins], str(p))
+
+
+def _not_another_kind(data: Any, source: str) -> None:
+    """A scorecard or a saved game given where a game config is read: say which kind of file it is."""
+    if not isinstance(data, Mapping):
+        return
+    if data.get("format") in ("preferans-save", "preferans-game"):
+        raise ConfigError(source, "", "this is a saved game (preferans play --resume), not a game config "
+                                      "(variant, plugins and [rules]; preferans config init writes one)")
+    if "players" in data or "deal" in data:
+        raise ConfigError(source, "", "this is a scorecard (preferans score, preferans sheet), not a game config "
+                                      "(variant, plugins and [rules]; preferans config init writes one)")
 
 
 def config_from_dict(data: Mapping[str, Any], source: str,

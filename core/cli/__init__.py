@@ -57,6 +57,7 @@ class _Parser(argparse.ArgumentParser):
         self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
 
     def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:  # type: ignore[override]
+        ns: argparse.Namespace
         ns, extras = self.parse_known_args(args, namespace)
         if extras:  # argparse finds them only at the top: name the subcommand they were given to
             _chosen(self, ns).error(f"unrecognized arguments: {' '.join(extras)}")

@@ -239,7 +239,8 @@ def test_solve_a_saved_games_deal(capsys: pytest.CaptureFixture[str], tmp_path: 
     code, out, err = run(capsys, "solve", str(path), "--deal", "3")
     assert code == 2 and err == "preferans: --deal: no deal 3 in this game: it has deals 1..2\n"
     code, out, err = run(capsys, "solve", str(path), "--deal", "0")
-    assert code == 2 and err == "preferans: --deal: deals are counted from 1, got 0\n"
+    assert code == 2 and err == ("preferans solve: error: argument --deal: '0' is not a deal number (deals are "
+                                 "counted from 1) (see 'preferans solve --help')\n")
 
 
 # ---------------------------------------------------------------- playthrough record|check, new-variant's line

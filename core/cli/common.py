@@ -179,3 +179,11 @@ def seed_value(text: str) -> int:
         raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a seed (a whole number 0 or more, at most 40 "
                                          "digits)")
     return int(t)
+
+
+def deal_number(text: str) -> int:
+    """``--deal N``: a deal counted from 1 as the deal lines count them, in ASCII digits."""
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()) or len(t) > 9 or int(t) < 1:
+        raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a deal number (deals are counted from 1)")
+    return int(t)

@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from preferans.core.cli.common import VARIANT_HELP, add_rule_option, variant_named
+from preferans.core.cli.common import VARIANT_HELP, add_rule_option, deal_number, variant_named
 from preferans.core.model.cards import CARD_NAMES, format_cards
 from preferans.core.model.contracts import ContractSpec
 from preferans.core.model.errors import BadInput
@@ -45,8 +45,6 @@ def _saved_game(text: str) -> bool:
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
-    if args.deal_number is not None and args.deal_number < 1:
-        raise BadInput(f"--deal: deals are counted from 1, got {args.deal_number}")
     if args.deal_number is not None or _saved_game(args.deal):
         from preferans.core.tools.analysis import load_log  # a save file, game record or PPN file
 
@@ -157,7 +155,7 @@ def add_parser(sub: Any) -> None:
     s = sub.add_parser("solve", help="double-dummy tricks of a deal: one contract, or a table of every contract")
     s.add_argument("deal", metavar="DEAL", help="'first hand | second hand | dealer | talon', a .ppn file or record, "
                                                 "or a game saved with play --save (or a game record)")
-    s.add_argument("--deal", dest="deal_number", type=int, metavar="N",
+    s.add_argument("--deal", dest="deal_number", type=deal_number, metavar="N",
                    help="of a saved game or record: solve its deal N as dealt (counted from 1, as the deal lines "
                         "count; default 1)")
     s.add_argument("--variant", metavar="V", help=VARIANT_HELP + "; a PPN deal: its Variant tag, a saved game: "

@@ -52,6 +52,7 @@ VARIANT_HELP = (f"NAME or NAME(key=value, ...) with [rules] overrides as TOML va
 RULE_HELP = ("set one [rules] key for this run (repeatable, over --variant's and --config's values): "
              "--rule players=4, --rule whist.style=gentleman; the value is a TOML value, a bare word a string")
 _BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_KEY = re.compile(r"[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*")
 
 
 def add_variant_options(s: argparse.ArgumentParser, config: bool = True) -> None:
@@ -80,6 +81,9 @@ def rule_overrides(texts: list[str] | None) -> dict[str, Any]:
         if not eq or not key.strip() or not value.strip() or "\n" in text:
             raise BadInput(f"--rule {excerpt(text)}: expected KEY=VALUE with a TOML value (players=4, "
                            "whist.style=gentleman; preferans schema VARIANT lists the keys)")
+        if len(key) > 200 or not _KEY.fullmatch(key.strip()):
+            raise BadInput(f"--rule {excerpt(text)}: {excerpt(key.strip())} is not a rules key (words of letters, "
+                           "digits and _ joined by dots: pool, whist.style; preferans schema VARIANT lists them)")
         if _BARE_WORD.fullmatch(value.strip()) and value.strip() not in ("true", "false", "inf", "nan"):
             text = f"{key}={json.dumps(value.strip())}"  # a bare word is the string it spells
         try:

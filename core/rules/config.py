@@ -162,11 +162,11 @@ def format_validation_error(exc: ValidationError, model: type[BaseModel], source
         loc = loc[:-1]
     key = _loc(loc, prefix)
     if is_table_key:
-        msg = f"table key {str(loc[-1])!r}: {err['msg']}"
+        msg = f"table key {_shown(str(loc[-1]))}: {err['msg']}"
     elif err["type"] == "extra_forbidden":
         owner = _model_at(model, loc)
         allowed = list(owner.model_fields) if owner else []
-        msg = f"unknown key {str(loc[-1])!r}{nearest(str(loc[-1]), allowed)}"
+        msg = f"unknown key {_shown(str(loc[-1]))}{nearest(str(loc[-1]), allowed)}"
         if allowed:
             msg += f" (allowed: {', '.join(allowed)})"
     elif err["type"] == "missing":

@@ -278,3 +278,12 @@ def test_new_variant_prints_the_folder_to_install(output: str, line: str) -> Non
     from preferans.core.cli.new_variant import install_command
 
     assert install_command(Path(output) / "mine") == line
+
+
+def test_solve_deal_of_a_ppn_file(capsys: pytest.CaptureFixture[str]) -> None:
+    ppn = str(ROOT / "tests" / "data" / "ppn" / "balkan_sample.ppn")
+    first = json.loads(run(capsys, "solve", ppn, "--declarer", "0", "--json")[1])["deal"]
+    # --deal reads the game (pref_read_game), the plain form the first deal (pref_read_deal): the same hands
+    assert json.loads(run(capsys, "solve", ppn, "--deal", "1", "--declarer", "0", "--json")[1])["deal"] == first
+    second = json.loads(run(capsys, "solve", ppn, "--deal", "2", "--declarer", "0", "--json")[1])["deal"]
+    assert second != first and sum(len(h) for h in second["hands"]) + len(second["talon"]) == 32

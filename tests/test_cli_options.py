@@ -82,11 +82,17 @@ def _set_keys(table: dict[str, object]) -> dict[str, object]:
 
 def test_a_later_rule_wins() -> None:
     from preferans.core.cli.common import rule_overrides, variant_id
+    from preferans.core.rules.config import parse_variant_id
 
     assert rule_overrides(["pool=10", "whist.style=gentleman", "pool=12"]) == {
         "pool": 12, "whist": {"style": "gentleman"}}
     assert variant_id("sochi(players=4)", ["pool=10"]) == "sochi(players=4, pool=10)"
     assert variant_id("leningrad", ["whist.style=greedy"]) == 'leningrad(whist.style="greedy")'
+    # a list keeps its commas inside the ID, and the ID reads back to the same overrides
+    ident = variant_id("sochi", ["raspasovka.exit_levels=[6, 7]", "pool=12"])
+    assert ident == "sochi(raspasovka.exit_levels=[6, 7], pool=12)"
+    assert parse_variant_id(ident) == ("sochi", {"raspasovka": {"exit_levels": [6, 7]}, "pool": 12})
+    assert parse_variant_id("x(a='p,q', b={c=1, d=2})") == ("x", {"a": "p,q", "b": {"c": 1, "d": 2}})
 
 
 @pytest.mark.parametrize(("argv", "message"), [

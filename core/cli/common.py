@@ -136,10 +136,19 @@ def variant_id(ident: str, rules: list[str] | None) -> str:
             if isinstance(value, dict):
                 walk(f"{prefix}{key}.", value)
             else:
-                flat.append(f"{prefix}{key}={tomli_w.dumps({'v': value}).split('=', 1)[1].strip()}")
+                flat.append(f"{prefix}{key}={_inline(value)}")
 
     walk("", deep_merge(overrides, extra))
     return f"{name}({', '.join(flat)})"
+
+
+def _inline(value: Any) -> str:
+    """A TOML value on one line (tomli-w writes lists over several)."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_inline(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_inline(v)}" for k, v in value.items()) + "}"
+    return tomli_w.dumps({"v": value}).split("=", 1)[1].strip()
 
 
 def dump_json(data: Any) -> None:

@@ -350,11 +350,30 @@ def parse_variant_id(text: str, option: str = "--variant") -> tuple[str, dict[st
         raise BadInput(f"{option} {excerpt(text)}: expected NAME or NAME(key=value, ...)")
     name, _, inner = text[:-1].partition("(")
     try:
-        overrides = loads_toml(inner.replace(",", "\n"), option, BadInput) if inner.strip() else {}
+        overrides = loads_toml("\n".join(_top_level_items(inner)), option, BadInput) if inner.strip() else {}
     except BadInput as exc:
         raise BadInput(f"{option} {excerpt(text)}: the overrides are not key=value TOML values: "
                        f"{str(exc)[len(option) + 2:]}") from None
     return name.strip(), overrides
+
+
+def _top_level_items(text: str) -> list[str]:
+    """``a=1, b=[6, 7], c="x,y"`` -> ``['a=1', ' b=[6, 7]', ' c="x,y"']``: split at the commas outside
+    brackets, braces and quoted strings, so a list or a string value may hold commas."""
+    items, depth, quote, start = [], 0, "", 0
+    for i, ch in enumerate(text):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            items.append(text[start:i])
+            start = i + 1
+    return [*items, text[start:]]
 
 
 def load_variant(

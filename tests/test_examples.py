@@ -63,7 +63,7 @@ def test_the_game_config_plays(capsys: pytest.CaptureFixture[str]) -> None:
     data = json.loads(out)
     assert data["variant"] == "sochi" and data["overrides"] == {"pool": 10, "whist": {"style": "gentleman"}}
     assert data["rules"]["pool"] == 10 and data["rules"]["whist"]["style"] == "gentleman"
-    code, out, err = run(capsys, "play", "--config", config, "--json")
+    code, out, err = run(capsys, "play", "--config", config, "--json", "--seed", "1")
     report = json.loads(out)
     assert code == 0 and report["finished"] is True
     assert all(report["sheet"][p]["pool"] >= 10 for p in report["players"])  # every pool closed at 10

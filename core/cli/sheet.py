@@ -29,7 +29,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
             raise BadInput(f"sheet: --svg: the family of {match.variant.name} draws no picture of its sheet: "
                            f"run without --svg for its own sheet")
         write_atomic(Path(args.svg), drawn)
-        print(f"wrote {args.svg}: the {state} pulka after {len(match.results)} deals")
+        print(f"wrote {args.svg}: the {state} sheet after {len(match.results)} deals")
         return 0
     view = sheet.sheet_view(match, names, source.finished)
     text = sheet.sheet_text(match, view)
@@ -55,7 +55,7 @@ def _print_json(file: str, source: Any) -> int:
 
 def add_parser(sub: Any) -> None:
     s = sub.add_parser("sheet", help="the sheet of a scorecard or a saved game as its family draws it, as text "
-                                     "or SVG (the Russian pulka)")
+                                     "or SVG (the Russian pulka, the Balkan bula sheet, the Austrian pot sheet)")
     s.add_argument("file", help="a scorecard (TOML or JSON) or a game saved with play --save")
     s.add_argument("--svg", metavar="OUT", help="draw the sheet as players know it into this SVG file")
     s.add_argument("--json", action="store_true", help="print the result object and the sheet's table as JSON")

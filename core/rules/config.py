@@ -60,6 +60,10 @@ class PresetFile(_Strict):
     capabilities: list[str] = Field(default_factory=list, description=(
         "what the variant has that checks depend on (the conformance suite's words: docs/conformance.md); "
         "a child inherits its parents' and adds its own"))
+    calls: dict[str, str] = Field(default_factory=dict, description=(
+        "what each call that is not a contract means (pass, whist, igra, kontra ...), in players' words, for "
+        "the help of a person at the table; a key ending in '-' names a family of calls (kontra-5, kontra-6); "
+        "a child inherits its parents' and may reword one"))
     rules: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -266,6 +270,11 @@ class Variant:
         the kinds of its contract rows: the conformance suite gates its checks on these words."""
         declared = {c for level in self.chain for c in level.preset.capabilities}
         return frozenset(declared | set(self.contracts.kinds()))
+
+    @property
+    def calls(self) -> dict[str, str]:
+        """What the calls that are not contracts mean (``calls`` in the presets; a child's wording wins)."""
+        return {k: v for level in self.chain for k, v in level.preset.calls.items()}
 
     def new_manager(self) -> pluggy.PluginManager:
         return build_manager(self.stack)

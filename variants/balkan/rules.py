@@ -87,18 +87,20 @@ class KontraRules(_Section):
                                                                   "not set: no limit (BAL-KON-07)")
     quota: int = Field(ge=0, le=10, description="tricks the kontra-giver's team must take (BAL-KON-05)")
     other_defender: Literal["normal", "nothing"] = Field(
-        description="the defender who did not say kontra: scores normally and undoubled (seed, BAL-KON-02), "
-        "or writes nothing while the kontra-giver writes the team's tricks (pk 10)")
+        description="the defender who did not say kontra: scores normally and undoubled (the Balkan chapter, "
+        "BAL-KON-02), or writes nothing while the kontra-giver writes the team's tricks (pk 10)")
 
 
 class TwoRules(_Section):
     """The "two" (pik with the talon) needs a kontra to be played (BAL-KON-08)."""
 
     needs_kontra: bool = Field(description="the two with the talon is played only under kontra")
-    unless_refe: bool = Field(description="not when the declarer holds an unplayed refe (seed: 'без рефета')")
+    unless_refe: bool = Field(
+        description="not when the declarer holds an unplayed refe (the Balkan chapter: 'без рефета')")
     without_kontra: Literal["declarer_wins", "refe_else_declarer_wins", "refe_else_nothing"] = Field(
-        description="no kontra: the declarer wins without play (seed); a refe for everybody if one may be "
-        "written, else the declarer wins (pk 10/11); a refe if one may be written, else nothing (Slovenian, SLO-02)")
+        description="no kontra: the declarer wins without play (the Balkan chapter); a refe for everybody if one "
+        "may be written, else the declarer wins (pk 10/11); a refe if one may be written, else nothing "
+        "(Slovenian, SLO-02)")
 
 
 class BetlRules(_Section):
@@ -129,8 +131,8 @@ class SettlementRules(_Section):
 
     bula_point: int = Field(ge=0, description="juha points per bula point (BAL-SCORE-03)")
     write_off: Literal["exact", "highest_first"] = Field(
-        description="an unfinished game: the bule are written off equally, exactly (seed, BAL-SCORE-15), or in "
-        "integers with the remainder from the highest bule (pk 13 examples 14-16)")
+        description="an unfinished game: the bule are written off equally, exactly (the Balkan chapter, "
+        "BAL-SCORE-15), or in integers with the remainder from the highest bule (pk 13 examples 14-16)")
 
 
 def sections() -> dict[str, object]:

@@ -24,7 +24,7 @@ class DarkRules(_Section):
     calls: list[Literal["pass", "games", "misere"]] = Field(
         description="which calls may be made dark: the pass, the games 6..10, misère (RUS-BID-04)")
     factor: int = Field(
-        ge=1, description="multiplier of a game or misère bid dark (GAP-RUS-12: the seeds give none, so 1)")
+        ge=1, description="multiplier of a game or misère bid dark (GAP-RUS-12: the Code gives none, so 1)")
 
 
 class BombRules(_Section):

@@ -14,7 +14,7 @@ from preferans.core.cli import main
 from preferans.core.formats.scorecard import score_card
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "examples" / "balkan-seed-example.toml"
+EXAMPLE = ROOT / "examples" / "balkan-scorecard.toml"
 
 
 def test_the_seeds_worked_example(capsys: pytest.CaptureFixture[str]) -> None:

@@ -184,7 +184,7 @@ def test_sheet_from_a_json_scorecard(tmp_path: Path) -> None:
 
 
 def test_sheet_of_a_family_without_a_pulka_prints_its_own_sheet(capsys: pytest.CaptureFixture[str]) -> None:
-    card = str(Path(__file__).resolve().parent.parent / "examples" / "balkan-seed-example.toml")
+    card = str(Path(__file__).resolve().parent.parent / "examples" / "balkan-scorecard.toml")
     assert main(["sheet", card]) == 0
     out = capsys.readouterr().out
     assert "gora" not in out and "whists on" not in out  # no empty Russian sections

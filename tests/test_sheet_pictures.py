@@ -144,7 +144,7 @@ def cells(root: ET.Element) -> dict[tuple[int, int], str]:
 
 
 def test_the_balkan_sheet_is_drawn_as_on_paper(tmp_path: Path) -> None:
-    table = cells(draw(ROOT / "examples" / "balkan-seed-example.toml", tmp_path))
+    table = cells(draw(ROOT / "examples" / "balkan-scorecard.toml", tmp_path))
     # each name over its three columns (BAL-SCORE-01): A (juha on C | bula | juha on B), B, C
     assert [table.get((-2, c)) for c in (1, 4, 7)] == ["A", "B", "C"]
     assert [table[(-1, c)] for c in range(10)] == ["deal", "juha on C", "bula", "juha on B", "juha on A", "bula",

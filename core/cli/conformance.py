@@ -6,12 +6,13 @@ import argparse
 import sys
 from typing import Any
 
-from preferans.core.cli.common import add_plugin_option, local_plugins, seed_value
+from preferans.core.cli.common import add_plugin_option, add_rule_option, local_plugins, seed_value, variant_id
 from preferans.core.formats import render
 from preferans.core.model.errors import BadInput
 from preferans.core.rules.config import (
     load_variant,
     parse_variant_id,
+    playable_variants,
 )
 
 
@@ -21,6 +22,8 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     except ImportError as exc:
         raise BadInput(f"conformance: needs pytest ({exc}); install preferans[test]") from None
     plugins = local_plugins(args)  # a missing file or one that does not import: one line, exit 2
+    if args.rule:  # --rule KEY=VALUE: folded into every variant's ID (every playable one when none is named)
+        args.variants = [variant_id(v, args.rule) for v in args.variants or playable_variants()]
     for ident in args.variants:  # a malformed ID, an unknown name or key is a one-line error, exit 2
         name, overrides = parse_variant_id(ident, "conformance")
         load_variant(name, overrides or None, plugins, source=f"conformance {ident}")
@@ -46,7 +49,8 @@ def add_parser(sub: Any) -> None:
     s = sub.add_parser("conformance", help="run the conformance suite against installed variants")
     s.add_argument("variants", nargs="*", metavar="VARIANT", help="default: every playable variant")
     s.add_argument("--deals", type=int, default=30, help="deals per random-simulation check (default 30)")
-    s.add_argument("--seed", type=seed_value, default=0)
+    s.add_argument("--seed", type=seed_value, default=0, help="seed of the random players (default 0)")
     s.add_argument("-v", "--verbose", action="store_true", help="show pytest's own report")
     add_plugin_option(s)
+    add_rule_option(s)
     s.set_defaults(func=cmd_conformance)

@@ -10,15 +10,20 @@ from typing import Any, TextIO
 
 from preferans.core.ai.bots import resync
 from preferans.core.ai.registry import BOTS, make_bot
-from preferans.core.cli.common import add_plugin_option, dump_json, local_plugins, parse_bots, seed_value, variant_from
+from preferans.core.cli.common import (
+    add_plugin_option,
+    add_variant_options,
+    dump_json,
+    local_plugins,
+    parse_bots,
+    seed_value,
+    variant_from,
+)
 from preferans.core.engine.game import Game, Phase
 from preferans.core.formats import render, talk
 from preferans.core.formats.report import match_report, seat_name
 from preferans.core.formats.saves import DEFAULT_NAMES, Session
 from preferans.core.model.errors import BadInput, IllegalActionError, check_names, excerpt, nearest
-from preferans.core.rules.config import (
-    DEFAULT_VARIANT,
-)
 from preferans.core.tools.table import can_claim, claim_lead, claim_tricks, load_session
 
 MATCH_CAP = 2000
@@ -254,7 +259,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.resume:
         clash = [opt for opt, value in (("--config", args.config), ("--variant", args.variant),
                                         ("--seed", args.seed), ("--human", args.human), ("--bots", args.bots),
-                                        ("--names", args.names)) if value is not None]
+                                        ("--names", args.names), ("--rule", args.rule or None))
+                 if value is not None]
         if clash:
             raise BadInput(f"--resume: {', '.join(clash)} cannot be changed in a saved game "
                            "(it keeps its variant, seed, players and bots)")
@@ -310,10 +316,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Any) -> None:
     s = sub.add_parser("play", help="play a pulka (bots, or you with --human)")
-    which = s.add_mutually_exclusive_group()
-    which.add_argument("--config", metavar="FILE", help="game config (TOML or JSON)")
-    which.add_argument("--variant", metavar="NAME",
-                       help=f"variant with its preset rules (default {DEFAULT_VARIANT})")
+    add_variant_options(s)
     s.add_argument("--seed", type=seed_value, help="seed of the shuffle: a whole number 0 or more (default: a "
                                                    "random one, printed so that the game can be replayed)")
     s.add_argument("--human", metavar="SEAT", help="play yourself: seat number from 0, or a player name")

@@ -47,6 +47,9 @@ class Position:
     """The hands that play, in clockwise order (seats 0, 1, 2 clockwise, the dealer is seat 0)."""
     trump: str | None
     counts: tuple[int, ...]
+    tricks: tuple[int, ...] = ()
+    """Seats 0, 1, 2: the tricks each has won, summed over the ``perft(depth)`` sequences and those that
+    ended the deal sooner (the leaves of the enumeration): what tells a wrong trick winner apart."""
     must_beat: bool = False
     must_trump: bool = True
     declarer: int | None = None
@@ -68,7 +71,8 @@ def load_positions() -> list[Position]:
         out.append(Position(
             name=name, family=p["family"], variant=p["variant"], pack=tuple(p["pack"].split()),
             actions=tuple(p["actions"]), leader=p["leader"], hands=tuple(p["hands"]),
-            trump=p.get("trump"), counts=tuple(p["counts"]), must_beat=p.get("must_beat", False),
+            trump=p.get("trump"), counts=tuple(p["counts"]), tricks=tuple(p.get("tricks", ())),
+            must_beat=p.get("must_beat", False),
             must_trump=p.get("must_trump", True), declarer=p.get("declarer"), talon_to=p.get("talon_to"),
             discard=tuple(p.get("discard", ())), talon_leads=p.get("talon_leads", 0),
             stop_declarer_at=p.get("stop_declarer_at"), stop_defence_at=p.get("stop_defence_at"),
@@ -157,20 +161,28 @@ def _play(p: Position, s: _State, card: str) -> _State:
 
 def reference_counts(p: Position, depth: int) -> list[int]:
     """``[perft(1), ..., perft(depth)]`` by the list-based reference."""
+    return reference_perft(p, depth)[0]
+
+
+def reference_perft(p: Position, depth: int) -> tuple[list[int], list[int]]:
+    """The counts and the tricks won at the leaves (:attr:`Position.tricks`) by the list-based reference."""
     hands, talon = _deal(p)
     start = _State(hands, talon, p.leader)
     _open(p, start)
     counts = [0] * depth
+    tricks = [0, 0, 0]
 
     def walk(s: _State, d: int) -> None:
         if d == depth or s.over:
+            for seat, won in s.won.items():
+                tricks[seat] += won
             return
         for card in _moves(p, s):
             counts[d] += 1
             walk(_play(p, s, card), d + 1)
 
     walk(start, 0)
-    return counts
+    return counts, tricks
 
 
 # ---------------------------------------------------------------- the engine
@@ -191,11 +203,24 @@ def set_up(variant: Variant, p: Position) -> Game:
 
 def engine_counts(game: Game, depth: int) -> list[int]:
     """``[perft(1), ..., perft(depth)]`` through ``Game.legal_actions`` and ``Game.apply``."""
+    return engine_perft(game, depth)[0]
+
+
+def engine_perft(game: Game, depth: int) -> tuple[list[int], list[int]]:
+    """The counts and the tricks won at the leaves, through ``Game.legal_actions`` and ``Game.apply``."""
     counts = [0] * depth
+    tricks = [0] * game.n_hands
     deals = len(game.results)
 
     def walk(g: Game, d: int) -> None:
-        if d == depth or g.phase is not Phase.PLAY or len(g.results) != deals:
+        if len(g.results) != deals:  # the deal ended early: its tricks are in its result
+            for seat, won in enumerate(g.results[deals].tricks):
+                tricks[seat] += won
+            return
+        if d == depth or g.phase is not Phase.PLAY:
+            assert g.deal.play is not None
+            for seat, won in enumerate(g.deal.play.tricks_won):
+                tricks[seat] += won
             return
         for action in g.legal_actions():
             counts[d] += 1
@@ -204,7 +229,7 @@ def engine_counts(game: Game, depth: int) -> list[int]:
             walk(child, d + 1)
 
     walk(game, 0)
-    return counts
+    return counts, tricks
 
 
 def _get(rules: Any, dotted: str) -> Any:
@@ -242,10 +267,16 @@ def check_play_perft_matches_family(variant: Variant) -> list[str]:
     each seat sees the hands the position says. Returns the positions checked."""
     checked = []
     for p, game in applicable(variant):
-        got = engine_counts(game.clone(), len(p.counts))
+        assert game.deal.play is not None and game.deal.play.to_play == p.leader, (
+            f"perft position {p.name}: hand {game.deal.play and game.deal.play.to_play} leads, the rules "
+            f"say hand {p.leader}")
+        got, won = engine_perft(game.clone(), len(p.counts))
         assert got == list(p.counts), (
             f"perft position {p.name}: the engine counts {got} play sequences of 1..{len(p.counts)} cards, "
             f"the family's rules give {list(p.counts)}")
+        assert not p.tricks or won == list(p.tricks), (
+            f"perft position {p.name}: over those sequences seats 0, 1, 2 win {won} tricks, the family's rules "
+            f"give {list(p.tricks)} (a trick goes to the wrong seat)")
         if p.visible:
             game.apply(game.legal_actions()[0])
             for seat, seen in enumerate(p.visible):

@@ -188,16 +188,23 @@ def reference_perft(p: Position, depth: int) -> tuple[list[int], list[int]]:
 # ---------------------------------------------------------------- the engine
 
 
+class NotReached(Exception):
+    """The position's calls do not lead to its first card of play in this variant."""
+
+
 def set_up(variant: Variant, p: Position) -> Game:
-    """The game at the position's first card of play; raises ``IllegalActionError`` when the variant's
-    calls differ from the family's (the position does not apply), ``AssertionError`` when play does not
-    start where the calls say it should."""
+    """The game at the position's first card of play; raises :class:`NotReached` when the variant's calls
+    differ from the family's or lead elsewhere (a house rule that throws an all-pass deal in): the
+    position does not apply."""
     game = Game(variant, seed=0, deals=[[CARD_INDEX[c] for c in p.pack]])
-    for action in p.actions:
-        game.apply(action)
-    assert game.phase is Phase.PLAY and not game.results, (
-        f"perft position {p.name}: after the calls {list(p.actions)} the deal is in phase {game.phase}, "
-        f"not at its first card of play")
+    try:
+        for action in p.actions:
+            game.apply(action)
+    except IllegalActionError as exc:
+        raise NotReached(f"perft position {p.name}: {exc}") from None
+    if game.phase is not Phase.PLAY or game.results:
+        raise NotReached(f"perft position {p.name}: after the calls {list(p.actions)} the deal is in phase "
+                         f"{game.phase}, not at its first card of play")
     return game
 
 
@@ -248,7 +255,7 @@ def differing(variant: Variant, p: Position) -> list[str]:
 def applicable(variant: Variant) -> Iterator[tuple[Position, Game]]:
     """The positions of the variant's families that apply to it, each set up in a fresh game: the family
     is in the variant's preset chain, the variant has three players and the rules the position assumes,
-    and the position's calls are legal in it."""
+    and the position's calls lead to its first card of play."""
     chain = {c.name for c in variant.chain}
     if variant.rules.players != 3:
         return
@@ -257,7 +264,7 @@ def applicable(variant: Variant) -> Iterator[tuple[Position, Game]]:
             continue
         try:
             game = set_up(variant, p)
-        except IllegalActionError:
+        except NotReached:
             continue  # the variant bids otherwise: the position cannot be reached in it
         yield p, game
 

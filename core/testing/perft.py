@@ -213,8 +213,18 @@ def engine_counts(game: Game, depth: int) -> list[int]:
     return engine_perft(game, depth)[0]
 
 
-def engine_perft(game: Game, depth: int) -> tuple[list[int], list[int]]:
-    """The counts and the tricks won at the leaves, through ``Game.legal_actions`` and ``Game.apply``."""
+class TooMany(Exception):
+    """More sequences than the limit at some depth (the enumeration stops there)."""
+
+    def __init__(self, depth: int, limit: int) -> None:
+        super().__init__(f"more than {limit} sequences of {depth} cards")
+        self.depth, self.limit = depth, limit
+
+
+def engine_perft(game: Game, depth: int, limit: Sequence[int] = ()) -> tuple[list[int], list[int]]:
+    """The counts and the tricks won at the leaves, through ``Game.legal_actions`` and ``Game.apply``.
+    With ``limit`` (the golden counts) the walk stops with :class:`TooMany` as soon as a count passes its
+    limit: a broken rule that opens the tree up is told at once, not after enumerating all of it."""
     counts = [0] * depth
     tricks = [0] * game.n_hands
     deals = len(game.results)
@@ -231,6 +241,8 @@ def engine_perft(game: Game, depth: int) -> tuple[list[int], list[int]]:
             return
         for action in g.legal_actions():
             counts[d] += 1
+            if limit and counts[d] > limit[d]:
+                raise TooMany(d + 1, limit[d])
             child = g.clone()
             child.apply(action)
             walk(child, d + 1)
@@ -277,7 +289,11 @@ def check_play_perft_matches_family(variant: Variant) -> list[str]:
         assert game.deal.play is not None and game.deal.play.to_play == p.leader, (
             f"perft position {p.name}: hand {game.deal.play and game.deal.play.to_play} leads, the rules "
             f"say hand {p.leader}")
-        got, won = engine_perft(game.clone(), len(p.counts))
+        try:
+            got, won = engine_perft(game.clone(), len(p.counts), p.counts)
+        except TooMany as over:
+            raise AssertionError(f"perft position {p.name}: the engine has {over} of play, the family's rules "
+                                 f"give {list(p.counts)}") from None
         assert got == list(p.counts), (
             f"perft position {p.name}: the engine counts {got} play sequences of 1..{len(p.counts)} cards, "
             f"the family's rules give {list(p.counts)}")

@@ -177,11 +177,19 @@ def _call_twice(_: Variant) -> dict[str, Callable[..., Any]]:
 
 
 def _kontra_moved(result: Any) -> Any:
-    """The kontra said by one defender written on the other."""
-    defenders = [s for s in result.active if s != result.declarer]
-    swap = {defenders[0]: defenders[1], defenders[1]: defenders[0]}
-    return dataclasses.replace(result, defence=tuple((swap.get(s, s), c) if c == "kontra" else (s, c)
-                                                      for s, c in result.defence))
+    """The kontra said by one defender written on the other: the kontra and the other defender's answer
+    next to it in the kontra round (``no-kontra``, ``pass``) change places."""
+    calls = list(result.defence)
+    said = next((i for i, (s, c) in enumerate(calls) if c == "kontra" and s != result.declarer), None)
+    if said is None:
+        return result
+    seat = calls[said][0]
+    other = next((i for i in (said + 1, said - 1) if 0 <= i < len(calls)
+                  and calls[i][0] not in (seat, result.declarer) and calls[i][1] in ("no-kontra", "pass")), None)
+    if other is None:
+        return result
+    calls[said], calls[other] = (seat, calls[other][1]), (calls[other][0], "kontra")
+    return dataclasses.replace(result, defence=tuple(calls))
 
 
 def _pot_leaks(entries: list[Entry]) -> list[Entry]:
@@ -264,6 +272,12 @@ MUTATIONS: tuple[Mutation, ...] = (
              score_with(lambda r: section("misere", penalty_per_trick=r.misere.penalty_per_trick + 1)(r))),
     Mutation("failed-sochi", "sochi", "the scoring of a failed contract off (undertricks counted double)",
              score_with(lambda r: section("declarer", undertrick_rate=r.declarer.undertrick_rate + 1)(r))),
+    Mutation("quota-balkan", "balkan", "a defender's own quota changed (2 -> 1)",
+             score_with(section("defence", each_quota=1))),
+    Mutation("kontra-wrong-balkan", "balkan", "kontra doubling the wrong defender",
+             score_with(change_result=_kontra_moved)),
+    Mutation("kontra-factor-serbian", "serbian", "kontra tripling, not doubling",
+             score_with(section("kontra", factor=3))),
     Mutation("kontra-wrong-illustrated", "illustrated", "kontra doubling the wrong defender",
              score_with(change_result=_kontra_moved)),
     Mutation("kontra-wrong-nachgehen", "nachgehen", "kontra doubling the wrong defender",

@@ -47,6 +47,8 @@ def test_every_variant_of_a_family_matches_or_says_why_not() -> None:
     # Rostov's raspasovka is played without the talon (raspasovka.record = "whists"): the position is skipped
     rostov = perft.check_play_perft_matches_family(load_variant("rostov"))
     assert "sochi-raspasovka" not in rostov and "sochi-6H-two-whisters" in rostov
-    # Serbian leads sans from before the declarer: the Balkan sans position assumes the other reading
-    assert "balkan-sans" not in perft.check_play_perft_matches_family(load_variant("serbian"))
+    # Serbian leads sans from before the declarer: each sans position assumes one reading
+    serbian = perft.check_play_perft_matches_family(load_variant("serbian"))
+    assert "balkan-sans" not in serbian and "serbian-sans" in serbian
+    assert "serbian-sans" in perft.check_play_perft_matches_family(load_variant("slovenian"))
     assert len(perft.check_play_perft_matches_family(load_variant("nachgehen"))) == 5

@@ -143,6 +143,16 @@ GOLDEN: tuple[GoldenDeal, ...] = (
                # not played, written as made: pool 8 and nothing else
                russian_game(2, 0, "9H", {}, ["pass", "pass"]),
                {(P, 0, None): 8}),
+    # Leningrad: the same prices, whists at twice the price (rate 2), the gentleman's whist (a set declarer's
+    # defence tricks shared by the two defenders), undertricks and consolation at 2 x the price
+    GoldenDeal("leningrad 7H made, two whisters, doubled whists", "leningrad", SOCHI_GAMES,
+               # pool 4 (not doubled); whists 2 x 8 = 16 and 1 x 8 = 8
+               russian_game(2, 0, "7H", {0: 7, 1: 2, 2: 1}, ["whist", "whist"]),
+               {(P, 0, None): 4, (W, 1, 0): 16, (W, 2, 0): 8}),
+    GoldenDeal("leningrad 6S set by one, the gentleman's whist", "leningrad", SOCHI_GAMES,
+               # gora 1 x 2P = 4; each: consolation 4, and half the defence's 5 tricks x 2P = 20: 10
+               russian_game(2, 0, "6S", {0: 5, 1: 3, 2: 2}, ["whist", "pass"]),
+               {(G, 0, None): 4, (W, 1, 0): 14, (W, 2, 0): 14}),
     GoldenDeal("sochi misere made", "sochi", SOCHI_MISERE,
                russian_game(2, 0, "misere", {0: 0, 1: 6, 2: 4}),
                {(P, 0, None): 10}),  # pool 10, no whists
@@ -193,6 +203,21 @@ GOLDEN: tuple[GoldenDeal, ...] = (
                # needs 5 and is penalised 16; C writes nothing
                balkan_game(2, 0, "hearts", "4", {0: 6, 1: 2, 2: 2}, B_KONTRA),
                {("bula", 0, None): -16, ("juha", 1, 0): 64, ("bula", 1, None): 16}, ignore_notes=START),
+    # the pot methods on the first deal (initial pot 0): the dealer's ante makes the pot 10, so the unlimited
+    # pot (the whole pot) and the limited one (min(pot, 10 x stake)) both play for V = 10, as the basic game
+    GoldenDeal("austrian-unlimited spades failed on the first pot", "austrian-unlimited", POT,
+               pot_game("spades", {1: 5, 2: 4, 0: 1}, ((2, "play"), (0, "play"))),
+               {("money", 0, None): -19, ("money", 1, None): -15, ("money", 2, None): 4,
+                ("pot", 0, None): 20, ("pot", 1, None): 10}),
+    GoldenDeal("austrian-limited spades failed on the first pot", "austrian-limited", POT,
+               pot_game("spades", {1: 5, 2: 4, 0: 1}, ((2, "play"), (0, "play"))),
+               {("money", 0, None): -19, ("money", 1, None): -15, ("money", 2, None): 4,
+                ("pot", 0, None): 20, ("pot", 1, None): 10}),
+    GoldenDeal("styrian hearts 6:3:1", "styrian", POT,
+               # EX-05: 150 in the pot in equal shares (50 each), no ante; hearts is worth V = 50, 5 a trick
+               # (STY-VAL-01): the declarer takes 50 and pays 15 and 5; seat 0 with 1 < 2 pays V = 50
+               pot_game("hearts", {1: 6, 2: 3, 0: 1}, ((2, "play"), (0, "play"))),
+               {("money", 0, None): -95, ("money", 1, None): -20, ("money", 2, None): -35}, ("money",)),
     # Illustrated: Durchmarsch is worth 20, settled with each defender; kontra x 2 with him (ILL-KON-02)
     GoldenDeal("illustrated durchmarsch made, the first defender's kontra", "illustrated", ILL,
                # seat 2 said kontra: 2 x 20 = 40 with him, 20 with seat 0 (who also antes 10)

@@ -246,6 +246,9 @@ MUTATIONS: tuple[Mutation, ...] = (
              play_rules(lambda r, _: dataclasses.replace(r, talon_contends=True) if r.talon_leads else r)),
     Mutation("leader-sochi", "sochi", "the declarer leads instead of first hand", play_rules(_declarer_leads)),
     Mutation("leader-balkan", "balkan", "the declarer leads sans", play_rules(_declarer_leads)),
+    Mutation("sans-lead-serbian", "serbian", "sans led by the seat after the declarer, not the one before",
+             play_rules(lambda r, v: dataclasses.replace(r, leader=(v.declarer + 1) % 3) if v.contract.kind == "sans"
+                        else r)),
     Mutation("talon-leads-off-sochi", "sochi", "the raspasovka talon leads no trick",
              play_rules(lambda r, _: dataclasses.replace(r, talon_leads=0))),
     Mutation("no-early-stop-illustrated", "illustrated", "an extra contract that never ends early",

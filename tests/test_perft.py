@@ -52,3 +52,25 @@ def test_every_variant_of_a_family_matches_or_says_why_not() -> None:
     assert "balkan-sans" not in serbian and "serbian-sans" in serbian
     assert "serbian-sans" in perft.check_play_perft_matches_family(load_variant("slovenian"))
     assert len(perft.check_play_perft_matches_family(load_variant("nachgehen"))) == 5
+
+
+def test_reference_trick_winner_by_the_rules() -> None:
+    # a trump takes the trick whatever was led; else the highest card of the suit led; a card of another
+    # suit never wins; a talon card (seat None) only names the suit
+    assert perft._winner([(1, "AS"), (2, "7H"), (0, "KS")], "H") == 2
+    assert perft._winner([(1, "9S"), (2, "AD"), (0, "10S")], "H") == 0
+    assert perft._winner([(1, "9S"), (2, "AD"), (0, "10S")], None) == 0
+    assert perft._winner([(None, "AD"), (1, "7D"), (2, "8D"), (0, "JS")], None) == 2
+    assert perft._winner([(None, "AD"), (1, "7S"), (2, "8C")], None) is None  # nobody could follow
+
+
+def test_the_suite_check_fails_a_position_played_otherwise() -> None:
+    """perft holds a variant to its family: with heading the trick switched on, Sochi's counts change."""
+    import dataclasses
+
+    from preferans.core.testing import mutation
+
+    must_beat = mutation.Mutation("beat", "sochi", "must-beat", mutation.play_rules(
+        lambda r, _: dataclasses.replace(r, must_beat=True)))
+    with pytest.raises(AssertionError, match=r"perft position sochi-6H-two-whisters: the engine counts"):
+        perft.check_play_perft_matches_family(mutation.mutated(must_beat))

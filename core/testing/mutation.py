@@ -86,11 +86,12 @@ def play_rules(change: Callable[[PlayRules, Any], PlayRules]) -> Callable[[Varia
 
 
 def _family_hook(variant: Variant, hook: str) -> list[Callable[..., Any]]:
-    """The variant's own implementations of ``hook``, the most derived first (the core's default left out)."""
+    """The variant's own implementations of ``hook``, the most derived first (the core's default and any
+    wrapper left out)."""
     seen: list[Callable[..., Any]] = []
     for module in reversed(variant.stack):
         fn = getattr(module, hook, None)
-        if fn is not None and fn not in seen:
+        if fn is not None and fn not in seen and not inspect.isgeneratorfunction(fn):
             seen.append(fn)
     return seen
 

@@ -177,6 +177,13 @@ def _call_twice(_: Variant) -> dict[str, Callable[..., Any]]:
     return {"pref_auction_legal": pref_auction_legal}
 
 
+def _never_over(_: Variant) -> dict[str, Callable[..., Any]]:
+    @hookimpl(tryfirst=True)
+    def pref_match_over(match: Any, rules: Any) -> bool:
+        return False
+    return {"pref_match_over": pref_match_over}
+
+
 def _kontra_moved(result: Any) -> Any:
     """The kontra said by one defender written on the other: the kontra and the other defender's answer
     next to it in the kontra round (``no-kontra``, ``pass``) change places."""
@@ -294,6 +301,9 @@ MUTATIONS: tuple[Mutation, ...] = (
     # ---- well-formedness
     Mutation("global-random-austrian", "austrian", "a hook that draws from the global random", _global_random),
     Mutation("call-twice-slovenian", "slovenian", "a call offered twice", _call_twice),
+    Mutation("never-over-rostov", "rostov", "a match that never ends (the closed pool ignored)", _never_over),
+    Mutation("never-over-styrian", "styrian", "a session that never ends (the empty pot, max_deals ignored)",
+             _never_over),
 )
 
 

@@ -22,7 +22,6 @@ import random
 import time
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
-from fractions import Fraction
 from types import ModuleType
 from typing import Any
 
@@ -358,7 +357,3 @@ def run_mutation(mutation: Mutation, deals: int = 6, seed: int = 0) -> Outcome:
 def self_test(deals: int = 6, seed: int = 0) -> Iterator[Outcome]:
     for m in MUTATIONS:
         yield run_mutation(m, deals, seed)
-
-
-def exact_score(outcomes: list[Outcome]) -> Fraction:
-    return Fraction(sum(o.caught for o in outcomes), len(outcomes) or 1)

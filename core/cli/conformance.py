@@ -17,6 +17,8 @@ from preferans.core.rules.config import (
 
 
 def cmd_conformance(args: argparse.Namespace) -> int:
+    if getattr(args, "self_test", False):
+        return cmd_self_test(args)
     try:
         from preferans.core.testing.runner import run  # lazily: needs pytest (the [test] extra)
     except ImportError as exc:
@@ -53,4 +55,40 @@ def add_parser(sub: Any) -> None:
     s.add_argument("-v", "--verbose", action="store_true", help="show pytest's own report")
     add_plugin_option(s)
     add_rule_option(s)
+    add_self_test_option(s)
     s.set_defaults(func=cmd_conformance)
+
+
+# ---------------------------------------------------------------- --self-test (the mutation self-test)
+
+
+SELF_TEST_DEALS = 6
+"""Deals per random check for each mutation: the exact checks (perft, golden deals) catch most at once."""
+
+
+def add_self_test_option(s: Any) -> None:
+    s.add_argument("--self-test", action="store_true",
+                   help="run the suite on deliberately broken plugins (the mutation self-test) and print "
+                        "which check caught each, and the score caught/all")
+
+
+def cmd_self_test(args: argparse.Namespace) -> int:
+    try:
+        from preferans.core.testing import mutation  # lazily: needs pytest (the [test] extra)
+    except ImportError as exc:
+        raise BadInput(f"conformance --self-test: needs pytest ({exc}); install preferans[test]") from None
+    if args.variants or getattr(args, "plugin", None):
+        raise BadInput("conformance --self-test: takes no VARIANT or --plugin (it mutates every built-in variant)")
+    out = render.Printer(sys.stdout)
+    outcomes = []
+    rows = []
+    for o in mutation.self_test(SELF_TEST_DEALS, args.seed):
+        outcomes.append(o)
+        rows.append([o.mutation.name, o.mutation.variant, o.mutation.what, o.caught_by or "NOT CAUGHT"])
+        if args.verbose:
+            out.line(f"{o.mutation.name}: {o.caught_by or 'NOT CAUGHT'} ({o.seconds:.1f} s): {o.why}")
+    out.table("" if not out.rich else "Mutation self-test", ["mutation", "variant", "broken rule", "caught by"],
+              rows, align="llll")
+    caught = sum(o.caught for o in outcomes)
+    out.line(f"mutation score: {caught}/{len(outcomes)} caught")
+    return 0 if caught == len(outcomes) else 1

@@ -3,5 +3,7 @@
 ``plugin`` is the pytest plugin (entry point ``pytest11``) that adds the ``--preferans-*`` options and
 parametrises the suite over the installed variants; ``conformance`` holds the named checks (star-import it
 from your own test file, as SQLAlchemy dialects do); ``reference`` is the independent play-rule checker;
-``playthrough`` records and replays golden games. Nothing here is imported when pytest starts.
+``playthrough`` records and replays golden games; ``perft`` counts play sequences from fixed deals
+(golden numbers in ``perft.toml``); ``checks_scoring`` scores hand-worked golden deals; ``mutation`` is the
+self-test of broken plugins the suite must fail. Nothing here is imported when pytest starts.
 """

@@ -121,6 +121,8 @@ class Game:
         self._log: list[seen.LogEntry] = []
         """The event log, one small tuple an event (:attr:`events` makes them :class:`Event`)."""
         self._open_pending = False  # open hands to be shown once a card is played
+        self._watch = False  # after each card, look for open hands to show or talon cards to turn
+        self._tricks_logged = 0
         self._last_tricks: tuple[int, tuple[seen.Trick, ...]] | None = None
         self._sheet = seen.SheetCache()
         self.deal: Deal = self._new_deal(self.first_dealer)
@@ -160,11 +162,11 @@ class Game:
             card = _CARD_GET(action) if action.__class__ is str else None
             if card is not None and play.legal_mask() >> card & 1:  # type: ignore[union-attr]
                 self.history.append(action)
-                hand, done = play.to_play, play.tricks_done  # type: ignore[union-attr]
+                hand = play.to_play  # type: ignore[union-attr]
                 play.play(card)  # type: ignore[union-attr]
                 self._log.append((deal.number, deal.to_act, "card", action, None, hand, None))
-                if play.tricks_done != done or self._open_pending:  # type: ignore[union-attr]
-                    self._after_card(play.tricks_done != done)  # type: ignore[union-attr]
+                if not play.trick or self._watch:  # type: ignore[union-attr]
+                    self._after_card()  # a trick closed (the next one not begun), or something to show
                 if play.finished:  # type: ignore[union-attr]
                     self._finish_deal(played=True)
                 else:
@@ -449,11 +451,10 @@ class Game:
         deal = Deal(len(self.match.results), dealer, active, hands, talon, tuple(hands), pack=tuple(pack))
         self.deal = deal
         log = self._log
-        log.append((deal.number, None, "deal_start", None, None, None,
-                    {"dealer": dealer, "active": list(active)}))
+        log.append((deal.number, None, "deal_start", None, None, None, (dealer, active)))
         for seat in active:
-            if seat not in self.ownerless:
-                log.append((deal.number, None, "hand_dealt", " ".join(names_of(hands[seat])), (seat,), seat, None))
+            if seat not in self.ownerless:  # the cards as a mask: named only when the events are read
+                log.append((deal.number, None, "hand_dealt", hands[seat], (seat,), seat, None))
         self._step_auction()
         return deal
 
@@ -506,11 +507,11 @@ class Game:
                 deal.talon_to = step.seat
                 row = self.contracts.get(deal.bid) if deal.bid else None
                 deal.talon_public = row is not None and row.talon_shown
-                self._log.append((deal.number, step.seat, "talon_taken", _names(deal.talon_cards),
+                shown = " ".join(CARD_NAMES[c] for c in deal.talon_cards)  # as they lay
+                self._log.append((deal.number, step.seat, "talon_taken", shown,
                                   None if deal.talon_public else (step.seat,), None, None))
             elif isinstance(step, PickUp):
-                self._log.append((deal.number, step.seat, "pick_up", " ".join(names_of(deal.discard)),
-                                  (step.seat,), None, None))
+                self._log.append((deal.number, step.seat, "pick_up", deal.discard, (step.seat,), None, None))
                 deal.hands[step.seat] |= deal.discard
                 deal.discard = 0
             elif isinstance(step, Discard):
@@ -576,7 +577,8 @@ class Game:
         log, number = self._log, deal.number
         for hand, seat in rules.controllers:
             if seat != hand:
-                log.append((number, None, "hand_given", " ".join(names_of(deal.hands[hand])), (seat,), hand, None))
+                log.append((number, None, "hand_given", deal.hands[hand], (seat,), hand, None))
+        self._tricks_logged = 0
         if rules.open_hands:
             if seen.open_now(deal.play):
                 self._log_open_hands()
@@ -584,40 +586,43 @@ class Game:
                 self._open_pending = True
         if deal.play.talon_cards and seen.turned_talon(deal.play):
             log.append((number, None, "talon_card", CARD_NAMES[deal.play.talon_cards[0]], None, None, None))
+        # the hot path looks for these only while they may come (``_after_card``)
+        self._watch = self._open_pending or leads_of(deal.play) > 1
 
     def _log_open_hands(self) -> None:
         deal = self.deal
         assert deal.play is not None
         self._open_pending = False
         for hand in deal.play.rules.open_hands:
-            self._log.append((deal.number, None, "hand_opened", " ".join(names_of(deal.hands[hand])), None, hand,
-                              None))
+            self._log.append((deal.number, None, "hand_opened", deal.hands[hand], None, hand, None))
 
-    def _after_card(self, closed: bool) -> None:
+    def _after_card(self) -> None:
         """The engine's events after a card: the open hands shown at the first card, a closed trick, the
-        talon card turned to lead the next trick (off the hot path: only when one of these happens)."""
+        talon card turned to lead the next trick. Called after a card that closed a trick, and after every
+        card while ``_watch`` says something is still to be shown (open hands, talon cards to turn)."""
         deal = self.deal
         play = deal.play
         assert play is not None
         if self._open_pending and play.played:
             self._log_open_hands()
-        if closed:
-            winner, cards = play.completed[-1]
-            self._log.append((deal.number, None, "trick", None, None, None, seen.finished_trick((winner, cards))))
-            done = play.tricks_done
-            if not play.finished and done < min(play.rules.talon_leads, len(play.talon_cards)):
+        if len(play.completed) > self._tricks_logged:
+            self._tricks_logged = done = len(play.completed)
+            self._log.append((deal.number, None, "trick", None, None, None, play.completed[-1]))
+            leads = min(play.rules.talon_leads, len(play.talon_cards))
+            if not play.finished and done < leads:
                 self._log.append((deal.number, None, "talon_card", CARD_NAMES[play.talon_cards[done]], None, None,
                                   None))
+        self._watch = self._open_pending or (not play.finished and play.tricks_done + 1 < leads_of(play))
 
     def _apply_play(self, action: str) -> None:
         deal = self.deal
         play = deal.play
         assert play is not None
-        hand, done = play.to_play, play.tricks_done
+        hand = play.to_play
         play.play(CARD_INDEX[action])
         self._log.append((deal.number, deal.to_act, "card", action, None, hand, None))
-        if play.tricks_done != done or self._open_pending:
-            self._after_card(play.tricks_done != done)
+        if not play.trick or self._watch:
+            self._after_card()
         if play.finished:
             self._finish_deal(played=True)
         else:
@@ -644,8 +649,8 @@ class Game:
             held=deal.held,
         )
         entries = self.match.post(result, self._pending_entries)
-        self._log.append((deal.number, None, "deal_end", None, None, None, seen.result_dict(result, entries)))
-        self._open_pending = False
+        self._log.append((deal.number, None, "deal_end", None, None, None, (result, entries)))
+        self._open_pending = self._watch = False
         # the deal's tricks stay readable (``last_trick``) while the next deal is played
         self._last_tricks = (deal.number, tuple(deal.play.completed) if played and deal.play is not None else ())
         if self.match.is_over():
@@ -661,8 +666,9 @@ class Game:
             raise AssertionError(f"card conservation broken: {count} cards, mask {union:#x}")
 
 
-def _names(cards: Sequence[int]) -> str:
-    return " ".join(CARD_NAMES[c] for c in cards)
+def leads_of(play: TrickPlay) -> int:
+    """How many tricks of this play the talon cards lead."""
+    return min(play.rules.talon_leads, len(play.talon_cards))
 
 
 def _read_deals(raw: object, source: str) -> list[tuple[int, ...]]:

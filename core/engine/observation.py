@@ -27,8 +27,11 @@ from preferans.core.model.views import DealResult, Entry
 Trick = tuple[int, tuple[tuple[int, int], ...]]
 """A finished trick as the trick play keeps it: ``(winner, ((hand, card), ...))``."""
 
-LogEntry = tuple[int, int | None, str, str | None, tuple[int, ...] | None, int | None, dict[str, Any] | None]
-"""An event as the game logs it, cheaply: ``(deal, seat, kind, action, visible_to, hand, data)``."""
+LogEntry = tuple[int, int | None, str, str | int | None, tuple[int, ...] | None, int | None, Any]
+"""An event as the game logs it, cheaply: ``(deal, seat, kind, action, visible_to, hand, data)``, with the
+cards of an engine event as a mask (``action``) and its data as the engine's own values (a trick, a result
+and its sheet lines, the dealer and the seats in play): turned into names and JSON only when the events are
+read (:func:`events`), so ``apply`` pays for one tuple an action."""
 
 
 def open_now(play: TrickPlay) -> bool:
@@ -113,18 +116,29 @@ def result_dict(r: DealResult, entries: Sequence[Entry]) -> dict[str, Any]:
 
 
 class SheetCache:
-    """The sheet's lines as JSON, per scored deal, converted once (observations are asked often)."""
+    """The public record of the scored deals as JSON (the sheet's running totals, each deal's lines, the
+    last result), converted once per scored deal: observations are asked for at every decision. Each
+    observation gets its own outer lists; the rows inside are shared and must be read only."""
 
     def __init__(self) -> None:
         self.deals: list[list[dict[str, Any]]] = []
+        self.key: tuple[int, int] = (-1, -1)
+        self.totals: list[dict[str, Any]] = []
+        self.last: dict[str, Any] | None = None
 
-    def sheet(self, match: Match) -> list[list[dict[str, Any]]]:
-        done = self.deals
-        if len(done) > len(match.deal_entries):  # a clone that went its own way: start again
-            done = self.deals = []
-        for entries in match.deal_entries[len(done):]:
-            done.append([entry_dict(e) for e in entries])
-        return [list(lines) for lines in done]
+    def get(self, match: Match) -> tuple[list[dict[str, Any]], list[list[dict[str, Any]]], dict[str, Any] | None]:
+        """``(totals, sheet, last_result)`` of ``match`` now."""
+        key = (len(match.deal_entries), len(match.totals))
+        if key != self.key:
+            done = self.deals
+            if len(done) > key[0]:  # pragma: no cover - a cache is never shared between clones
+                done = self.deals = []
+            for entries in match.deal_entries[len(done):]:
+                done.append([entry_dict(e) for e in entries])
+            self.totals = totals_json(match)
+            self.last = result_dict(match.results[-1], match.deal_entries[-1]) if match.results else None
+            self.key = key
+        return list(self.totals), list(self.deals), self.last
 
 
 def totals_json(match: Match) -> list[dict[str, Any]]:
@@ -147,14 +161,14 @@ def observe(deal: Deal, match: Match, seat: int | None, *, legal: list[str], n_h
     last_trick = None
     if last_tricks is not None and last_tricks[1]:
         last_trick = {"deal": last_tricks[0], **finished_trick(last_tricks[1][-1])}
-    last_result = result_dict(match.results[-1], match.deal_entries[-1]) if match.results else None
+    totals, lines, last_result = sheet.get(match)
     return Observation(
         seat=seat, phase=deal.phase.value, deal=deal.number, dealer=deal.dealer, active=list(deal.active),
         n_players=match.n_players, n_hands=n_hands, to_act=deal.to_act if deal.phase is not Phase.OVER else -1,
         legal=legal,
         hands={h: names_of(m) for h, m in sorted(visible_masks(deal, seat).items())},
         hand_counts={h: deal.hands[h].bit_count() for h in range(n_hands)},
-        talon=talon, talon_count=face_down,
+        talon=talon, talon_count=face_down, talon_taken=deal.talon_taken,
         discard=names_of(deal.discard) if seat is not None and seat == owner else None,
         discard_count=deal.discard.bit_count(),
         calls=list(deal.calls), bid=deal.bid, declaration_calls=list(deal.declaration_calls),
@@ -167,15 +181,33 @@ def observe(deal: Deal, match: Match, seat: int | None, *, legal: list[str], n_h
         tricks_won={h: play.tricks_won[h] for h in play.order} if play is not None else {},
         may_record_layout=in_play and play is not None and seat in play.rules.layout_notes,
         last_trick=last_trick, last_result=last_result,
-        totals=totals_json(match), sheet=sheet.sheet(match), event_count=event_count,
+        totals=totals, sheet=lines, event_count=event_count,
         over=deal.phase is Phase.OVER, settlement=settlement,
     )
+
+
+def _data(kind: str, raw: Any) -> dict[str, Any] | None:
+    if raw is None:
+        return None
+    if kind == "trick":
+        return finished_trick(raw)
+    if kind == "deal_end":
+        result, entries = raw
+        return result_dict(result, entries)
+    if kind == "deal_start":
+        dealer, active = raw
+        return {"dealer": dealer, "active": list(active)}
+    return dict(raw)  # pragma: no cover - every kind with data is named above
 
 
 def events(log: Sequence[LogEntry], since: int = 0) -> list[Event]:
     """The log's events numbered ``since`` and later."""
     start = max(since, 0)
-    return [Event(start + i, *entry) for i, entry in enumerate(log[start:])]
+    out = []
+    for i, (deal, seat, kind, action, visible_to, hand, raw) in enumerate(log[start:], start):
+        named = " ".join(names_of(action)) if isinstance(action, int) else action
+        out.append(Event(i, deal, seat, kind, named, visible_to, hand, _data(kind, raw)))
+    return out
 
 
 def events_json(log: Sequence[LogEntry], seat: int | None, since: int = 0) -> list[dict[str, Any]]:

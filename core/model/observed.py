@@ -88,7 +88,8 @@ class Observation:
     ``hands`` are the hands this seat sees (its own, those it plays for, those lying open), each sorted by
     card; ``hand_counts`` how many cards every hand holds (public). ``talon`` is the talon when this seat
     may see it (it took it up, the contract shows it to all, or its cards were turned to lead tricks:
-    those turned so far), else ``None``; ``talon_count`` the talon cards still face down. ``discard`` is
+    those turned so far), else ``None``; ``talon_count`` the talon cards still face down; ``talon_taken``
+    whether it was taken up (public). ``discard`` is
     this seat's own discard (``None`` for the others); ``discard_count`` how many cards lie discarded.
     ``trick`` is the trick on the table as ``[hand, card]`` pairs in the order played, ``tricks`` the
     finished tricks of this deal (``{"cards": ..., "winner": hand}``), ``last_trick`` and ``last_result``
@@ -110,6 +111,7 @@ class Observation:
     hand_counts: dict[int, int]
     talon: list[str] | None
     talon_count: int
+    talon_taken: bool
     discard: list[str] | None
     discard_count: int
     calls: list[tuple[int, str]]

@@ -164,9 +164,13 @@ class Game:
                 self.history.append(action)
                 hand = play.to_play  # type: ignore[union-attr]
                 play.play(card)  # type: ignore[union-attr]
-                self._log.append((deal.number, deal.to_act, "card", action, None, hand, None))
-                if not play.trick or self._watch:  # type: ignore[union-attr]
-                    self._after_card()  # a trick closed (the next one not begun), or something to show
+                log = self._log
+                log.append((deal.number, deal.to_act, "card", action, None, hand, None))
+                if self._watch:
+                    self._after_card()  # open hands to show or talon cards to turn yet
+                elif not play.trick:  # type: ignore[union-attr]
+                    # a trick closed (and the next one is not led by the talon)
+                    log.append((deal.number, None, "trick", None, None, None, play.completed[-1]))  # type: ignore[union-attr]
                 if play.finished:  # type: ignore[union-attr]
                     self._finish_deal(played=True)
                 else:
@@ -598,8 +602,8 @@ class Game:
 
     def _after_card(self) -> None:
         """The engine's events after a card: the open hands shown at the first card, a closed trick, the
-        talon card turned to lead the next trick. Called after a card that closed a trick, and after every
-        card while ``_watch`` says something is still to be shown (open hands, talon cards to turn)."""
+        talon card turned to lead the next trick: after every card while ``_watch`` says something is still to
+        be shown (open hands, talon cards to turn); once it is off, the hot path logs the closed tricks."""
         deal = self.deal
         play = deal.play
         assert play is not None
@@ -621,8 +625,10 @@ class Game:
         hand = play.to_play
         play.play(CARD_INDEX[action])
         self._log.append((deal.number, deal.to_act, "card", action, None, hand, None))
-        if not play.trick or self._watch:
+        if self._watch:
             self._after_card()
+        elif not play.trick:
+            self._log.append((deal.number, None, "trick", None, None, None, play.completed[-1]))
         if play.finished:
             self._finish_deal(played=True)
         else:

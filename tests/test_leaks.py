@@ -48,7 +48,7 @@ cards, so that no field escapes the check."""
 CARD_EVENTS = {"card", "discard", "hand_dealt", "talon_taken", "pick_up", "hand_given", "hand_opened",
                "talon_card"}
 """Events whose ``action`` is cards."""
-OTHER_EVENTS = {"call", "declare", "defence", "deal_start", "trick", "deal_end"}
+OTHER_EVENTS = {"call", "declare", "defence", "deal_start", "play_start", "trick", "deal_end"}
 
 
 def tables() -> list[tuple[str, int]]:
@@ -173,6 +173,9 @@ def play_and_check(variant: Variant, seed: int) -> int:
                 text = json.dumps(obs)
                 leaked = observation_cards(json.loads(text)) & hidden[s]
                 assert not leaked, f"{where}: observation shows {sorted(leaked)}"
+                cards = game.seen_cards(s)  # the bots' view: the observation's cards as masks
+                masks = [*cards.hands.values(), cards.talon, cards.discard]
+                assert not set(names_of(sum_masks(masks))) & hidden[s], f"{where}: seen_cards leaks"
                 new = game.events_for(s, since=seen_events[s])
                 seen_events[s] += len(new)
                 check_events(json.loads(json.dumps(new)), number, hidden[s], ended[s], where)
@@ -198,6 +201,13 @@ def play_and_check(variant: Variant, seed: int) -> int:
                 if deals >= DEALS or game.deal.number >= MATCH_DEALS:
                     break
     return deals
+
+
+def sum_masks(masks: list[int]) -> int:
+    m = 0
+    for x in masks:
+        m |= x
+    return m
 
 
 def choose(game: Game, rng: random.Random) -> str:

@@ -6,13 +6,15 @@ seat 2, then seat 0. What each seat may see follows the rules as the docs put th
 the Sochi lone whister lays both defending hands open (russian.md 4, the preset's ``lone_whister_open``);
 in misère the talon is shown to everybody and the defenders lie open once the declarer, on lead, has led
 (RUS-MIS-06); in raspasovka the two talon cards are turned one by one to lead the first two tricks
-(RUS-RASP-17), and in Rostov they take no part (RUS-RASP-16); in Illustrated Preference the Plauderer's
-hand is laid open after the first lead, a Bettel never (ILL-PLAY-01/02).
+(RUS-RASP-17), and in Rostov they take no part (RUS-RASP-16); in Illustrated Preference the declarer's
+hand is laid open after the first lead in Plauderer and Offener Durchmarsch, in Bettel never
+(ILL-PLAY-01..03).
 """
 
 from __future__ import annotations
 
 import json
+import random
 from typing import Any
 
 import pytest
@@ -221,8 +223,9 @@ def to_contract(contract: str) -> Game:
     return g
 
 
-def test_plauderer_hand_lies_open_after_the_first_lead() -> None:
-    g = to_contract("plauderer")
+@pytest.mark.parametrize("contract", ["plauderer", "offener-durchmarsch"])
+def test_open_contract_hand_lies_open_after_the_first_lead(contract: str) -> None:
+    g = to_contract(contract)
     for seat in (0, 2):
         assert set(seen_hands(g, seat)) == {seat}
     assert seen_hands(g, SPECTATOR) == {}
@@ -343,3 +346,42 @@ def test_a_bad_seat_is_a_one_line_error(seat: Any) -> None:
     for call in (g.observation, g.events_for, lambda s: g.to_dict(seat=s)):
         with pytest.raises(BadInput, match=r"^seat: expected a seat 0\.\.2 or None"):
             call(seat)
+
+
+@pytest.mark.parametrize(("variant", "players"), [("sochi", 3), ("sochi", 4), ("sochi", 2), ("illustrated", 3)])
+def test_card_events_name_the_card_hand_and_seat(variant: str, players: int) -> None:
+    # the log keeps a marker per card and reads the card back from the tricks: check it against the cards
+    # as they were played (raspasovka's talon-led tricks, a lone whister playing his partner's hand, the
+    # two-player dummy and the sitting-out dealer's talon card all come up in these deals)
+    rng = random.Random(players)
+    g = Game(load_variant(variant, {"players": players}), seed=7)
+    played: list[tuple[int, int, int, str]] = []
+    while g.deal.number < 12 and not g.is_terminal:
+        legal = g.legal_actions()
+        if g.phase is Phase.AUCTION and "pass" in legal and rng.random() < 0.6:
+            action = "pass"
+        else:
+            action = rng.choice(legal[:3] if g.phase is Phase.AUCTION else legal)
+        if g.phase is Phase.PLAY:
+            assert g.deal.play is not None
+            played.append((g.deal.number, g.current_player, g.deal.play.to_play, action))
+        g.apply(action)
+        if g.phase is Phase.PLAY and g.deal.play is not None and g.deal.play.trick:
+            # mid-trick too: the cards on the table come from the live trick
+            shown = [(e["deal"], e["seat"], e["hand"], e["action"]) for e in g.events_for(None) if e["kind"] == "card"]
+            assert shown == played
+    shown = [(e.deal, e.seat, e.hand, e.action) for e in g.events if e.kind == "card"]
+    assert shown == played and len(played) > 100
+    kinds = {e.kind for e in g.events}
+    assert "trick" in kinds and "play_start" in kinds
+
+
+def test_seen_cards_are_the_observations_cards() -> None:
+    g = to_misere()
+    apply(g, "AS", "KS", "misere", "7D")
+    for seat in (0, 1, 2, SPECTATOR):
+        obs, cards = g.observation(seat), g.seen_cards(seat)
+        assert cards.hands == {h: obs.hand_mask(h) for h in obs.hands}
+        assert cards.talon == sum(1 << parse_card(c) for c in obs.talon or ())
+        assert cards.discard == sum(1 << parse_card(c) for c in obs.discard or ())
+    assert g.seen_cards(1).discard == (1 << parse_card("AS")) | (1 << parse_card("KS"))

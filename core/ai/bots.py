@@ -2,7 +2,8 @@
 
 A bot answers ``choose(game, seat)`` with one of ``game.legal_actions()``. It may only use what that
 seat knows at a real table, and reads every card it knows from the seat's observation
-(``game.observation(seat)``): its own hand, the hands it may see, its own discard. From the game it takes
+(``game.seen_cards(seat)``, the card part of ``game.observation(seat)`` as masks): its own hand, the
+hands it may see, its own discard. From the game it takes
 only what is public: the rules, the contract, the calls and the cards played so far (``game.deal.play``).
 It never looks at other hidden hands.
 
@@ -320,8 +321,8 @@ class _Table:
         self.me = tp.to_play
         self.trump = tp.rules.trump
         self.declarer = tp.rules.declarer
-        seen = game.observation(seat)
-        visible = {h: seen.hand_mask(h) for h in seen.hands}
+        seen = game.seen_cards(seat)
+        visible = seen.hands
         self.hand = visible[self.me]
         # cards that are gone: played by hands, and the talon cards that led tricks (raspasovka)
         gone = tp.played
@@ -334,7 +335,7 @@ class _Table:
         for h, cards_mask in visible.items():
             if self.same_side(h):
                 ours |= cards_mask
-        ours |= _mask(seen.discard or ())  # the declarer remembers what he discarded
+        ours |= seen.discard  # the declarer remembers what he discarded
         self.threats = FULL_PACK & ~gone & ~ours
         """Cards an opponent may still hold (known open cards of opponents included)."""
         contenders = [h for h, _ in tp.trick if h in tp.order]
@@ -443,15 +444,8 @@ class _Table:
 
 
 def own_hand(game: Game, seat: int) -> int:
-    """The seat's own hand, as its observation shows it."""
-    return game.observation(seat).hand_mask(seat)
-
-
-def _mask(names: Iterable[str]) -> int:
-    m = 0
-    for name in names:
-        m |= 1 << _CARD_INDEX[name]
-    return m
+    """The seat's own hand, as its observation shows it (``seen_cards``: the observation's cards)."""
+    return game.seen_cards(seat).hands[seat]
 
 
 def resync(game: Game, bots: list[Bot | None]) -> None:

@@ -23,7 +23,7 @@ from preferans.core.engine.state import Phase as Phase
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, FULL_PACK, CardError, bit, names_of, parse_card
 from preferans.core.model.contracts import ContractSpec
 from preferans.core.model.errors import BadInput, IllegalActionError, NoRuleError, RecordError, excerpt
-from preferans.core.model.observed import Event, Observation
+from preferans.core.model.observed import Event, Observation, SeenCards
 from preferans.core.model.table import HANDS_IN_PLAY, hand_slots, ownerless_hands
 from preferans.core.model.views import (
     AllPassed,
@@ -119,7 +119,7 @@ class Game:
         self._pending_entries: list[Entry] = []
         self.deals: tuple[tuple[int, ...], ...] = tuple(tuple(p) for p in deals)
         self._log: list[seen.LogEntry] = []
-        """The event log, one small tuple an event (:attr:`events` makes them :class:`Event`)."""
+        """The event log, compact (``observation.LogEntry``; :attr:`events` makes them :class:`Event`)."""
         self._open_pending = False  # open hands to be shown once a card is played
         self._watch = False  # after each card, look for open hands to show or talon cards to turn
         self._tricks_logged = 0
@@ -162,15 +162,14 @@ class Game:
             card = _CARD_GET(action) if action.__class__ is str else None
             if card is not None and play.legal_mask() >> card & 1:  # type: ignore[union-attr]
                 self.history.append(action)
-                hand = play.to_play  # type: ignore[union-attr]
                 play.play(card)  # type: ignore[union-attr]
-                log = self._log
-                log.append((deal.number, deal.to_act, "card", action, None, hand, None))
+                # the event log: a marker, read back from the tricks (observation.events), and each closed
+                # trick as the trick play keeps it: no new object on the hot path
+                self._log.append(seen.CARD)
                 if self._watch:
                     self._after_card()  # open hands to show or talon cards to turn yet
                 elif not play.trick:  # type: ignore[union-attr]
-                    # a trick closed (and the next one is not led by the talon)
-                    log.append((deal.number, None, "trick", None, None, None, play.completed[-1]))  # type: ignore[union-attr]
+                    self._log.append(play.completed[-1])  # type: ignore[union-attr]
                 if play.finished:  # type: ignore[union-attr]
                     self._finish_deal(played=True)
                 else:
@@ -274,17 +273,27 @@ class Game:
                             last_tricks=self._last_tricks, event_count=len(self._log), sheet=self._sheet,
                             settlement=settlement)
 
+    def seen_cards(self, seat: int | None) -> SeenCards:
+        """The cards ``seat`` may see now, as masks: the card part of :meth:`observation` (the same rule),
+        cheap enough for a bot to ask at every decision."""
+        self._check_seat(seat)
+        return seen.seen_cards(self.deal, seat)
+
     @property
     def events(self) -> list[Event]:
         """Every event of the match so far, numbered from 0: each action applied and what the engine did
         (dealt, showed, closed a trick, scored), each with the seats that may see it."""
-        return seen.events(self._log)
+        return seen.events(self._log, live=self._live_trick())
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events numbered ``since`` and later as JSON, blanked (``action``, ``data`` null) where
         ``seat`` (``None``: a spectator) may not see them, such as another seat's discard."""
         self._check_seat(seat)
-        return seen.events_json(self._log, seat, since)
+        return seen.events_json(self._log, seat, since, live=self._live_trick())
+
+    def _live_trick(self) -> Sequence[tuple[int, int]]:
+        play = self.deal.play
+        return play.trick if play is not None and not play.finished else ()
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], source: str = "saved game", plugins: Sequence[Any] = ()) -> Game:
@@ -385,7 +394,7 @@ class Game:
 
     def visible_hands(self, seat: int | None) -> dict[int, int]:
         """The hands ``seat`` may see, as masks: its own, those it plays for, and the open ones.
-        Deprecated: the masks of :meth:`observation`'s ``hands``, from the same rule."""
+        Deprecated: ``seen_cards(seat).hands``, from the same rule as :meth:`observation`."""
         return seen.visible_masks(self.deal, seat)
 
     def may_record_layout(self, seat: int) -> bool:
@@ -579,6 +588,7 @@ class Game:
             deal.controllers[hand] = seat
         deal.to_act = deal.controllers[deal.play.to_play]
         log, number = self._log, deal.number
+        log.append((number, None, "play_start", None, None, None, (rules, leads_of(deal.play))))
         for hand, seat in rules.controllers:
             if seat != hand:
                 log.append((number, None, "hand_given", deal.hands[hand], (seat,), hand, None))
@@ -611,7 +621,7 @@ class Game:
             self._log_open_hands()
         if len(play.completed) > self._tricks_logged:
             self._tricks_logged = done = len(play.completed)
-            self._log.append((deal.number, None, "trick", None, None, None, play.completed[-1]))
+            self._log.append(play.completed[-1])
             leads = min(play.rules.talon_leads, len(play.talon_cards))
             if not play.finished and done < leads:
                 self._log.append((deal.number, None, "talon_card", CARD_NAMES[play.talon_cards[done]], None, None,
@@ -622,13 +632,12 @@ class Game:
         deal = self.deal
         play = deal.play
         assert play is not None
-        hand = play.to_play
         play.play(CARD_INDEX[action])
-        self._log.append((deal.number, deal.to_act, "card", action, None, hand, None))
+        self._log.append(seen.CARD)
         if self._watch:
             self._after_card()
         elif not play.trick:
-            self._log.append((deal.number, None, "trick", None, None, None, play.completed[-1]))
+            self._log.append(play.completed[-1])
         if play.finished:
             self._finish_deal(played=True)
         else:

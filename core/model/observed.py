@@ -81,6 +81,17 @@ class Event:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class SeenCards:
+    """The cards one seat may see now, as masks: the card part of its :class:`Observation`, from the same
+    rule, for a bot that reads them at every decision. ``hands`` maps each hand the seat sees to its cards;
+    ``talon`` is the talon cards it sees (0: none), ``discard`` its own discard (0: none)."""
+
+    hands: dict[int, int]
+    talon: int
+    discard: int
+
+
 @dataclass(frozen=True)
 class Observation:
     """Everything one seat (or a spectator, ``seat`` ``None``) may see of the game now, and nothing else.
@@ -135,6 +146,14 @@ class Observation:
     settlement: list[int] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     """Room for what a later version adds, so old readers keep working."""
+
+    @classmethod
+    def build(cls, values: dict[str, Any]) -> Observation:
+        """An observation from every field's value: what the engine calls, at every decision of a bot, so
+        it fills the fields at once instead of through the frozen ``__init__``, one field at a time."""
+        obj = object.__new__(cls)
+        obj.__dict__.update(values)
+        return obj
 
     def hand_mask(self, hand: int) -> int:
         """The cards of a hand this seat sees, as a mask (0 for a hand it does not see)."""

@@ -22,7 +22,7 @@ import pytest
 from preferans.core import load_variant
 from preferans.core.engine.game import SEAT_VIEW_FORMAT, Game, Phase
 from preferans.core.model.cards import CARD_NAMES, parse_card
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import BadInput, RecordError
 from preferans.core.model.observed import Observation
 
 HANDS = {
@@ -338,6 +338,13 @@ def test_seat_save_has_no_seed_actions_or_packs() -> None:
     assert json.loads(g.to_json(seat=None))["seat"] is None
     full = json.loads(g.to_json())
     assert full["format"] == "preferans-game" and "seed" in full and "deals" in full
+
+
+def test_a_seat_save_is_not_replayed() -> None:
+    g = to_open_whist()
+    with pytest.raises(RecordError, match=r"^game\.json: format: a preferans-seat-view record holds one seat's "
+                                          r"view and cannot be replayed"):
+        Game.from_json(g.to_json(seat=1), "game.json")
 
 
 @pytest.mark.parametrize("seat", [3, -1, "1", True, 1.0])

@@ -299,6 +299,9 @@ class Game:
     def from_dict(cls, data: dict[str, Any], source: str = "saved game", plugins: Sequence[Any] = ()) -> Game:
         """The game of a record; ``plugins`` are the local plugins it was played with, given again by the
         caller (a record names them but never loads them: :func:`~preferans.core.rules.config.config_from_dict`)."""
+        if isinstance(data, dict) and data.get("format") == SEAT_VIEW_FORMAT:
+            raise RecordError(f"{source}: format: a {SEAT_VIEW_FORMAT} record holds one seat's view and cannot be "
+                              f"replayed (a {SAVE_FORMAT} record can)")
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise RecordError(f"{source}: format: not a {SAVE_FORMAT} record")
         if type(data.get("version")) is not int or data.get("version") != SAVE_VERSION:  # not true, not 1.0

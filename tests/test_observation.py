@@ -244,6 +244,25 @@ def test_bettel_hand_stays_closed() -> None:
     assert seen_hands(g, SPECTATOR) == {}
 
 
+# ---------------------------------------------------------------- Balkan: the talon shown when taken
+
+
+@pytest.mark.parametrize("shown", [True, False])
+def test_balkan_talon_is_shown_to_all_unless_taken_blind(shown: bool) -> None:
+    # GEN-DECK-07: in base Balkan the talon is shown to everyone when taken; the key talon_shown = false
+    # (taking it blind, as some Slovenian tables do) leaves it to the declarer
+    g = game("balkan", {"talon_shown": shown})
+    assert all(g.observation(s).talon is None for s in (0, 1, 2, SPECTATOR))
+    apply(g, "2", "pass", "pass")
+    assert g.phase is Phase.DISCARD and g.current_player == 1
+    assert g.observation(1).talon == TALON.split()
+    for seat in (0, 2, SPECTATOR):
+        assert g.observation(seat).talon == (TALON.split() if shown else None)
+    apply(g, "7D", "7H")
+    assert g.observation(1).discard == ["7D", "7H"]
+    assert all(g.observation(s).discard is None for s in (0, 2, SPECTATOR))
+
+
 # ---------------------------------------------------------------- only what the seat sees
 
 

@@ -18,7 +18,18 @@ from typing import Any
 
 import pytest
 
-from . import checks, playthrough
+from . import checks, playthrough, scenarios
+from .coverage import Coverage
+
+COVERAGE_PROPERTY = "preferans_coverage"
+"""The ``user_properties`` key under which each walking test records what it reached (read by the runner)."""
+
+
+def _covered(record_property: Any, variant: Any) -> Coverage:
+    """A coverage for one test's walk, recorded with the test's report when the test ends."""
+    cov = Coverage.of(variant.contracts)
+    record_property(COVERAGE_PROPERTY, cov)
+    return cov
 
 __all__ = [
     "test_loading_preset_resolves",
@@ -39,6 +50,7 @@ __all__ = [
     "test_golden_playthroughs_cover_contract_kinds",
     "test_hooks_leave_arguments_unchanged",
     "test_inheritance_matches_parent",
+    "test_coverage_reaches_every_rule",
 ]
 
 
@@ -55,54 +67,70 @@ def test_loading_rules_roundtrip_toml(preferans_loaded: Any) -> None:
 
 
 def test_simulation_one_actor_with_legal_actions(preferans_loaded: Any, preferans_seed: int,
-                                                 preferans_deals: int) -> None:
-    checks.check_one_actor_with_legal_actions(preferans_loaded, preferans_seed, preferans_deals)
+                                                 preferans_deals: int, record_property: Any) -> None:
+    checks.check_one_actor_with_legal_actions(preferans_loaded, preferans_seed, preferans_deals,
+                                              _covered(record_property, preferans_loaded))
 
 
 def test_simulation_every_legal_action_applies(preferans_loaded: Any, preferans_seed: int,
-                                               preferans_deals: int) -> None:
-    checks.check_every_legal_action_applies(preferans_loaded, preferans_seed, preferans_deals)
+                                               preferans_deals: int, record_property: Any) -> None:
+    checks.check_every_legal_action_applies(preferans_loaded, preferans_seed, preferans_deals,
+                                            _covered(record_property, preferans_loaded))
 
 
 def test_simulation_illegal_action_rejected_state_unchanged(preferans_loaded: Any, preferans_seed: int,
-                                                            preferans_deals: int) -> None:
-    checks.check_illegal_action_rejected(preferans_loaded, preferans_seed, preferans_deals)
+                                                            preferans_deals: int, record_property: Any) -> None:
+    checks.check_illegal_action_rejected(preferans_loaded, preferans_seed, preferans_deals,
+                                         _covered(record_property, preferans_loaded))
 
 
-def test_simulation_cards_conserved(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
-    checks.check_cards_conserved(preferans_loaded, preferans_seed, preferans_deals)
+def test_simulation_cards_conserved(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                    record_property: Any) -> None:
+    checks.check_cards_conserved(preferans_loaded, preferans_seed, preferans_deals,
+                                 _covered(record_property, preferans_loaded))
 
 
-def test_simulation_tricks_per_deal(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
-    checks.check_tricks_per_deal(preferans_loaded, preferans_seed, preferans_deals)
+def test_simulation_tricks_per_deal(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                    record_property: Any) -> None:
+    checks.check_tricks_per_deal(preferans_loaded, preferans_seed, preferans_deals,
+                                 _covered(record_property, preferans_loaded))
 
 
 def test_simulation_match_ends(preferans_loaded: Any, preferans_seed: int) -> None:
     checks.check_match_ends(preferans_loaded, preferans_seed)
 
 
-def test_play_rules_match_reference(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
-    checks.check_play_matches_reference(preferans_loaded, preferans_seed, preferans_deals)
+def test_play_rules_match_reference(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                    record_property: Any) -> None:
+    checks.check_play_matches_reference(preferans_loaded, preferans_seed, preferans_deals,
+                                        _covered(record_property, preferans_loaded))
 
 
 def test_money_settlement_exact_and_zero_sum(preferans_loaded: Any, preferans_seed: int,
-                                             preferans_deals: int) -> None:
+                                             preferans_deals: int, record_property: Any) -> None:
     zero_sum = "zero_sum_settlement" in checks.capabilities(preferans_loaded)
-    checks.check_settlement_exact_and_zero_sum(preferans_loaded, preferans_seed, preferans_deals, zero_sum)
+    checks.check_settlement_exact_and_zero_sum(preferans_loaded, preferans_seed, preferans_deals, zero_sum,
+                                               _covered(record_property, preferans_loaded))
 
 
-def test_money_pot_balances_every_deal(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
+def test_money_pot_balances_every_deal(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                       record_property: Any) -> None:
     if "pot" not in checks.capabilities(preferans_loaded):
         pytest.skip("the variant is not played for a pot")
-    checks.check_pot_balances(preferans_loaded, preferans_seed, preferans_deals)
+    checks.check_pot_balances(preferans_loaded, preferans_seed, preferans_deals,
+                              _covered(record_property, preferans_loaded))
 
 
-def test_determinism_same_seed_same_game(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
-    checks.check_same_seed_same_game(preferans_loaded, preferans_seed, preferans_deals)
+def test_determinism_same_seed_same_game(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                         record_property: Any) -> None:
+    checks.check_same_seed_same_game(preferans_loaded, preferans_seed, preferans_deals,
+                                     _covered(record_property, preferans_loaded))
 
 
-def test_determinism_clone_json_replay(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
-    checks.check_clone_json_replay(preferans_loaded, preferans_seed, preferans_deals)
+def test_determinism_clone_json_replay(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                       record_property: Any) -> None:
+    checks.check_clone_json_replay(preferans_loaded, preferans_seed, preferans_deals,
+                                   _covered(record_property, preferans_loaded))
 
 
 def _skip_with_local_plugins(paths: list[str], name: str) -> None:
@@ -131,11 +159,23 @@ def test_golden_playthroughs_cover_contract_kinds(preferans_variant_name: str, p
     assert not missing, f"no golden playthrough covers the contract kind(s) {sorted(missing)}"
 
 
-def test_hooks_leave_arguments_unchanged(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
-    checks.check_hooks_leave_arguments_unchanged(preferans_loaded, preferans_seed, preferans_deals)
+def test_hooks_leave_arguments_unchanged(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                         record_property: Any) -> None:
+    checks.check_hooks_leave_arguments_unchanged(preferans_loaded, preferans_seed, preferans_deals,
+                                                 _covered(record_property, preferans_loaded))
 
 
-def test_inheritance_matches_parent(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
+def test_inheritance_matches_parent(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                    record_property: Any) -> None:
     if len(preferans_loaded.chain) < 2:
         pytest.skip("the variant extends no parent")
-    checks.check_inherits_parent(preferans_loaded, preferans_seed, preferans_deals)
+    checks.check_inherits_parent(preferans_loaded, preferans_seed, preferans_deals,
+                                 _covered(record_property, preferans_loaded))
+
+
+def test_coverage_reaches_every_rule(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                     record_property: Any) -> None:
+    """Every row of the variant's contract table and every call it offers is reached by the walk and the
+    targeted runs (an all-pass series, eager auctions, the variant's dealt scenarios)."""
+    cov = _covered(record_property, preferans_loaded)
+    scenarios.check_coverage(preferans_loaded, preferans_seed, preferans_deals, cov)

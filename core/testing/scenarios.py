@@ -1,0 +1,159 @@
+"""Targeted runs that make rare rules reachable in a short run, and the coverage check built on them.
+
+The suite's walk (:func:`.checks.walk`, the reference policy exploring) reaches the common rules and tries
+every new row and call once. Three kinds of targeted deals follow it, each recorded in the same coverage:
+
+* **an all-pass series**: a fresh match in which every bidder passes whenever he may (``quiet``), for
+  :data:`SERIES_DEALS` deals: raspasovka after raspasovka, or the deal thrown in again and again, with
+  whatever the variant does about it (the Russian exit, Classic's bombs);
+* **eager auctions**: deals in which nobody passes while anything else is legal (``eager``), until every
+  row of the table has been called or :data:`EAGER_DEALS` deals are played: the auction climbs to the top
+  (the Balkan 6 and 7, reached only by holding and outbidding) and takes the rare calls (igra);
+* **dealt hands**: each scenario file of the variant or of its parents (``variants/<name>/scenarios/*.toml``):
+  a fixed pack (``Game(..., deals=[pack])``), the actions that lead to the rule, and what it must reach;
+  the reference policy plays on to the end of the deal.
+
+A scenario file::
+
+    description = "a misère made: the declarer holds the lowest cards"
+    first_dealer = 0
+    pack = "7S 8S ..."            # the 32 cards in dealing order: ten to each bidder in turn, then the talon
+    actions = ["misere", "pass", "pass"]
+    reaches = ["row misere", "outcome played"]
+
+``reaches`` names what the deal must show, each one of: ``row NAME`` (the deal's contract), ``call NAME``
+(a call taken in the deal), ``outcome played|passed_out|thrown_in``, ``step NAME`` (a declaration step as
+the coverage names it), ``early-stop`` (fewer than ten tricks played). A scenario whose actions are no longer
+legal, or that does not reach what it says, fails the coverage check with its file name.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+from typing import Any
+
+from preferans.core.engine.game import Game
+from preferans.core.model.cards import parse_card
+from preferans.core.model.errors import IllegalActionError
+from preferans.core.rules.config import Variant
+
+from .coverage import Coverage, step
+from .policy import CALLS_EXPLORED_PER_DEAL, ReferencePolicy
+
+SERIES_DEALS = 4
+"""Deals of the all-pass series (a Russian series of three raspasovkas and the exit after it)."""
+EAGER_DEALS = 40
+"""At most this many eager deals, stopped as soon as every row is reached."""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One dealt hand: where it comes from, the pack, the actions that lead to the rule, what it reaches."""
+
+    source: str
+    description: str
+    pack: tuple[int, ...]
+    actions: tuple[str, ...]
+    reaches: tuple[str, ...]
+    first_dealer: int = 0
+    rules: dict[str, Any] | None = None
+
+
+def scenario_files(variant: Variant) -> Iterator[tuple[str, Traversable]]:
+    """The scenario files of the variant and of every preset it extends, the variant's own last."""
+    for preset in variant.chain:
+        folder = files(preset.module) / "scenarios"
+        if folder.is_dir():
+            for item in sorted(folder.iterdir(), key=lambda t: t.name):
+                if item.name.endswith(".toml"):
+                    yield f"{preset.name}/scenarios/{item.name}", item
+
+
+def load_scenario(source: str, text: str) -> Scenario:
+    data = tomllib.loads(text)
+    pack = tuple(parse_card(c) for c in str(data["pack"]).split())
+    return Scenario(source, str(data.get("description", "")), pack, tuple(data.get("actions", ())),
+                    tuple(data.get("reaches", ())), int(data.get("first_dealer", 0)), data.get("rules"))
+
+
+def _reached(game: Game, coverage: Coverage, taken: list[str], item: str) -> bool:
+    result = game.results[-1]
+    what, _, name = item.partition(" ")
+    if what == "row":
+        return result.contract is not None and result.contract.name == name
+    if what == "call":
+        return name in taken
+    if what == "outcome":
+        return result.outcome == name
+    if what == "step":
+        return coverage.steps.get(name, 0) > 0
+    if what == "early-stop":
+        return result.played and sum(result.tricks) < 10
+    raise AssertionError(f"unknown 'reaches' item {item!r} (row, call, outcome, step, early-stop)")
+
+
+def play_scenario(variant: Variant, scenario: Scenario, seed: int, coverage: Coverage) -> None:
+    """Play one scenario's deal into ``coverage``; raise ``AssertionError`` naming the file when its actions
+    are illegal or it does not reach what it says."""
+    if scenario.rules:
+        from preferans.core.rules.config import load_variant
+
+        variant = load_variant(variant.name, scenario.rules, variant.local_plugins)
+    game = Game(variant, seed=seed, first_dealer=scenario.first_dealer, deals=[scenario.pack])
+    own = Coverage.of(variant.contracts)
+    policy = ReferencePolicy(seed)
+    for i, action in enumerate(scenario.actions):
+        own.before(game, game.legal_actions())
+        own.took(game.phase, action)
+        deal = game.deal
+        try:
+            game.apply(action)
+        except IllegalActionError as exc:
+            raise AssertionError(f"scenario {scenario.source}: actions[{i}] {action!r}: {exc}") from None
+        if game.results:
+            own.deal_ended(deal, game.results[-1])
+    while not game.results and not game.is_terminal:
+        step(game, policy, own)
+    taken = list(game.history)
+    missing = [item for item in scenario.reaches if not _reached(game, own, taken, item)]
+    assert not missing, f"scenario {scenario.source} ({scenario.description}) did not reach {', '.join(missing)}"
+    coverage.merge(own)
+
+
+def _targeted(variant: Variant, seed: int, coverage: Coverage, auction: str, deals: int,
+              stop: bool) -> None:
+    policy = ReferencePolicy(seed, explore=1.0, explore_calls=1.0, novel=coverage.novel, auction=auction)
+    policy.calls_per_deal = CALLS_EXPLORED_PER_DEAL
+    game = Game(variant, seed=seed)
+    coverage.match_started()
+    done = 0
+    while done < deals and not game.is_terminal and not (stop and not coverage.missed_rows()):
+        done += step(game, policy, coverage)
+
+
+def reach(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> Coverage:
+    """The suite's walk of ``deals`` deals, then the all-pass series, the eager auctions and the variant's
+    scenarios, all recorded in one coverage (returned)."""
+    from .checks import walk
+
+    cov = coverage if coverage is not None else Coverage.of(variant.contracts)
+    for _ in walk(variant, seed, deals, cov):
+        pass
+    _targeted(variant, seed + 1, cov, "quiet", SERIES_DEALS, stop=False)
+    _targeted(variant, seed + 2, cov, "eager", EAGER_DEALS, stop=True)
+    for source, item in scenario_files(variant):
+        play_scenario(variant, load_scenario(source, item.read_text(encoding="utf-8")), seed, cov)
+    return cov
+
+
+def check_coverage(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> Coverage:
+    """The suite reached every row of the variant's contract table and every call it offered (raises
+    ``AssertionError`` naming what was missed); returns the coverage."""
+    cov = reach(variant, seed, deals, coverage)
+    missed = cov.missed()
+    assert not missed, f"in {deals} deals and the targeted runs: " + "; ".join(missed)
+    return cov

@@ -31,6 +31,9 @@ from preferans.core.model.views import DealResult
 
 from .policy import ReferencePolicy
 
+COVERAGE_PROPERTY = "preferans_coverage"
+"""The ``user_properties`` key under which each walking test of the suite records its :class:`Coverage`."""
+
 CALL_PHASES = (Phase.AUCTION.value, Phase.DECLARE.value, Phase.DEFENCE.value)
 
 
@@ -168,7 +171,8 @@ class Coverage:
         raise ValueError(part)
 
     def merge(self, other: Coverage) -> Coverage:
-        """The union of two runs of the same variant (``self`` is changed and returned)."""
+        """The union of two runs of the same variant (``self`` is changed and returned); ``deals`` is the longer
+        run's, since the checks of one variant all walk the same games."""
         self.rows = self.rows or other.rows
         self.reached |= other.reached
         for p in CALL_PHASES:
@@ -179,7 +183,7 @@ class Coverage:
         self.steps.update(other.steps)
         self.early_stops.update(other.early_stops)
         self.outcomes.update(other.outcomes)
-        self.deals += other.deals
+        self.deals = max(self.deals, other.deals)  # the checks of one variant walk the same deals
         self.all_pass_possible = self.all_pass_possible or other.all_pass_possible
         return self
 

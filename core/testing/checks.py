@@ -234,9 +234,12 @@ def check_play_matches_reference(variant: Variant, seed: int, deals: int, covera
         expected = reference.legal_cards(hand, trick, led, trump, spec.must_beat, spec.must_trump,
                                          spec.must_overtrump)
         got = set(game.legal_actions())
-        assert got == expected, (
-            f"{spec.name}: hand {hand}, trick {trick}: engine allows {sorted(got)}, "
-            f"the rules allow {sorted(expected)}")
+        if got != expected:
+            declarer = game.deal.declarer
+            role = "" if declarer is None else " (declarer)" if play.to_play == declarer else " (defender)"
+            raise AssertionError(
+                f"{spec.name}, seat {play.to_play}{role} to play: hand {hand}, trick {trick}: the engine allows "
+                f"{sorted(got)}, the rules allow {sorted(expected)}")
 
 
 # ---------------------------------------------------------------- money

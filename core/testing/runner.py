@@ -64,6 +64,7 @@ def _message(report: Any) -> str:
         return str(longrepr[2]).removeprefix("Skipped: ")  # the reason, whole
     crash = getattr(longrepr, "reprcrash", None)
     text = str(crash.message) if crash is not None else str(longrepr)
+    text = text.split("\nassert ")[0]  # the check's own message, without pytest's explanation of the assert
     return text.strip().removeprefix("AssertionError: ").removeprefix("Failed: ") or "failed"
 
 

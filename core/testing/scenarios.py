@@ -120,7 +120,8 @@ def play_scenario(variant: Variant, scenario: Scenario, seed: int, coverage: Cov
         step(game, policy, own)
     taken = list(game.history)
     missing = [item for item in scenario.reaches if not _reached(game, own, taken, item)]
-    assert not missing, f"scenario {scenario.source} ({scenario.description}) did not reach {', '.join(missing)}"
+    if missing:
+        raise AssertionError(f"scenario {scenario.source} ({scenario.description}) did not reach {', '.join(missing)}")
     coverage.merge(own)
 
 
@@ -155,5 +156,6 @@ def check_coverage(variant: Variant, seed: int, deals: int, coverage: Coverage |
     ``AssertionError`` naming what was missed); returns the coverage."""
     cov = reach(variant, seed, deals, coverage)
     missed = cov.missed()
-    assert not missed, f"in {deals} deals and the targeted runs: " + "; ".join(missed)
+    if missed:
+        raise AssertionError(f"in {deals} deals and the targeted runs: " + "; ".join(missed))
     return cov

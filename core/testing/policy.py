@@ -151,7 +151,7 @@ class ReferencePolicy:
         if phase is Phase.DECLARE:
             rows = [table[a] for a in actions if a in table]
             ladder = _ladder(rows, self.weights.declare_step)
-            return [ladder[a] if a in ladder else self.call_weight(a) for a in actions]
+            return [ladder[a] if a in ladder else 1.0 if a == "pass" else self.call_weight(a) for a in actions]
         # the defence (and any other decision): pass against the calls by name
         return [1.0 if a == "pass" else self.call_weight(a) for a in actions]
 

@@ -9,7 +9,7 @@ every new row and call once. Three kinds of targeted deals follow it, each recor
 * **eager auctions**: deals in which nobody passes while anything else is legal (``eager``), until every
   row of the table has been called or :data:`EAGER_DEALS` deals are played: the auction climbs to the top
   (the Balkan 6 and 7, reached only by holding and outbidding) and takes the rare calls (igra);
-* **dealt hands**: each scenario file of the variant or of its parents (``variants/<name>/scenarios/*.toml``):
+* **dealt hands**: each scenario file of the variant (``variants/<name>/scenarios/*.toml``):
   a fixed pack (``Game(..., deals=[pack])``), the actions that lead to the rule, and what it must reach;
   the reference policy plays on to the end of the deal.
 
@@ -23,7 +23,8 @@ A scenario file::
 
 ``reaches`` names what the deal must show, each one of: ``row NAME`` (the deal's contract), ``call NAME``
 (a call taken in the deal), ``outcome played|passed_out|thrown_in``, ``step NAME`` (a declaration step as
-the coverage names it), ``early-stop`` (fewer than ten tricks played). A scenario whose actions are no longer
+the coverage names it), ``declarer-tricks N`` (the declarer's tricks), ``early-stop`` (fewer than ten tricks
+played). A scenario whose actions are no longer
 legal, or that does not reach what it says, fails the coverage check with its file name.
 """
 
@@ -64,13 +65,14 @@ class Scenario:
 
 
 def scenario_files(variant: Variant) -> Iterator[tuple[str, Traversable]]:
-    """The scenario files of the variant and of every preset it extends, the variant's own last."""
-    for preset in variant.chain:
-        folder = files(preset.module) / "scenarios"
-        if folder.is_dir():
-            for item in sorted(folder.iterdir(), key=lambda t: t.name):
-                if item.name.endswith(".toml"):
-                    yield f"{preset.name}/scenarios/{item.name}", item
+    """The scenario files shipped beside the variant's own preset (a child's rules may make its parent's
+    scripts illegal, so they are not inherited; the targeted runs serve every variant)."""
+    own = variant.chain[-1]
+    folder = files(own.module) / "scenarios"
+    if folder.is_dir():
+        for item in sorted(folder.iterdir(), key=lambda t: t.name):
+            if item.name.endswith(".toml"):
+                yield f"{own.name}/scenarios/{item.name}", item
 
 
 def load_scenario(source: str, text: str) -> Scenario:
@@ -91,9 +93,11 @@ def _reached(game: Game, coverage: Coverage, taken: list[str], item: str) -> boo
         return result.outcome == name
     if what == "step":
         return coverage.steps.get(name, 0) > 0
+    if what == "declarer-tricks":
+        return result.declarer is not None and result.tricks[result.declarer] == int(name)
     if what == "early-stop":
         return result.played and sum(result.tricks) < 10
-    raise AssertionError(f"unknown 'reaches' item {item!r} (row, call, outcome, step, early-stop)")
+    raise AssertionError(f"unknown 'reaches' item {item!r} (row, call, outcome, step, declarer-tricks, early-stop)")
 
 
 def play_scenario(variant: Variant, scenario: Scenario, seed: int, coverage: Coverage) -> None:

@@ -188,3 +188,12 @@ def test_a_scenario_with_an_illegal_action_fails_naming_its_file() -> None:
                                     'reaches = ["row misere"]\n')
     with pytest.raises(AssertionError, match=r"did not reach row misere"):
         scenarios.play_scenario(variant, unmet, 0, Coverage.of(variant.contracts))
+
+
+def test_the_walk_is_the_same_with_or_without_a_coverage() -> None:
+    """Every check walks the same games: recording what they reach changes nothing in them."""
+    variant = load_variant("balkan")
+    plain = [tuple(g.history) for g in checks.walk(variant, 4, 6)][-1]
+    cov = Coverage.of(variant.contracts)
+    recorded = [tuple(g.history) for g in checks.walk(variant, 4, 6, cov)][-1]
+    assert plain == recorded and cov.deals == 6

@@ -11,7 +11,8 @@ every new row and call once. Three kinds of targeted deals follow it, each recor
   (the Balkan 6 and 7, reached only by holding and outbidding) and takes the rare calls (igra);
 * **dealt hands**: each scenario file of the variant (``variants/<name>/scenarios/*.toml``):
   a fixed pack (``Game(..., deals=[pack])``), the actions that lead to the rule, and what it must reach;
-  the reference policy plays on to the end of the deal.
+  the reference policy plays on to the end of the deal. With local plugins (a house rule) a scenario that no
+longer plays as written is left out, not failed: the coverage still names any rule left unreached.
 
 A scenario file::
 
@@ -151,7 +152,13 @@ def reach(variant: Variant, seed: int, deals: int, coverage: Coverage | None = N
     _targeted(variant, seed + 1, cov, "quiet", SERIES_DEALS, stop=False)
     _targeted(variant, seed + 2, cov, "eager", EAGER_DEALS, stop=True)
     for source, item in scenario_files(variant):
-        play_scenario(variant, load_scenario(source, item.read_text(encoding="utf-8")), seed, cov)
+        scenario = load_scenario(source, item.read_text(encoding="utf-8"))
+        try:
+            play_scenario(variant, scenario, seed, cov)
+        except AssertionError:
+            if not variant.local_plugins:
+                raise
+            # a house rule may change what the script leads to; what it then misses is named by the coverage
     return cov
 
 

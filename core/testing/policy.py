@@ -18,9 +18,12 @@ It sees only what every variant offers: the phase, the legal actions and the con
 know weighs ``unknown``, so a third-party variant's own words are tried too. The weights of the calls are
 :data:`CALL_WEIGHTS`; pass your own (``Weights(calls={...})``) for a variant with words of its own.
 
-With ``explore`` (a probability) the player takes, that often, an action nobody has taken yet (asked of
-the ``novel`` callback): the conformance suite's walk uses it so that every row and every call is tried
-once early, and plays realistically afterwards. The player owns its ``random.Random(seed)``.
+With ``explore`` (a probability) the player bids or names, that often, the cheapest contract row nobody has
+reached yet, and with ``explore_calls`` takes a call nobody has taken yet (both asked of the ``novel``
+callback): the conformance suite's walk uses them so that every row and every call is tried in the first
+deals, and plays realistically afterwards. ``auction="quiet"`` passes whenever it may (all-pass deals in a
+row), ``auction="eager"`` never passes while something else is legal (the top of the table). The player
+owns its ``random.Random(seed)`` and never touches the global one.
 """
 
 from __future__ import annotations
@@ -52,7 +55,7 @@ class Weights:
     """The policy's numbers (see the module docstring); the defaults are the suite's."""
 
     pass_first: float = 0.55
-    """Probability that a seat's first call of a deal is ``pass`` (three passes: a raspasovka in 1 of 6)."""
+    """Probability of ``pass`` at a seat's first call while nobody has bid (three passes, a raspasovka: 1 in 6)."""
     pass_later: float = 0.75
     """Probability of ``pass`` once somebody has bid (auctions end low)."""
     step: float = 0.45
@@ -191,10 +194,17 @@ def _group(row: ContractSpec) -> str:
     return "hand" if not row.with_talon else "plain"
 
 
+TWIN = 0.1
+"""Weight of a row beside a biddable row of the same rank (Classic's dark twins ``dark-7S`` of ``7S``)."""
+
+
 def _ladder(rows: Sequence[ContractSpec], step: float) -> dict[str, float]:
-    """Weights ``1, step, step**2 ...`` over ``rows`` from the cheapest (lowest rank) up."""
-    ordered = sorted(rows, key=lambda r: (r.rank, r.name))
-    return {r.name: step ** i for i, r in enumerate(ordered)}
+    """Weights ``1, step, step**2 ...`` over the ranks of ``rows`` from the cheapest up; at one rank a row
+    that is not biddable beside one that is weighs :data:`TWIN` as much."""
+    ranks = sorted({r.rank for r in rows})
+    plain = {r.rank for r in rows if r.biddable}
+    return {r.name: step ** ranks.index(r.rank) * (TWIN if not r.biddable and r.rank in plain else 1.0)
+            for r in rows}
 
 
 def play(game: Game, policy: ReferencePolicy, deals: int) -> Game:

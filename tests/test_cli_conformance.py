@@ -56,6 +56,8 @@ def test_a_failing_check_names_the_seat_and_the_rule(tmp_path: Path) -> None:
     assert lines and "seat " in lines[0] and ("(declarer) to play" in lines[0] or "(defender) to play" in lines[0])
     assert "the rule: The legal cards are those of the contract by the independent reference" in proc.stdout
     assert "[" not in lines[0].split("to play")[0], lines[0]  # the seat in words, not a raw list
+    # the coverage table: Sochi's 27 rows (raspasovka, 6S..10NT, misère) all reached by the copy of Sochi
+    assert re.search(r"^six_free\s+\d+\s+27/27 100%", proc.stdout, re.M), proc.stdout
 
 
 def test_progress_bar_only_on_a_terminal() -> None:

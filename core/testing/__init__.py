@@ -3,5 +3,8 @@
 ``plugin`` is the pytest plugin (entry point ``pytest11``) that adds the ``--preferans-*`` options and
 parametrises the suite over the installed variants; ``conformance`` holds the named checks (star-import it
 from your own test file, as SQLAlchemy dialects do); ``reference`` is the independent play-rule checker;
-``playthrough`` records and replays golden games. Nothing here is imported when pytest starts.
+``playthrough`` records and replays golden games; ``policy`` is the reference player the random checks
+walk with (and users may play with); ``coverage`` records which rules a run reached and ``scenarios`` holds
+the targeted runs and the coverage check; ``runner`` runs the suite in-process for ``preferans conformance``.
+Nothing here is imported when pytest starts.
 """

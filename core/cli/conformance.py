@@ -71,20 +71,22 @@ def _share(summary: dict[str, Any], key: str) -> str:
 
 def _coverage_table(out: render.Printer, reports: list[Any]) -> None:
     """Per variant: the share of its contract table, of the defence calls and of the other calls offered, and
-    of the all-pass outcomes (an all-pass deal, two in a row) the suite reached; then what was missed."""
+    of the all-pass outcomes (an all-pass deal, two in a row) the suite reached, the kontra levels taken;
+    then what was missed."""
     rows = []
     for r in reports:
         if r.coverage is None:
             continue
         s = r.coverage.summary()
         rows.append([r.name, str(s["deals"]), _share(s, "contract_table"), _share(s, "defence_calls"),
-                     _share(s, "other_calls"), _share(s, "all_pass"), ", ".join(s["all_pass_outcomes"]) or "-"])
+                     _share(s, "other_calls"), _share(s, "all_pass"), str(len(s["kontra_levels"])) or "-",
+                     ", ".join(s["all_pass_outcomes"]) or "-"])
     if not rows:
         return
     out.line()
     out.table("Coverage" if out.rich else "coverage (what the checks reached)",
-              ["variant", "deals", "contract table", "defence calls", "other calls", "all-pass", "all-pass outcomes"],
-              rows, align="lrrrrrl")
+              ["variant", "deals", "contract table", "defence calls", "other calls", "all-pass", "kontra levels",
+               "all-pass outcomes"], rows, align="lrrrrrrl")
     for r in reports:
         for missed in (r.coverage.missed() if r.coverage is not None else []):
             out.line(f"{r.name}: not reached: {missed}")

@@ -170,6 +170,12 @@ class Coverage:
             return int(bool(self.all_pass)) + int(self.longest_series >= 2), 2
         raise ValueError(part)
 
+    def kontra_levels(self) -> list[str]:
+        """The levels of a kontra chain taken in the defence (``kontra``, ``rekontra`` ... ``kontra-10``),
+        lowest first; a call counts when its name holds "kontra" and does not decline it (``no-kontra``)."""
+        levels = [c for c in self.taken[Phase.DEFENCE.value] if "kontra" in c and not c.startswith("no-")]
+        return sorted(levels, key=lambda c: (_KONTRA_ORDER.get(c) or _number(c), c))
+
     def merge(self, other: Coverage) -> Coverage:
         """The union of two runs of the same variant (``self`` is changed and returned); ``deals`` is the longer
         run's, since the checks of one variant all walk the same games."""
@@ -218,6 +224,7 @@ class Coverage:
             "other_calls": _pct(shares["calls"]), "all_pass": _pct(shares["all_pass"]),
             "missed": self.missed(),
             "defence_taken": sorted(self.taken[Phase.DEFENCE.value]),
+            "kontra_levels": self.kontra_levels(),
             "all_pass_outcomes": dict(self.all_pass), "longest_all_pass_series": self.longest_series,
             "declaration_steps": dict(self.steps), "early_stops": dict(self.early_stops),
         }
@@ -237,6 +244,15 @@ def step(game: Game, policy: ReferencePolicy, coverage: Coverage) -> bool:
         coverage.deal_ended(deal, game.results[-1])
         return True
     return False
+
+
+_KONTRA_ORDER = {"kontra": 1, "rekontra": 2, "subkontra": 3, "mortkontra": 4}
+"""The named levels of a kontra chain; a level above them is named by its number (``kontra-5``)."""
+
+
+def _number(call: str) -> int:
+    tail = call.rpartition("-")[2]
+    return int(tail) if tail.isdigit() else 99
 
 
 def _pct(share: tuple[int, int]) -> dict[str, int]:

@@ -119,7 +119,9 @@ class ReferencePolicy:
             rows = [a for a in fresh if a in table]
             if calls and self.may_explore_calls(game) and rng.random() < self.explore_calls:
                 self._explored += 1
-                return calls[rng.randrange(len(calls))]
+                # the last: variants list the default first (pass, no-kontra), and the step away from it is
+                # the one that leads on (rekontra after kontra); the default comes up again soon enough
+                return calls[-1]
             if rows and rng.random() < self.explore:
                 # the cheapest new row: an auction that only steps up (Balkan 2, 3, 4 ...) climbs the table
                 return min(rows, key=lambda a: (table[a].rank, a))

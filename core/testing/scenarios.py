@@ -6,9 +6,10 @@ every new row and call once. Three kinds of targeted deals follow it, each recor
 * **an all-pass series**: a fresh match in which every bidder passes whenever he may (``quiet``), for
   :data:`SERIES_DEALS` deals: raspasovka after raspasovka, or the deal thrown in again and again, with
   whatever the variant does about it (the Russian exit, Classic's bombs);
-* **eager auctions**: deals in which nobody passes while anything else is legal (``eager``), until every
-  row of the table has been called or :data:`EAGER_DEALS` deals are played: the auction climbs to the top
-  (the Balkan 6 and 7, reached only by holding and outbidding) and takes the rare calls (igra);
+* **eager auctions**: deals in which nobody passes while anything else is legal (``eager``), every other one
+  played by the table's weights, until every row of the table has been called or :data:`EAGER_DEALS` deals
+  are played: the auction climbs to the top (the Balkan 6 and 7, reached only by holding and outbidding)
+  and takes the rare calls (igra), and the deals between name the low contracts left;
 * **dealt hands**: each scenario file of the variant (``variants/<name>/scenarios/*.toml``):
   a fixed pack (``Game(..., deals=[pack])``), the actions that lead to the rule, and what it must reach;
   the reference policy plays on to the end of the deal. With local plugins (a house rule) a scenario that no
@@ -130,15 +131,22 @@ def play_scenario(variant: Variant, scenario: Scenario, seed: int, coverage: Cov
     coverage.merge(own)
 
 
-def _targeted(variant: Variant, seed: int, coverage: Coverage, auction: str, deals: int,
+def _targeted(variant: Variant, seed: int, coverage: Coverage, modes: tuple[str, ...], deals: int,
               stop: bool) -> None:
-    policy = ReferencePolicy(seed, explore=1.0, explore_calls=1.0, novel=coverage.novel, auction=auction)
+    """``deals`` deals (new matches as needed) whose auctions take the ``modes`` in turn, exploring; with
+    ``stop``, only until every row is reached."""
+    policy = ReferencePolicy(seed, explore=1.0, explore_calls=1.0, novel=coverage.novel, auction=modes[0])
     policy.calls_per_deal = CALLS_EXPLORED_PER_DEAL
     game = Game(variant, seed=seed)
     coverage.match_started()
     done = 0
-    while done < deals and not game.is_terminal and not (stop and not coverage.missed_rows()):
-        done += step(game, policy, coverage)
+    while done < deals and not (stop and not coverage.missed_rows()):
+        if game.is_terminal:
+            game = Game(variant, seed=seed + 1000 + done)
+            coverage.match_started()
+        if step(game, policy, coverage):
+            done += 1
+            policy.auction = modes[done % len(modes)]
 
 
 def reach(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> Coverage:
@@ -149,8 +157,8 @@ def reach(variant: Variant, seed: int, deals: int, coverage: Coverage | None = N
     cov = coverage if coverage is not None else Coverage.of(variant.contracts)
     for _ in walk(variant, seed, deals, cov):
         pass
-    _targeted(variant, seed + 1, cov, "quiet", SERIES_DEALS, stop=False)
-    _targeted(variant, seed + 2, cov, "eager", EAGER_DEALS, stop=True)
+    _targeted(variant, seed + 1, cov, ("quiet",), SERIES_DEALS, stop=False)
+    _targeted(variant, seed + 2, cov, ("eager", "table"), EAGER_DEALS, stop=True)
     for source, item in scenario_files(variant):
         scenario = load_scenario(source, item.read_text(encoding="utf-8"))
         try:

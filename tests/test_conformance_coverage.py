@@ -197,3 +197,14 @@ def test_the_walk_is_the_same_with_or_without_a_coverage() -> None:
     cov = Coverage.of(variant.contracts)
     recorded = [tuple(g.history) for g in checks.walk(variant, 4, 6, cov)][-1]
     assert plain == recorded and cov.deals == 6
+
+
+@pytest.mark.parametrize("name", ["sochi", "illustrated", "nachgehen"])
+def test_each_shipped_scenario_reaches_what_it_says(name: str) -> None:
+    variant = load_variant(name)
+    files = list(scenarios.scenario_files(variant))
+    assert files, f"{name} ships no scenario"
+    for source, item in files:
+        cov = Coverage.of(variant.contracts)
+        scenarios.play_scenario(variant, scenarios.load_scenario(source, item.read_text(encoding="utf-8")), 0, cov)
+        assert cov.deals == 1

@@ -208,3 +208,16 @@ def test_each_shipped_scenario_reaches_what_it_says(name: str) -> None:
         cov = Coverage.of(variant.contracts)
         scenarios.play_scenario(variant, scenarios.load_scenario(source, item.read_text(encoding="utf-8")), 0, cov)
         assert cov.deals == 1
+
+
+@pytest.mark.parametrize(("text", "says"), [
+    ("pack = [", "malformed TOML"),
+    ("actions = []", "pack: expected the 32 cards"),
+    ('pack = "7S 8S"', "pack: expected each of the 32 cards once, got 2 names"),
+    ('pack = "7S XX"', "pack: "),
+    (f'pack = "{" ".join(["7S"] * 32)}"', "got 32 names with 1 different cards"),
+])
+def test_a_malformed_scenario_is_one_line_naming_the_file(text: str, says: str) -> None:
+    with pytest.raises(AssertionError, match=r"^scenario bad.toml: .*" + re.escape(says)) as info:
+        scenarios.load_scenario("bad.toml", text)
+    assert "\n" not in str(info.value)

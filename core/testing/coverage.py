@@ -54,14 +54,14 @@ class Coverage:
     deals: int = 0
     all_pass_possible: bool = False
     """Whether every bidder of some deal could have passed (pass legal at each of their calls)."""
-    _series: int = 0
-    _table: ContractTable | None = field(default=None, repr=False, compare=False)
-    _deal: Deal | None = field(default=None, repr=False, compare=False)
-    _could_pass: bool = True
+    _series: int = field(default=0, init=False, repr=False, compare=False)
+    _deal: Deal | None = field(default=None, init=False, repr=False, compare=False)
+    _could_pass: bool = field(default=True, init=False, repr=False, compare=False)
 
     @classmethod
     def of(cls, table: ContractTable) -> Coverage:
-        return cls(rows=tuple(r.name for r in table), _table=table)
+        """An empty coverage of a variant whose contract table is ``table``."""
+        return cls(rows=tuple(r.name for r in table))
 
     # ---------------------------------------------------------------- recording
 
@@ -71,9 +71,6 @@ class Coverage:
             return action not in self.reached
         taken = self.taken.get(phase.value)
         return taken is not None and action not in taken
-
-    def is_row(self, action: str) -> bool:
-        return action in self.rows
 
     def before(self, game: Game, legal: list[str], counted: bool = True) -> None:
         """Record what is offered in the state ``game`` is in (called before each action); with ``counted``

@@ -37,11 +37,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
-from typing import Any
 
 from preferans.core.engine.game import Game
-from preferans.core.model.cards import parse_card
-from preferans.core.model.errors import IllegalActionError
+from preferans.core.model.cards import CardError, parse_card
+from preferans.core.model.errors import BadInput, IllegalActionError
 from preferans.core.rules.config import Variant
 
 from .coverage import Coverage, step
@@ -63,7 +62,6 @@ class Scenario:
     actions: tuple[str, ...]
     reaches: tuple[str, ...]
     first_dealer: int = 0
-    rules: dict[str, Any] | None = None
 
 
 def scenario_files(variant: Variant) -> Iterator[tuple[str, Traversable]]:
@@ -78,10 +76,28 @@ def scenario_files(variant: Variant) -> Iterator[tuple[str, Traversable]]:
 
 
 def load_scenario(source: str, text: str) -> Scenario:
-    data = tomllib.loads(text)
-    pack = tuple(parse_card(c) for c in str(data["pack"]).split())
-    return Scenario(source, str(data.get("description", "")), pack, tuple(data.get("actions", ())),
-                    tuple(data.get("reaches", ())), int(data.get("first_dealer", 0)), data.get("rules"))
+    """Read a scenario file; a malformed one raises ``AssertionError`` naming the file and the key."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise AssertionError(f"scenario {source}: malformed TOML: {exc}") from None
+    if not isinstance(data.get("pack"), str):
+        raise AssertionError(f"scenario {source}: pack: expected the 32 cards in dealing order, as one string")
+    try:
+        pack = tuple(parse_card(c) for c in data["pack"].split())
+    except CardError as exc:
+        raise AssertionError(f"scenario {source}: pack: {exc}") from None
+    if sorted(pack) != list(range(32)):
+        raise AssertionError(f"scenario {source}: pack: expected each of the 32 cards once, got {len(pack)} "
+                             f"names with {len(set(pack))} different cards")
+    actions, reaches = data.get("actions", []), data.get("reaches", [])
+    for key, value in (("actions", actions), ("reaches", reaches)):
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise AssertionError(f"scenario {source}: {key}: expected a list of strings")
+    first = data.get("first_dealer", 0)
+    if type(first) is not int:
+        raise AssertionError(f"scenario {source}: first_dealer: expected a seat number")
+    return Scenario(source, str(data.get("description", "")), pack, tuple(actions), tuple(reaches), first)
 
 
 def _reached(game: Game, coverage: Coverage, taken: list[str], item: str) -> bool:
@@ -105,11 +121,10 @@ def _reached(game: Game, coverage: Coverage, taken: list[str], item: str) -> boo
 def play_scenario(variant: Variant, scenario: Scenario, seed: int, coverage: Coverage) -> None:
     """Play one scenario's deal into ``coverage``; raise ``AssertionError`` naming the file when its actions
     are illegal or it does not reach what it says."""
-    if scenario.rules:
-        from preferans.core.rules.config import load_variant
-
-        variant = load_variant(variant.name, scenario.rules, variant.local_plugins)
-    game = Game(variant, seed=seed, first_dealer=scenario.first_dealer, deals=[scenario.pack])
+    try:
+        game = Game(variant, seed=seed, first_dealer=scenario.first_dealer, deals=[scenario.pack])
+    except BadInput as exc:
+        raise AssertionError(f"scenario {scenario.source}: {exc}") from None
     own = Coverage.of(variant.contracts)
     policy = ReferencePolicy(seed)
     for i, action in enumerate(scenario.actions):

@@ -1,7 +1,7 @@
 """What a run of the suite reached: the rows of the contract table, the calls, the all-pass outcomes.
 
-A :class:`Coverage` watches the games of a walk (:meth:`Coverage.before` and :meth:`Coverage.after` around
-every action) and records:
+A :class:`Coverage` watches the games of a walk (:meth:`Coverage.before` and :meth:`Coverage.took` at every
+action, :meth:`Coverage.deal_ended` after each deal; :func:`step` does all three) and records:
 
 * **rows**: each row of the variant's own contract table that was called (in the auction or the
   declaration) or was the contract of a deal (the raspasovka row is reached by an all-pass deal played);

@@ -43,8 +43,9 @@ from preferans.core.model.cards import CardError, parse_card
 from preferans.core.model.errors import BadInput, IllegalActionError
 from preferans.core.rules.config import Variant
 
+from .checks import walk
 from .coverage import Coverage, step
-from .policy import CALLS_EXPLORED_PER_DEAL, ReferencePolicy
+from .policy import ReferencePolicy
 
 SERIES_DEALS = 4
 """Deals of the all-pass series (a Russian series of three raspasovkas and the exit after it)."""
@@ -130,17 +131,17 @@ def play_scenario(variant: Variant, scenario: Scenario, seed: int, coverage: Cov
     for i, action in enumerate(scenario.actions):
         own.before(game, game.legal_actions())
         own.took(game.phase, action)
-        deal = game.deal
+        deal, before = game.deal, len(game.results)
         try:
             game.apply(action)
         except IllegalActionError as exc:
             raise AssertionError(f"scenario {scenario.source}: actions[{i}] {action!r}: {exc}") from None
-        if game.results:
+        if len(game.results) > before:
             own.deal_ended(deal, game.results[-1])
     while not game.results and not game.is_terminal:
         step(game, policy, own)
     taken = list(game.history)
-    missing = [item for item in scenario.reaches if not _reached(game, own, taken, item)]
+    missing = [item for item in scenario.reaches if not (game.results and _reached(game, own, taken, item))]
     if missing:
         raise AssertionError(f"scenario {scenario.source} ({scenario.description}) did not reach {', '.join(missing)}")
     coverage.merge(own)
@@ -151,7 +152,6 @@ def _targeted(variant: Variant, seed: int, coverage: Coverage, modes: tuple[str,
     """``deals`` deals (new matches as needed) whose auctions take the ``modes`` in turn, exploring; with
     ``stop``, only until every row is reached."""
     policy = ReferencePolicy(seed, explore=1.0, explore_calls=1.0, novel=coverage.novel, auction=modes[0])
-    policy.calls_per_deal = CALLS_EXPLORED_PER_DEAL
     game = Game(variant, seed=seed)
     coverage.match_started()
     done = 0
@@ -167,8 +167,6 @@ def _targeted(variant: Variant, seed: int, coverage: Coverage, modes: tuple[str,
 def reach(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> Coverage:
     """The suite's walk of ``deals`` deals, then the all-pass series, the eager auctions and the variant's
     scenarios, all recorded in one coverage (returned)."""
-    from .checks import walk
-
     cov = coverage if coverage is not None else Coverage.of(variant.contracts)
     for _ in walk(variant, seed, deals, cov):
         pass

@@ -157,10 +157,14 @@ def test_coverage_of_every_built_in_variant_is_complete_at_the_default_budget() 
 
 
 def test_coverage_records_kontra_levels_steps_and_early_stops() -> None:
-    """Slovenian caps the kontra chain at 10 (kontra-10); Nachgehen's take-over is a second discard;
-    Bettel ends at the declarer's first trick (an early stop)."""
+    """Slovenian, like the Balkan base, puts no cap on the kontra chain: the walk follows it past the four
+    named levels to ``kontra-12`` in one deal (12 new calls a deal at most); Serbian stops at mortkontra
+    (``max_level = 4``). Nachgehen's take-over is a second discard; Bettel ends at the declarer's first
+    trick (an early stop)."""
     slo = scenarios.reach(load_variant("slovenian"), 0, 30)
-    assert {"kontra", "rekontra", "subkontra", "mortkontra", "kontra-10"} <= slo.taken["defence"]
+    named = ["kontra", "rekontra", "subkontra", "mortkontra"]
+    assert slo.kontra_levels()[:12] == named + [f"kontra-{n}" for n in range(5, 13)]
+    assert scenarios.reach(load_variant("serbian"), 0, 30).kontra_levels() == named
     nach = scenarios.reach(load_variant("nachgehen"), 0, 30)
     assert nach.steps["take-over (a second discard)"] > 0 and {"lie", "take"} <= nach.taken["declare"]
     assert nach.early_stops["bettel"] > 0

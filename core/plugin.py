@@ -42,6 +42,7 @@ from preferans.core.engine.game import Deal, Game, Phase
 from preferans.core.formats.atomic import write_atomic
 from preferans.core.formats.saves import DEFAULT_NAMES, SAVE_FORMAT, SAVE_VERSION, Session
 from preferans.core.formats.scorecard import DealFields, DealRecord, ScorecardReader, canonical_contract
+from preferans.core.model import picture
 from preferans.core.model.cards import (
     CARD_INDEX,
     CARD_NAMES,
@@ -138,7 +139,7 @@ __all__ = [
 ]
 __all__ += [  # the paper side: a family's sheet (pref_render_sheet, pref_settlement_check) and scorecard
     "DealFields", "DealRecord", "RequiredKey", "ScorecardReader", "SettlementCheck", "SheetText", "SheetView",
-    "account_table", "amount_text", "canonical_contract", "running_records",
+    "account_table", "amount_text", "canonical_contract", "picture", "running_records",
 ]
 __all__ += [  # reading hostile input (issue 17): one line for any file, short quotations, names checked once
     "check_names", "excerpt", "loads_json", "read_text", "shown_path",

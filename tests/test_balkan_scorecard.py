@@ -14,7 +14,7 @@ from preferans.core.cli import main
 from preferans.core.formats.scorecard import score_card
 
 ROOT = Path(__file__).resolve().parent.parent
-EXAMPLE = ROOT / "examples" / "balkan-seed-example.toml"
+EXAMPLE = ROOT / "examples" / "balkan-scorecard.toml"
 
 
 def test_the_seeds_worked_example(capsys: pytest.CaptureFixture[str]) -> None:
@@ -41,10 +41,18 @@ def test_the_seeds_example_prints_the_three_column_sheet(capsys: pytest.CaptureF
     assert main(["score", str(EXAMPLE)]) == 0
     out = capsys.readouterr().out
     lines = out.splitlines()
-    header = next(line for line in lines if line.split()[:2] == ["deal", "on"])
-    # each section: the juha on the left-hand opponent, the bula, the juha on the right (BAL-SCORE-01)
-    assert header.split() == ["deal", "on", "C", "A", "on", "B", "on", "A", "B", "on", "C", "on", "B", "C",
-                              "on", "A"]
+    at = next(i for i, line in enumerate(lines) if line.split()[:2] == ["deal", "juha"])
+    owners, header = lines[at - 1], lines[at]
+    # each section as the seed's example heads it (BAL-SCORE-01, ISS-09): the owner's name over his three
+    # columns, A (on C | contract | on B), B (on A | .. | on C), C (on B | .. | on A); the contract column is
+    # the bula, the side columns the juha
+    assert owners.split() == ["A", "A", "A", "B", "B", "B", "C", "C", "C"]
+    assert [c.strip() for c in header.split("  ") if c.strip()] == [
+        "deal", "juha on C", "bula", "juha on B", "juha on A", "bula", "juha on C", "juha on B", "bula",
+        "juha on A"]
+    # each name stands right over its column (the plain table right-aligns numbers and their headings)
+    assert owners.index("A") + 1 == header.index("juha on C") + len("juha on C")
+    assert owners.rindex("C") + 1 == len(header)  # C's juha on A is the last column
     rows = {line.split()[0]: line.split()[1:] for line in lines if line[:1].isdigit() or line.startswith("total")}
     # the running totals each deal changed, and the marks: "-" a refe written, "/" a refe played
     assert rows["1"] == ["12", "30", "30", "12", "24"]
@@ -58,9 +66,11 @@ def test_play_prints_the_three_column_sheet(capsys: pytest.CaptureFixture[str]) 
     # a bot game of balkan: the sheet has a section per player (juha on the left | bula | juha on the right)
     assert main(["play", "--variant", "balkan", "--seed", "3"]) == 0
     lines = capsys.readouterr().out.splitlines()
-    header = next(line for line in lines if line.split()[:2] == ["deal", "on"])
-    assert header.split() == ["deal", "on", "Vera", "Anna", "on", "Boris", "on", "Anna", "Boris", "on", "Vera",
-                              "on", "Boris", "Vera", "on", "Anna"]
+    at = next(i for i, line in enumerate(lines) if line.split()[:2] == ["deal", "juha"])
+    assert lines[at - 1].split() == ["Anna"] * 3 + ["Boris"] * 3 + ["Vera"] * 3
+    assert [c.strip() for c in lines[at].split("  ") if c.strip()] == [
+        "deal", "juha on Vera", "bula", "juha on Boris", "juha on Anna", "bula", "juha on Vera", "juha on Boris",
+        "bula", "juha on Anna"]
     assert any(line.startswith("check: the settlement sums to 0") for line in lines)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from preferans.core.formats.scorecard import ScoredCard, score_card
+from preferans.core.model.errors import RecordError
 from preferans.variants.balkan import scoring
 
 NAMES = ["A", "B", "C"]
@@ -383,3 +384,43 @@ def test_write_off_in_the_settlement_serbian() -> None:
     # the seed: 80 / 3 each: A 10 (80/3 - 20) = 200/3, B and C -100/3; rounded 67, -33, -34 (largest remainder)
     assert list(exact.match.settlement().exact) == [Fraction(200, 3), Fraction(-100, 3), Fraction(-100, 3)]
     assert list(exact.match.settlement().rounded) == [67, -33, -34]
+
+
+# ---------------------------------------------------------------- each follower always (defence.each_always)
+
+
+def test_each_always_fails_the_one_trick_defender_of_a_full_pair() -> None:
+    # pajcho's test "[6,3,1]": tref (V 10), C 6, A 3, B 1. The pair took 3 + 1 = 4 = pair_quota, so under
+    # the seed nobody fails (test_three_and_one_nobody_fails); with defence.each_always B, below
+    # each_quota = 2, is penalised V = 10 all the same (balkan.md 2.4: pajcho, antonijek). Supe as usual:
+    # A 3 x 10 = 30, B 1 x 10 = 10; C made tref and writes off 10
+    deals = [deal("C", "clubs", {"C": 6, "A": 3, "B": 1}, defence=both("C"))]
+    assert written(play(deals), 1) == {("bula", "C"): -10, ("juha", "A", "C"): 30, ("juha", "B", "C"): 10}
+    card = play(deals, defence={"each_always": True})
+    assert written(card, 1) == {("bula", "C"): -10, ("juha", "A", "C"): 30, ("juha", "B", "C"): 10,
+                                ("bula", "B"): 10}
+
+
+def test_each_always_fails_him_even_when_the_declarer_failed() -> None:
+    # karo (V 6): the defence's 5th trick stops play, C 4, A 4, B 1. C failed: +6 (BAL-SCORE-05); A writes
+    # 4 x 6 = 24, B 1 x 6 = 6. The pair's 5 >= 4 saves B under the seed, not under each_always (antonijek
+    # REFERENTNI rounds #2 and #8): B is penalised 6
+    card = play([deal("C", "karo", {"C": 4, "A": 4, "B": 1}, defence=both("C"))], defence={"each_always": True})
+    assert written(card, 1) == {("bula", "C"): 6, ("juha", "A", "C"): 24, ("juha", "B", "C"): 6, ("bula", "B"): 6}
+
+
+def test_each_always_leaves_the_lone_follower_and_the_inviter_alone() -> None:
+    # the option is about two followers; a lone follower keeps lone_quota (BAL-DEF-08): B tref, C alone
+    # takes 2 of 10 (B 8): 2 x 10 = 20 on B, no penalty, as without the option
+    card = play([deal("B", "tref", {"B": 8, "C": 2}, defence={"C": "follow", "A": "pass"})],
+                defence={"each_always": True})
+    assert written(card, 1) == {("bula", "B"): -10, ("juha", "C", "B"): 20}
+
+
+def test_a_zero_for_the_passer_is_accepted_any_other_number_is_not() -> None:
+    # B tref, C follows alone, A passed and did not play. The paper shows a 0 under A: the same deal as
+    # test_lone_defender_with_three_is_the_seeds_row_three (B -10, C 3 x 10 = 30 on B)
+    card = play([deal("B", "clubs", {"B": 7, "C": 3, "A": 0}, defence={"C": "follow", "A": "pass"})])
+    assert written(card, 1) == {("bula", "B"): -10, ("juha", "C", "B"): 30}
+    with pytest.raises(RecordError, match=r"deal\[1\]\.tricks\.A: A did not play, so he took no trick"):
+        play([deal("B", "clubs", {"B": 6, "C": 3, "A": 1}, defence={"C": "follow", "A": "pass"})])

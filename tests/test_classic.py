@@ -29,7 +29,7 @@ from preferans.core.cli import main
 from preferans.core.engine.game import Phase
 from preferans.core.engine.match import Match
 from preferans.core.formats.scorecard import score_card, score_file
-from preferans.core.model.errors import RecordError
+from preferans.core.model.errors import ConfigError, RecordError
 from preferans.core.model.views import AuctionView, DealResult
 from preferans.variants.classic import scoring as classic_scoring
 
@@ -162,6 +162,33 @@ def test_compulsory_opening_rounds() -> None:
     assert lowest_level(m, 0) == 6      # the compulsory raspasovkas do not raise the exit
     # the first free game: 9 bombs, x 2^9 = 512
     assert post(m, game(m, 0, 1, "6S", {}, ["pass", "pass"])) == {P(1): 1024}
+
+
+def test_two_laps_of_raspasovka_at_half_time_1971() -> None:
+    # The 1971 MSU rules (kzpn200): two laps of raspasovka at half-time. Half-time here comes after an
+    # agreed number of deals (bomb.half_time_after = 2); one lap (half_time_rounds = 1) with three players
+    # is three compulsory raspasovkas, deals 3, 4 and 5, everybody deemed to pass dark, going round the table
+    m = classic({"bomb": {"half_time_after": 2, "half_time_rounds": 1}, "pool": 2000})
+    assert post(m, game(m, 0, 1, "6S", {}, ["pass", "pass"])) == {P(1): 2}   # before half-time: x1
+    assert post(m, game(m, 1, 2, "6S", {}, ["pass", "pass"])) == {P(2): 2}
+    # deal 3 is compulsory: the only call is a dark pass (as in the opening rounds, RUS-RASP-25)
+    act = active_of(3, 2)
+    assert m.book.auction_legal(AuctionView(m.view(), 2, act, (), m.contracts), act[0]) == ["dark-pass"]
+    # each earns 3 bombs (three dark passers) and is written x 2^(bombs in hand): x1, x 2^3, x 2^6
+    assert post(m, rasp(m, 2, {0: 4, 1: 3, 2: 3})) == {G(0): 1}
+    assert m.next_dealer() == 0      # the lap goes round the table, the dealer does not repeat
+    assert post(m, rasp(m, 0, {1: 4, 2: 3, 0: 3})) == {G(1): 8}
+    assert post(m, rasp(m, 1, {2: 4, 0: 3, 1: 3})) == {G(2): 64}
+    assert lowest_level(m, 2) == 6   # compulsory raspasovkas do not raise the exit
+    # deal 6 is free again: 9 bombs, the passed-out 6S written 2 x 2^9 = 1024
+    act = active_of(3, 2)
+    assert "6S" in m.book.auction_legal(AuctionView(m.view(), 2, act, (), m.contracts), act[0])
+    assert post(m, game(m, 2, 0, "6S", {}, ["pass", "pass"])) == {P(0): 1024}
+
+
+def test_half_time_rounds_need_a_half_time() -> None:
+    with pytest.raises(ConfigError, match="half_time_after"):
+        classic({"bomb": {"half_time_rounds": 2}})
 
 
 # ---------------------------------------------------------------- exit and dealing

@@ -52,8 +52,8 @@ def one_line_error(err: str) -> str:
 
 
 def test_play_without_arguments_finishes_zero_sum(capsys: pytest.CaptureFixture[str]) -> None:
-    code, out, err = run(capsys)  # no subcommand is an argparse error ...
-    assert code == 2
+    code, out, err = run(capsys)  # no subcommand: the help (tests/test_cli_options.py)
+    assert code == 0 and out.startswith("usage: preferans")
     code, out, err = run(capsys, "play")
     assert code == 0, err
     deal_lines = [line for line in out.splitlines() if line.startswith("deal ")]
@@ -63,9 +63,28 @@ def test_play_without_arguments_finishes_zero_sum(capsys: pytest.CaptureFixture[
     assert set(settlement) == {"Anna", "Boris", "Vera"}
     assert sum(settlement.values()) == 0
     assert "check: the settlement sums to 0 (exact 0): ok" in out
-    # seed 1 by default: the same pulka every time
-    code, again, _ = run(capsys, "play")
-    assert again == out
+    # no --seed: a random seed, printed with the way to replay it; --seed N then plays the same pulka
+    seed = re.search(r"^seed (\d+) \(replay with --seed (\d+)\)$", out, re.M)
+    assert seed and seed[1] == seed[2]
+    assert out.splitlines()[0] == f"sochi pulka, seed {seed[1]}: Anna (heuristic), Boris (heuristic), Vera (heuristic)"
+    code, again, _ = run(capsys, "play", "--seed", seed[1])
+    lines = out.splitlines()
+    assert again.splitlines() == [lines[0], *lines[2:]]  # the same pulka, without the replay line
+
+
+def test_play_picks_a_new_seed_each_time(capsys: pytest.CaptureFixture[str],
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    drawn = iter([123456, 42])
+    monkeypatch.setattr(play_command, "random_seed", lambda: next(drawn))
+    code, out, _ = run(capsys, "play")
+    assert out.splitlines()[1] == "seed 123456 (replay with --seed 123456)"
+    code, out, err = run(capsys, "play", "--json")
+    assert err == "seed 42 (replay with --seed 42)\n"  # with --json on stderr: stdout is the report only
+    assert json.loads(out)["finished"] is True
+    monkeypatch.undo()
+    # drawn from the system's randomness (secrets), below a million: six digits at most to type again
+    monkeypatch.setattr(play_command.secrets, "randbelow", lambda n: n - 1)
+    assert play_command.random_seed() == 999_999
 
 
 def test_play_json_is_the_report(capsys: pytest.CaptureFixture[str]) -> None:
@@ -97,12 +116,12 @@ def test_play_save_is_a_replayable_log(capsys: pytest.CaptureFixture[str], tmp_p
 
 def test_random_pulka_is_capped(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(play_command, "MATCH_CAP", 5)
-    code, out, err = run(capsys, "play", "--bots", "random")
+    code, out, err = run(capsys, "play", "--bots", "random", "--seed", "1")
     assert code == 0, err
     assert "stopped after 5 deals (the match cap): the pulka is unfinished" in out
     assert "Score sheet after 5 deals (unfinished" in out
     assert sum(settlement_of(out).values()) == 0
-    code, out, err = run(capsys, "play", "--bots", "random,heuristic,random", "--json")
+    code, out, err = run(capsys, "play", "--bots", "random,heuristic,random", "--json", "--seed", "1")
     report = json.loads(out)
     assert report["finished"] is False and len(report["deals"]) == 5
 
@@ -274,7 +293,8 @@ def test_illegal_human_move_is_asked_again(capsys: pytest.CaptureFixture[str],
                                            monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     path = tmp_path / "h.json"
     # seed 1: Boris and Vera pass, then Anna (seat 0) speaks; "7Z", "99" and "AS" are not her choices
-    code, out, err = play_human(capsys, monkeypatch, "7Z\n99\nAS\npass\n", "--human", "0", "--save", str(path))
+    code, out, err = play_human(capsys, monkeypatch, "7Z\n99\nAS\npass\n", "--human", "0", "--seed", "1",
+                                  "--save", str(path))
     assert code == 0, err
     assert err == ""
     assert "not allowed: illegal action '7Z' in phase auction" in out
@@ -290,7 +310,8 @@ def test_resume_continues_from_the_last_action(capsys: pytest.CaptureFixture[str
                                                sochi: Variant) -> None:
     path = tmp_path / "game.json"
     # Anna passes (choice 1), so the deal is a raspasovka; she plays two cards, then the input ends
-    code, out, err = play_human(capsys, monkeypatch, "1\n1\nTH\n1\n", "--human", "Anna", "--save", str(path))
+    code, out, err = play_human(capsys, monkeypatch, "1\n1\nTH\n1\n", "--human", "Anna", "--seed", "1",
+                                  "--save", str(path))
     assert code == 0, err
     assert "stopped at deal 1" in out and f"play --resume {path}" in out
     first = saved_actions(path)
@@ -316,9 +337,23 @@ def test_resume_continues_from_the_last_action(capsys: pytest.CaptureFixture[str
     assert second[len(first)] == stopped.legal_actions()[0]
     # and the game went on exactly as the same session without the interruption
     whole = tmp_path / "whole.json"
-    code, _, err = play_human(capsys, monkeypatch, "1\n1\nTH\n1\n1\n1\n", "--human", "0", "--save", str(whole))
+    code, _, err = play_human(capsys, monkeypatch, "1\n1\nTH\n1\n1\n1\n", "--human", "0", "--seed", "1",
+                                "--save", str(whole))
     assert code == 0, err
     assert saved_actions(whole) == second
+
+
+@pytest.mark.parametrize(("typed", "call"), [("c", "igra"), ("3", "3"), ("b", "3")])
+def test_balkan_menu_letters_and_numeric_calls(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                               tmp_path: Path, typed: str, call: str) -> None:
+    """Seed 0: Boris passes and Vera bids 2, then Anna's menu is ``a) pass b) 3 c) igra``: a letter is a
+    line of the menu, a number is always the call (issue 16 item 2)."""
+    path = tmp_path / "b.json"
+    code, out, err = play_human(capsys, monkeypatch, typed + "\n", "--variant", "balkan", "--human", "0",
+                                "--seed", "0", "--save", str(path))
+    assert code == 0, err
+    assert "a) pass    b) 3    c) igra" in out and "choose a-c or type it" in out
+    assert saved_actions(path)[:3] == ["pass", "2", call]
 
 
 def test_quit_without_save(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:

@@ -24,10 +24,10 @@ from preferans.core.rules import manager as plugins
 from preferans.core.rules.config import config_from_dict, starter_config
 
 RULE_KEYS = {"players", "max_deals", "pool", "game_price", "ten", "whist", "declarer", "misere", "raspasovka",
-             "overflow", "gusarik", "settlement"}
+             "overflow", "gusarik", "settlement", "talon"}
 WHIST_KEYS = ["obligation", "rate", "style", "responsibility", "two_whisters_cap", "high_liability",
-              "half_whist_levels", "lone_whister_open", "stalingrad", "return_levels", "lone_whister_chooses",
-              "responsibility_base"]
+              "half_whist_levels", "lone_whister_open", "first_lead_dark", "stalingrad", "return_levels",
+              "lone_whister_chooses", "responsibility_base"]
 
 
 def one_line(exc: BaseException) -> str:

@@ -226,3 +226,57 @@ def test_no_file_points_outside_the_project() -> None:
              and not {".git", ".venv", "build", "src"} & set(p.relative_to(root).parts)
              and outside in p.read_text(encoding="utf-8", errors="replace")]
     assert not found, f"these files point at {outside}, which users do not have: {found}"
+
+
+# ---------------------------------------------------------------- rule numbers resolve in docs/rules/
+
+RULE_ID = re.compile(r"\b((?:[A-Z]{2,5}-){1,2})(\d{2})((?:/\d{2})*)(?:\.\.(\d{2}))?\b")
+"""A rule number as the docs cite it (``RUS-RASP-08``, ``GAP-BAL-16``, ``ISS-08``, ``EX-02``), and the short
+forms of a pair (``BAL-SCORE-14/15``) and of a run (``NACH-01..05``)."""
+NOT_RULES = {"UTF-16"}  # ID-shaped words that are no rule
+RULES = DOCS / "rules"
+ANCHOR = re.compile(r'<a id="([A-Z0-9-]+)"></a>')
+
+
+def _cited(path: Path) -> set[str]:
+    found = set()
+    for m in RULE_ID.finditer(path.read_text(encoding="utf-8")):
+        numbers = [m.group(2), *m.group(3).split("/")[1:]]
+        if m.group(4):
+            numbers += [f"{k:02d}" for k in range(int(m.group(2)), int(m.group(4)) + 1)]
+        found.update(m.group(1) + number for number in numbers)
+    return found - NOT_RULES
+
+
+CITING = sorted({*DOCS.rglob("*.md"), ROOT / "README.md", ROOT / "CONTRIBUTING.md", *ROOT.glob("examples/*.toml"),
+                 *(ROOT / "variants").rglob("*.toml"), *(ROOT / "variants").rglob("*.py"),
+                 *(ROOT / "core").rglob("*.py")})
+"""Where a user meets rule numbers: the docs, the examples, the presets (their comments and descriptions),
+and the code's docstrings, comments and messages."""
+
+
+def test_the_rules_reference_defines_rules() -> None:
+    defined = {m for page in RULES.glob("*.md") for m in ANCHOR.findall(page.read_text(encoding="utf-8"))}
+    assert {"RUS-RASP-08", "BAL-KON-06", "GAP-RUS-03", "ISS-08", "EX-02"} <= defined
+    assert sorted(p.name for p in RULES.glob("*.md")) == ["austrian.md", "balkan.md", "index.md", "russian.md"]
+
+
+@pytest.mark.parametrize("path", CITING, ids=lambda p: str(p.relative_to(ROOT)))
+def test_every_rule_number_is_defined_in_docs_rules(path: Path) -> None:
+    defined: dict[str, list[str]] = {}
+    for page in RULES.glob("*.md"):
+        for anchor in ANCHOR.findall(page.read_text(encoding="utf-8")):
+            defined.setdefault(anchor, []).append(page.name)
+    twice = {k: v for k, v in defined.items() if len(v) > 1}
+    assert not twice, f"docs/rules/ defines these rule numbers more than once: {twice}"
+    missing = sorted(_cited(path) - set(defined))
+    assert not missing, (f"{path.relative_to(ROOT)} cites rule numbers that docs/rules/ does not define "
+                         f"(add <a id=\"...\"></a> entries there): {missing}")
+
+
+def test_the_rule_check_finds_a_number_nobody_defined(tmp_path: Path) -> None:
+    page = tmp_path / "page.md"
+    page.write_text("as RUS-RASP-08 says, BAL-SCORE-14/15, NACH-02..04, not UTF-16; see ZZZ-QQ-99\n",
+                    encoding="utf-8")
+    assert _cited(page) == {"RUS-RASP-08", "BAL-SCORE-14", "BAL-SCORE-15", "NACH-02", "NACH-03", "NACH-04",
+                            "ZZZ-QQ-99"}

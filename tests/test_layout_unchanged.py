@@ -4,7 +4,9 @@
 The expected outputs in ``tests/data/before_layout/`` were saved from the flat core (commit cd18ebe), before
 any module moved; simulate's two timing fields (``seconds``, ``deals_per_second``) are left out since they
 measure the machine. Presets that now state only their differences must still resolve to the same rules.
-``conformance`` is compared by its table of checks (issue 13 added checks and the coverage table after it).
+Rule options added since (issue 13: each a key with a default that keeps the old game) were written into
+the ``show-*.toml`` files as added lines only; ``simulate`` still prints what it did, and ``conformance`` is
+compared by its table of checks (issue 13 added checks, and the coverage table after it).
 """
 
 from __future__ import annotations

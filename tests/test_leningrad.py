@@ -204,6 +204,26 @@ def test_exit_by_a_whisted_game_option() -> None:
     assert post(m, rasp(m, 1, {2: 4, 0: 3, 1: 3})) == {G(2): 2}  # a new series: price 2
 
 
+@pytest.mark.parametrize(("exit_by", "after_passed", "after_misere"), [
+    # any_deal (the default): the passed-out 7S ends the series, so the next raspasovka is the first again
+    ("any_deal", 2, 2),
+    # played (GAP-RUS-03's "when any contract, misère included, is played", read strictly): the 7S both
+    # defenders passed was not played, so the next raspasovka is the 2nd in a row, price 2 + 2 = 4; the
+    # misère played ends it
+    ("played", 4, 2),
+    # whisted_game (Jura): neither the passed 7S nor the misère ends it: 2nd at 4, then 3rd at 6 (2-4-6)
+    ("whisted_game", 4, 6),
+])
+def test_what_ends_a_series_of_raspasovkas(exit_by: str, after_passed: int, after_misere: int) -> None:
+    m = leningrad({"raspasovka": {"exit_by": exit_by, "exit_levels": [6]}})
+    post(m, rasp(m, 0, {1: 4, 2: 3, 0: 3}))                                  # the 1st raspasovka: price 2
+    post(m, game(m, 1, 2, "7S", {}, ["pass", "pass"]))                        # both defenders pass: not played
+    # 4/3/3 with amnesty 3 -> 1/0/0: seat 0 writes 1 trick x the price on his mountain
+    assert post(m, rasp(m, 2, {0: 4, 1: 3, 2: 3})) == {G(0): after_passed}
+    post(m, game(m, 0, 1, "misere", {1: 0, 2: 5, 0: 5}))                     # a misère played and made
+    assert post(m, rasp(m, 1, {2: 4, 0: 3, 1: 3})) == {G(2): after_misere}   # 4/3/3 -> 1/0/0 again
+
+
 # ---------------------------------------------------------------- pool overflow and settlement
 
 

@@ -246,7 +246,7 @@ def test_the_dealer_lists_no_tricks_in_a_rostov_raspasovka() -> None:
                       "tricks": {"Boris": 4, "Vera": 3, "Gleb": 2, "Anna": 1}}]}
     with pytest.raises(RecordError, match=r"deal\[1\]\.tricks\.Anna: Anna dealt this deal and sat out"):
         score_card(data, "rostov4.toml")
-    data["deal"][0]["tricks"] = {"Boris": 4, "Vera": 4, "Gleb": 2}
+    data["deal"][0]["tricks"] = {"Boris": 4, "Vera": 4, "Gleb": 2, "Anna": 0}  # a 0 for her is what the paper shows
     card = score_card(data, "rostov4.toml")
     # Gleb has the fewest: 4 x 5 on Boris and on Vera; the dealer Anna writes 1 into her pool
     assert totals(card.match) == {W(3, 1): 20, W(3, 2): 20, P(0): 1}

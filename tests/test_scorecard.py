@@ -212,6 +212,18 @@ def test_four_players_dealer_sits_out() -> None:
     assert settlement.rounded == (-43, 49, 53, -59)
 
 
+def test_a_zero_for_the_dealer_who_sat_out_is_accepted() -> None:
+    # The paper has a column for every player, so a four-player card may write 0 for the dealer who sat out
+    # (he took no trick); the deals score exactly as without it (test_four_players_dealer_sits_out). Any
+    # other number stays an error ("the sitting-out dealer in a game's tricks" in BAD_RECORDS).
+    plain = score_file(str(FOUR))
+    data = four()
+    data["deal"][0]["tricks"]["Anna"] = 0
+    card = score_card(data, "four.toml")
+    assert card.match.results[0].tricks == plain.match.results[0].tricks == (0, 5, 3, 2)
+    assert [sheet(e) for e in card.match.deal_entries] == [sheet(e) for e in plain.match.deal_entries]
+
+
 # ---------------------------------------------------------------- spelling
 
 
@@ -354,7 +366,7 @@ BAD_RECORDS: list[tuple[str, dict[str, Any], str]] = [
     ("the sitting-out dealer defends", edit(four, _set("deal.0.defence", {"Vera": "whist", "Anna": "whist"})),
      "game.toml: deal[1].defence.Anna: Anna dealt this deal and sat out; the defenders are Vera, Gleb"),
     ("the sitting-out dealer in a game's tricks",
-     edit(four, _set("deal.0.tricks", {"Boris": 5, "Vera": 3, "Gleb": 2, "Anna": 0})),
+     edit(four, _set("deal.0.tricks", {"Boris": 5, "Vera": 3, "Gleb": 1, "Anna": 1})),
      "game.toml: deal[1].tricks.Anna: Anna dealt this deal and sat out"),
     ("the dealer's talon wins three", edit(four, _set("deal.1.tricks", {"Vera": 3, "Gleb": 2, "Anna": 2,
                                                                         "Boris": 3})),

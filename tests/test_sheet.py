@@ -183,14 +183,20 @@ def test_sheet_from_a_json_scorecard(tmp_path: Path) -> None:
     assert texts(draw(card, tmp_path), "Anna")[("pool", None)] == "2.6.10"
 
 
-def test_sheet_of_a_family_without_a_pulka_prints_its_own_sheet_and_refuses_svg(
-        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    card = str(Path(__file__).resolve().parent.parent / "examples" / "balkan-seed-example.toml")
+def test_sheet_of_a_family_without_a_pulka_prints_its_own_sheet(capsys: pytest.CaptureFixture[str]) -> None:
+    card = str(Path(__file__).resolve().parent.parent / "examples" / "balkan-scorecard.toml")
     assert main(["sheet", card]) == 0
     out = capsys.readouterr().out
     assert "gora" not in out and "whists on" not in out  # no empty Russian sections
     assert "juha" in out  # the Balkan settlement is in juha
-    assert main(["sheet", card, "--svg", str(tmp_path / "s.svg")]) == 2
+
+
+def test_svg_of_a_family_that_draws_none_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    from preferans.core.formats import sheet
+
+    monkeypatch.setattr(sheet, "drawing", lambda *args: None)  # as the core's default: no picture
+    assert main(["sheet", str(SOCHI), "--svg", str(tmp_path / "s.svg")]) == 2
     err = capsys.readouterr().err
-    assert err.count("\n") == 1 and "--svg" in err and "balkan" in err
+    assert err.count("\n") == 1 and "--svg" in err and "sochi" in err
     assert not (tmp_path / "s.svg").exists()

@@ -1,13 +1,13 @@
 """The ``preferans`` command line.
 
 Subcommands: ``variants``, ``show``, ``schema``, ``config init|check``, ``play``, ``simulate``, ``arena``,
-``score``, ``sheet``, ``solve``, ``analyse``, ``conformance`` and ``new-variant`` (docs/cli.md), and those
-the installed families add through ``pref_cli_commands`` (the Balkan family's ``ppn import|export``). Exit
-codes: 0 success, 2 bad input (one line on stderr naming the file, key or action, never a traceback), 1
-internal error (set ``PREFERANS_DEBUG=1`` for the traceback), 130 Ctrl-C, 143 SIGTERM (both stop the
-worker processes of ``--jobs``). Files are written atomically (a temporary file in the same folder, then
-``os.replace``), so an interrupted write never leaves half a file behind; only over a regular file or
-through a symbolic link to one (``core/formats/atomic.py``, docs/cli.md "Files written").
+``score``, ``sheet``, ``solve``, ``analyse``, ``conformance``, ``playthrough record|check`` and
+``new-variant`` (docs/cli.md), and those the installed families add through ``pref_cli_commands`` (the Balkan
+family's ``ppn import|export``). Exit codes: 0 success, 2 bad input (one line on stderr naming the file, key
+or action, never a traceback), 1 internal error (set ``PREFERANS_DEBUG=1`` for the traceback), 130 Ctrl-C, 143
+SIGTERM (both stop the worker processes of ``--jobs``). Files are written atomically (a temporary file in the
+same folder, then ``os.replace``), so an interrupted write never leaves half a file behind; only over a
+regular file or through a symbolic link to one (``core/formats/atomic.py``, docs/cli.md "Files written").
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from preferans.core.cli import (
     conformance,
     new_variant,
     play,
+    playthrough,
     schema,
     score,
     sheet,
@@ -41,7 +42,7 @@ from preferans.core.model.errors import BadInput, one_line
 from preferans.core.rules.manager import family_manager
 
 COMMANDS: tuple[ModuleType, ...] = (variants, show, schema, config, play, simulate, arena, score, sheet,
-                                    conformance, new_variant, solve, analyse)
+                                    conformance, playthrough, new_variant, solve, analyse)
 """The core's own subcommands, one module each, in the order ``--help`` lists them: each has
 ``add_parser(sub)``, which declares the subcommand's options and sets its ``func``."""
 FAMILIES_BEFORE = solve
@@ -50,15 +51,46 @@ that play, score and check variants, before the tools that read any family's rec
 
 
 class _Parser(argparse.ArgumentParser):
-    """argparse with a one-line error (the usage is one ``--help`` away)."""
+    """argparse with a one-line error that points at the help of the (sub)command that failed."""
 
     def error(self, message: str) -> NoReturn:
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: error: {message} (see '{self.prog} --help')\n")
+
+    def parse_args(self, args: Any = None, namespace: Any = None) -> argparse.Namespace:  # type: ignore[override]
+        ns: argparse.Namespace
+        ns, extras = self.parse_known_args(args, namespace)
+        if extras:  # argparse finds them only at the top: name the subcommand they were given to
+            _chosen(self, ns).error(f"unrecognized arguments: {' '.join(extras)}")
+        return ns
+
+
+def _chosen(parser: argparse.ArgumentParser, ns: argparse.Namespace) -> argparse.ArgumentParser:
+    """The innermost subcommand parser that ``ns`` went through (``preferans config init``)."""
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            name = getattr(ns, action.dest, None) if action.dest != argparse.SUPPRESS else None
+            if isinstance(name, str) and name in action.choices:
+                return _chosen(action.choices[name], ns)
+    return parser
+
+
+def version() -> str:
+    """The installed distribution's version (``preferans --version``)."""
+    from importlib.metadata import PackageNotFoundError
+    from importlib.metadata import version as installed
+
+    try:
+        return installed("preferans")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown (not installed)"
 
 
 def build_parser(families: bool = True) -> argparse.ArgumentParser:
     """The ``preferans`` parser: the core's commands and, with ``families``, those of every installed family."""
-    p = _Parser(prog="preferans", description="Preferans in its regional variants: play, simulate, score.")
+    p = _Parser(prog="preferans", description="Preferans in its regional variants: play, simulate, score. "
+                                              "'preferans COMMAND --help' lists a command's options.")
+    p.add_argument("--version", action="version", version=f"preferans {version()}",
+                   help="print the version of preferans and exit")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         if command is FAMILIES_BEFORE and families:
@@ -117,6 +149,9 @@ def main(argv: list[str] | None = None) -> int:
 def _main(argv: list[str] | None) -> int:
     try:
         argv = sys.argv[1:] if argv is None else list(argv)
+        if not argv:  # bare `preferans`: the help, as `preferans --help` prints it (docs/cli.md)
+            build_parser().print_help()
+            return 0
         args = build_parser(families=not _core_command(argv)).parse_args(argv)
         return int(args.func(args))
     except SystemExit as exc:  # argparse: --help (0) and usage errors (2)

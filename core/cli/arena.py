@@ -9,18 +9,20 @@ import time
 from typing import Any
 
 from preferans.core.ai.registry import BOTS
-from preferans.core.cli.common import add_plugin_option, add_scale_out, local_json, local_plugins, seed_value
+from preferans.core.cli.common import (
+    add_plugin_option,
+    add_scale_out,
+    add_variant_options,
+    local_json,
+    seed_value,
+    variant_from,
+)
 from preferans.core.formats.render import Printer
 from preferans.core.model.errors import BadInput
-from preferans.core.rules.config import (
-    DEFAULT_VARIANT,
-    load_config,
-)
 from preferans.core.tools.arena import (
     TABLE_HEADER,
     ArenaResult,
     arena,
-    load_variant_id,
     number_text,
     parse_bots,
     result_json,
@@ -55,9 +57,7 @@ def table_rows(result: ArenaResult) -> list[list[str]]:
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """``preferans arena``: the options are checked first (one-line errors), then the deals are played."""
-    plugins = local_plugins(args)
-    variant = load_config(args.config, plugins) if args.config else load_variant_id(args.variant or DEFAULT_VARIANT,
-                                                                                      plugins)
+    variant = variant_from(args)
     if args.deals < 1:
         raise BadInput(f"--deals: must be at least 1, got {args.deals}")
     check_jobs(args.jobs)
@@ -81,10 +81,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Any) -> None:
     s = sub.add_parser("arena", help="compare bots in duplicate format: the same deals with the seats rotated")
-    which = s.add_mutually_exclusive_group()
-    which.add_argument("--config", metavar="FILE", help="game config (TOML or JSON)")
-    which.add_argument("--variant", metavar="V",
-                       help=f"NAME or NAME(key=value, ...), e.g. 'sochi(players=4)' (default {DEFAULT_VARIANT})")
+    add_variant_options(s)
     s.add_argument("--bots", metavar="B1,B2,B3", required=True,
                    help=f"one bot per seat ({', '.join(BOTS)}); a name may repeat")
     s.add_argument("--deals", type=int, required=True, metavar="N", help="deals, each played once per rotation")

@@ -1,20 +1,26 @@
-"""What several subcommands share: the variant options, --plugin, JSON output, the bot list,
---jobs/--scheduler."""
+"""What several subcommands share: the variant options (``--variant NAME(key=value, ...)``, ``--rule
+KEY=VALUE``, ``--config``), --plugin, JSON output, the bot list, --jobs/--scheduler."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 from typing import Any
+
+import tomli_w
 
 from preferans.core.ai.registry import make_bot
 from preferans.core.formats.saves import HUMAN
 from preferans.core.model.errors import BadInput, excerpt
+from preferans.core.model.parsing import loads_toml
 from preferans.core.rules.config import (
     DEFAULT_VARIANT,
     Variant,
+    deep_merge,
     load_config,
     load_variant,
+    parse_variant_id,
 )
 from preferans.core.rules.local import LocalPlugin
 
@@ -41,11 +47,108 @@ def local_json(variant: Variant) -> dict[str, Any]:
     return {"local_plugins": [p.name for p in variant.local_plugins]} if variant.local_plugins else {}
 
 
+VARIANT_HELP = (f"NAME or NAME(key=value, ...) with [rules] overrides as TOML values, e.g. 'sochi(players=4)' "
+                f"(default {DEFAULT_VARIANT})")
+RULE_HELP = ("set one [rules] key for this run (repeatable, over --variant's and --config's values): "
+             "--rule players=4, --rule whist.style=gentleman; the value is a TOML value, a bare word a string")
+_BARE_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_-]*")
+_KEY = re.compile(r"[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*")
+
+
+def add_variant_options(s: argparse.ArgumentParser, config: bool = True) -> None:
+    """``--config FILE | --variant V`` (one or the other) and ``--rule KEY=VALUE`` (repeatable), the same on
+    every subcommand that chooses a variant."""
+    which = s.add_mutually_exclusive_group()
+    if config:
+        which.add_argument("--config", metavar="FILE", help="a game config (TOML, or JSON by extension; "
+                                                            "preferans config init writes one)")
+    which.add_argument("--variant", metavar="V", help=VARIANT_HELP)
+    add_rule_option(s)
+
+
+def add_rule_option(s: argparse.ArgumentParser) -> None:
+    """``--rule KEY=VALUE`` alone, for a subcommand whose variant is a positional argument."""
+    s.add_argument("--rule", action="append", default=[], metavar="KEY=VALUE", help=RULE_HELP)
+
+
+def rule_overrides(texts: list[str] | None) -> dict[str, Any]:
+    """The ``--rule`` values as one nested ``[rules]`` table: each ``KEY=VALUE`` read as one line of TOML
+    (dotted keys make nested tables), later ones over earlier ones; a malformed one is a one-line error
+    naming it. Whether the key exists and the value fits is checked with the variant (:func:`variant_named`)."""
+    out: dict[str, Any] = {}
+    for text in texts or []:
+        key, eq, value = text.partition("=")
+        if not eq or not key.strip() or not value.strip() or "\n" in text:
+            raise BadInput(f"--rule {excerpt(text)}: expected KEY=VALUE with a TOML value (players=4, "
+                           "whist.style=gentleman; preferans schema VARIANT lists the keys)")
+        if len(key) > 200 or not _KEY.fullmatch(key.strip()):
+            raise BadInput(f"--rule {excerpt(text)}: {excerpt(key.strip())} is not a rules key (words of letters, "
+                           "digits and _ joined by dots: pool, whist.style; preferans schema VARIANT lists them)")
+        if _BARE_WORD.fullmatch(value.strip()) and value.strip() not in ("true", "false", "inf", "nan"):
+            text = f"{key}={json.dumps(value.strip())}"  # a bare word is the string it spells
+        try:
+            table = loads_toml(text, f"--rule {excerpt(text)}", BadInput)
+        except BadInput as exc:
+            raise BadInput(f"{exc} (KEY=VALUE with a TOML value: a number, true/false, or a string in quotes)") \
+                from None
+        out = deep_merge(out, table)
+    return out
+
+
+def variant_named(ident: str | None, rules: list[str] | None = None, plugins: Any = (),
+                  source: str = "command line") -> Variant:
+    """The variant of ``--variant NAME(key=value, ...)`` (or a positional VARIANT) with ``--rule`` on top;
+    an unknown key or a value the rules refuse is one line naming ``--rule`` or ``--variant`` and the key."""
+    name, overrides = parse_variant_id(ident or DEFAULT_VARIANT, "--variant")
+    extra = rule_overrides(rules)
+    if extra:
+        source = "--rule"
+    elif overrides:
+        source = f"--variant {excerpt(ident)}"
+    merged = deep_merge(overrides, extra)
+    return load_variant(name or DEFAULT_VARIANT, merged or None, plugins, source=source)
+
+
 def variant_from(args: argparse.Namespace) -> Variant:
+    """The variant of ``--config`` or ``--variant``, with ``--rule`` and ``--plugin`` added."""
     plugins = local_plugins(args)
+    rules = getattr(args, "rule", None) or []
     if getattr(args, "config", None):
-        return load_config(args.config, plugins)
-    return load_variant(getattr(args, "variant", None) or DEFAULT_VARIANT, plugins=plugins, source="command line")
+        base = load_config(args.config, plugins)
+        if not rules:
+            return base
+        return load_variant(base.name, deep_merge(base.overrides, rule_overrides(rules)),
+                            [*base.plugin_names, *plugins], source="--rule")
+    return variant_named(getattr(args, "variant", None), rules, plugins)
+
+
+def variant_id(ident: str, rules: list[str] | None) -> str:
+    """``ident`` with the ``--rule`` values folded in, as a variant ID (``sochi(players=4, pool=10)``) for
+    a command that passes IDs on (conformance). The keys are flattened to dotted ones."""
+    extra = rule_overrides(rules)
+    if not extra:
+        return ident
+    name, overrides = parse_variant_id(ident, "conformance")
+    flat: list[str] = []
+
+    def walk(prefix: str, table: dict[str, Any]) -> None:
+        for key, value in table.items():
+            if isinstance(value, dict):
+                walk(f"{prefix}{key}.", value)
+            else:
+                flat.append(f"{prefix}{key}={_inline(value)}")
+
+    walk("", deep_merge(overrides, extra))
+    return f"{name}({', '.join(flat)})"
+
+
+def _inline(value: Any) -> str:
+    """A TOML value on one line (tomli-w writes lists over several)."""
+    if isinstance(value, list):
+        return "[" + ", ".join(_inline(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k} = {_inline(v)}" for k, v in value.items()) + "}"
+    return tomli_w.dumps({"v": value}).split("=", 1)[1].strip()
 
 
 def dump_json(data: Any) -> None:
@@ -88,4 +191,12 @@ def seed_value(text: str) -> int:
     if not (t.isascii() and t.isdigit()) or len(t) > 40:
         raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a seed (a whole number 0 or more, at most 40 "
                                          "digits)")
+    return int(t)
+
+
+def deal_number(text: str) -> int:
+    """``--deal N``: a deal counted from 1 as the deal lines count them, in ASCII digits."""
+    t = text.strip()
+    if not (t.isascii() and t.isdigit()) or len(t) > 9 or int(t) < 1:
+        raise argparse.ArgumentTypeError(f"{excerpt(text)} is not a deal number (deals are counted from 1)")
     return int(t)

@@ -7,17 +7,17 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from preferans.core.cli.common import VARIANT_HELP, add_rule_option, dump_json, variant_named
 from preferans.core.formats.atomic import check_writable, write_atomic
 from preferans.core.model.errors import BadInput
 from preferans.core.rules.config import (
     load_config,
-    load_variant,
     starter_config,
 )
 
 
 def cmd_config_init(args: argparse.Namespace) -> int:
-    text = starter_config(load_variant(args.variant, source="command line"))
+    text = starter_config(variant_named(args.variant, args.rule))
     if not args.output or args.output == "-":
         sys.stdout.write(text)
         return 0
@@ -32,6 +32,10 @@ def cmd_config_init(args: argparse.Namespace) -> int:
 
 def cmd_config_check(args: argparse.Namespace) -> int:
     variant = load_config(args.file)
+    if args.json:  # an error is still one line on stderr, exit 2
+        dump_json({"file": args.file, "ok": True, "variant": variant.name, "overrides": variant.overrides,
+                   "rules": variant.dump_rules()})
+        return 0
     print(f"{args.file}: ok (variant {variant.name})")
     return 0
 
@@ -40,10 +44,13 @@ def add_parser(sub: Any) -> None:
     s = sub.add_parser("config", help="write or check a game config file")
     csub = s.add_subparsers(dest="config_command", required=True, metavar="init|check")
     c = csub.add_parser("init", help="write a commented starting config")
-    c.add_argument("variant")
-    c.add_argument("-o", "--output", help="file to write (default: print it)")
+    c.add_argument("variant", metavar="VARIANT", help=VARIANT_HELP)
+    add_rule_option(c)
+    c.add_argument("-o", "--output", metavar="FILE", help="file to write (default: print it)")
     c.add_argument("--force", action="store_true", help="overwrite an existing file")
     c.set_defaults(func=cmd_config_init)
     c = csub.add_parser("check", help="validate a config file")
-    c.add_argument("file")
+    c.add_argument("file", metavar="FILE", help="the game config to check (TOML, or JSON by extension)")
+    c.add_argument("--json", action="store_true",
+                   help="print {file, ok, variant, overrides, rules: the effective rules} as JSON")
     c.set_defaults(func=cmd_config_check)

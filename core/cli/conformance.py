@@ -8,12 +8,20 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from preferans.core.cli.common import add_plugin_option, dump_json, local_plugins, seed_value
+from preferans.core.cli.common import (
+    add_plugin_option,
+    add_rule_option,
+    dump_json,
+    local_plugins,
+    seed_value,
+    variant_id,
+)
 from preferans.core.formats import render
 from preferans.core.model.errors import BadInput
 from preferans.core.rules.config import (
     load_variant,
     parse_variant_id,
+    playable_variants,
 )
 
 NEEDS_PYTEST = "conformance: the suite runs on pytest, which is not installed: pip install 'preferans[test]'"
@@ -22,9 +30,13 @@ NEEDS_PYTEST = "conformance: the suite runs on pytest, which is not installed: p
 def cmd_conformance(args: argparse.Namespace) -> int:
     from preferans.core.testing.runner import pytest_available, run  # the runner imports pytest only to run
 
-    if not pytest_available():
+    if not pytest_available():  # the suite and the self-test both run on pytest
         raise BadInput(NEEDS_PYTEST)
+    if getattr(args, "self_test", False):
+        return cmd_self_test(args)
     plugins = local_plugins(args)  # a missing file or one that does not import: one line, exit 2
+    if args.rule:  # --rule KEY=VALUE: folded into every variant's ID (every playable one when none is named)
+        args.variants = [variant_id(v, args.rule) for v in args.variants or playable_variants()]
     for ident in args.variants:  # a malformed ID, an unknown name or key is a one-line error, exit 2
         name, overrides = parse_variant_id(ident, "conformance")
         load_variant(name, overrides or None, plugins, source=f"conformance {ident}")
@@ -123,4 +135,41 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--json", action="store_true",
                    help="print the result as JSON: every check's outcome, message and rule, and the coverage")
     add_plugin_option(s)
+    add_rule_option(s)
+    add_self_test_option(s)
     s.set_defaults(func=cmd_conformance)
+
+
+# ---------------------------------------------------------------- --self-test (the mutation self-test)
+
+
+SELF_TEST_DEALS = 6
+"""Deals per random check for each mutation: the exact checks (perft, golden deals) catch most at once."""
+
+
+def add_self_test_option(s: Any) -> None:
+    s.add_argument("--self-test", action="store_true",
+                   help="run the suite on deliberately broken plugins (the mutation self-test) and print "
+                        "which check caught each, and the score caught/all")
+
+
+def cmd_self_test(args: argparse.Namespace) -> int:
+    try:
+        from preferans.core.testing import mutation  # lazily: needs pytest (the [test] extra)
+    except ImportError as exc:
+        raise BadInput(f"conformance --self-test: needs pytest ({exc}); install preferans[test]") from None
+    if args.variants or getattr(args, "plugin", None):
+        raise BadInput("conformance --self-test: takes no VARIANT or --plugin (it mutates every built-in variant)")
+    out = render.Printer(sys.stdout)
+    outcomes = []
+    rows = []
+    for o in mutation.self_test(SELF_TEST_DEALS, args.seed):
+        outcomes.append(o)
+        rows.append([o.mutation.name, o.mutation.variant, o.mutation.what, o.caught_by or "NOT CAUGHT"])
+        if args.verbose:
+            out.line(f"{o.mutation.name}: {o.caught_by or 'NOT CAUGHT'} ({o.seconds:.1f} s): {o.why}")
+    out.table("" if not out.rich else "Mutation self-test", ["mutation", "variant", "broken rule", "caught by"],
+              rows, align="llll")
+    caught = sum(o.caught for o in outcomes)
+    out.line(f"mutation score: {caught}/{len(outcomes)} caught")
+    return 0 if caught == len(outcomes) else 1

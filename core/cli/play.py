@@ -3,22 +3,28 @@
 from __future__ import annotations
 
 import argparse
+import secrets
 import sys
 from pathlib import Path
 from typing import Any, TextIO
 
 from preferans.core.ai.bots import resync
 from preferans.core.ai.registry import BOTS, make_bot
-from preferans.core.cli.common import add_plugin_option, dump_json, local_plugins, parse_bots, seed_value, variant_from
+from preferans.core.cli.common import (
+    add_plugin_option,
+    add_variant_options,
+    dump_json,
+    local_plugins,
+    parse_bots,
+    seed_value,
+    variant_from,
+)
 from preferans.core.engine.game import Game, Phase
-from preferans.core.formats import render
+from preferans.core.formats import render, talk
 from preferans.core.formats.report import match_report, seat_name
 from preferans.core.formats.saves import DEFAULT_NAMES, Session
 from preferans.core.model.errors import BadInput, IllegalActionError, check_names, excerpt, nearest
-from preferans.core.rules.config import (
-    DEFAULT_VARIANT,
-)
-from preferans.core.tools.table import load_session
+from preferans.core.tools.table import can_claim, claim_lead, claim_tricks, load_session
 
 MATCH_CAP = 2000
 """A bot pulka that runs past this many deals is stopped and reported unfinished (random bots rarely
@@ -47,10 +53,16 @@ def _parse_human(text: str | None, names: list[str]) -> int | None:
                    f"{', '.join(names)})")
 
 
+def random_seed() -> int:
+    """The seed of a game started without ``--seed``: six digits from the system's randomness, short enough
+    to type again (``--seed N`` replays the game)."""
+    return secrets.randbelow(1_000_000)
+
+
 def _new_session(args: argparse.Namespace) -> Session:
     variant = variant_from(args)
     n = variant.rules.players
-    seed = 1 if args.seed is None else args.seed
+    seed = random_seed() if args.seed is None else args.seed
     names = _parse_names(args.names, n)
     human = _parse_human(args.human, names)
     bots = parse_bots(args.bots, n, human)
@@ -62,12 +74,23 @@ class _Stop(Exception):
     """The human ended the session (end of input, Ctrl-C or ``quit``)."""
 
 
-class _Table:
-    """The terminal of the human player: prints the situation and reads choices."""
+YES = ("y", "yes")
 
-    def __init__(self, out: render.Printer, stdin: TextIO) -> None:
+
+class _Table:
+    """The terminal of the human player: prints the situation and reads choices.
+
+    ``saved``: the game is kept in a file, so quitting loses nothing and is not asked twice. A claim once
+    accepted is played out to the end of its deal (``claimed`` is that deal's number); one declined is not
+    offered again in that deal."""
+
+    def __init__(self, out: render.Printer, stdin: TextIO, saved: bool = False) -> None:
         self.out = out
         self.stdin = stdin
+        self.saved = saved
+        self.claimed: int | None = None
+        self.declined: int | None = None
+        self.discard_total: dict[tuple[int, int], int] = {}
 
     def ask(self, prompt: str) -> str:
         if self.out.stream is sys.stdout and self.stdin is sys.stdin and self.stdin.isatty():
@@ -80,35 +103,107 @@ class _Table:
         self.out.line(line.rstrip("\n"))  # echo scripted input so the transcript reads like a session
         return line
 
+    def confirm(self, prompt: str) -> bool:
+        """A yes/no question, no by default; the end of input is a no."""
+        try:
+            return self.ask(prompt + " [y/N] ").strip().lower() in YES
+        except EOFError:
+            return False
+
+    def _quit(self) -> None:
+        """``q``: stop; an unsaved game asks first (the end of input or Ctrl-C there stops too)."""
+        if self.saved:
+            raise _Stop
+        try:
+            answer = self.ask("quit without saving? [y/N] ").strip().lower()
+        except (EOFError, KeyboardInterrupt):
+            raise _Stop from None
+        if answer in YES:
+            raise _Stop
+
+    def _auto(self, game: Game, seat: int, names: list[str], card: str, why: str) -> None:
+        """Play ``card`` for the human without asking, and say so with the trick it goes to."""
+        play = game.deal.play
+        assert play is not None
+        hand = play.to_play
+        trick = render.trick_text(play.trick, names)
+        where = "" if hand == seat else f" from {seat_name(names, hand)}'s hand"
+        game.apply(card)
+        before = f"{trick}; " if trick else ""
+        self.out.line(f"{before}you play {render.card_label(card)}{where} ({why})")
+
     def human_turn(self, game: Game, seat: int, names: list[str]) -> None:
-        """Show the situation, read a choice and apply it; re-ask on anything illegal."""
+        """Show the situation, read a choice and apply it; re-ask on anything illegal. A forced card, and
+        every card of an accepted claim, is played without asking."""
         legal = game.legal_actions()
+        deal = game.deal
+        if game.phase is Phase.PLAY:
+            play = deal.play
+            assert play is not None
+            if self.claimed == deal.number:
+                # the claimer wins every trick, so leads every one; a hand he also plays only follows
+                card = legal[0] if play.trick else claim_lead(game)
+                self._auto(game, seat, names, card, "claim")
+                return
+            if len(legal) == 1:
+                self._auto(game, seat, names, legal[0], "forced")
+                return
+        # a claim for his own hand only (not for a hand he plays for another, whose tricks are not his)
+        claim = game.phase is Phase.PLAY and deal.play is not None and deal.play.to_play == seat and can_claim(game)
         self.out.line()
         self.out.lines(render.situation(game, seat, names))
+        total = 0
+        if game.phase is Phase.DISCARD:  # the count of the step: remembered from its first card
+            start = deal.to_discard + (0 if deal.discarded_by else deal.discard.bit_count())
+            total = self.discard_total.setdefault((deal.number, len(deal.discarded_by)), start)
+        self.out.lines(talk.step_lines(game, seat, total))
+        if claim and self.declined != deal.number:
+            n = claim_tricks(game)
+            if self.confirm(f"every trick left is yours whatever the others hold: claim the rest ({n} "
+                            f"trick{'s' if n != 1 else ''})?"):
+                self.claimed = deal.number
+                self._auto(game, seat, names, claim_lead(game), "claim")
+                return
+            self.declined = deal.number
+        keys = render.menu_keys(legal)
         self.out.line("your choices:")
-        self.out.lines(render.choices(legal, game.phase))
+        self.out.lines(render.choices(legal, game.phase, keys=keys))
+        span = f"{keys[0]}-{keys[-1]}" if len(keys) > 1 else keys[0]
         while True:
             try:
-                text = self.ask(f"{names[seat]}, choose 1-{len(legal)} or type it (? help, q quit): ").strip()
+                text = self.ask(f"{names[seat]}, choose {span} or type it (? help, sheet, q quit): ").strip()
             except (EOFError, KeyboardInterrupt):
                 raise _Stop from None
             if not text:
                 continue
-            if text.lower() in ("q", "quit", "exit"):
-                raise _Stop
-            if text in ("?", "h", "help"):
-                self.out.lines(render.situation(game, seat, names))
-                self.out.lines(render.choices(legal, game.phase))
-                self.out.line("type a number, or the action itself (pass, whist, 7H, misere); "
-                              + render.SUIT_HELP)
+            word = text.lower()
+            if text in legal:
+                action = text
+            elif word in keys:
+                action = legal[keys.index(word)]
+            elif text.isdigit() and keys[0].isdigit():
+                self.out.line(f"no choice {text}: enter a number from 1 to {len(legal)}")
                 continue
-            action = text
-            if text.isdigit():
-                k = int(text)
-                if not 1 <= k <= len(legal):
-                    self.out.line(f"no choice {k}: enter a number from 1 to {len(legal)}")
+            elif word in ("q", "quit", "exit"):
+                self._quit()
+                continue
+            elif word in ("?", "h", "help"):
+                self.out.lines(render.situation(game, seat, names))
+                self.out.lines(render.choices(legal, game.phase, keys=keys))
+                self.out.lines(talk.call_help(game, legal, keys))
+                continue
+            elif word in ("sheet", "?s"):
+                render.print_sheet(self.out, game.match, names)
+                continue
+            elif word == "claim":
+                if not claim:
+                    self.out.line("no claim now: every trick left must be surely yours, and you on lead")
                     continue
-                action = legal[k - 1]
+                self.claimed = deal.number
+                self._auto(game, seat, names, claim_lead(game), "claim")
+                return
+            else:
+                action = text  # a call or a card as typed (TH, A♠, PASS); a number, when the menu is lettered
             try:
                 game.apply(action)  # canonicalises aliases (TH, A♠, PASS); state unchanged if illegal
             except IllegalActionError as exc:
@@ -151,6 +246,10 @@ def _play_loop(session: Session, out: render.Printer, ui: _Table | None, quiet: 
             number = len(game.results)
             if not quiet:
                 out.line(render.deal_line(number, game.results[-1], game.deal_entries[-1], names))
+            if ui is not None:  # the deal in words, and the sheet unless the final one follows
+                ui.out.line(f"deal {number} result: {talk.deal_words(game.results[-1], names)}")
+                if not game.is_terminal:
+                    render.print_sheet(ui.out, game.match, names)
             if not interactive:
                 session.save_now()
     return False, ""
@@ -160,7 +259,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.resume:
         clash = [opt for opt, value in (("--config", args.config), ("--variant", args.variant),
                                         ("--seed", args.seed), ("--human", args.human), ("--bots", args.bots),
-                                        ("--names", args.names)) if value is not None]
+                                        ("--names", args.names), ("--rule", args.rule or None))
+                 if value is not None]
         if clash:
             raise BadInput(f"--resume: {', '.join(clash)} cannot be changed in a saved game "
                            "(it keeps its variant, seed, players and bots)")
@@ -177,13 +277,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         resync(game, session.players)  # a random bot continues with the choices it would have made
     # with --json, stdout carries only the result object; the table talk goes to stderr
     out = render.Printer(sys.stderr if args.json else sys.stdout)
-    ui = _Table(out, sys.stdin) if session.human is not None else None
+    ui = _Table(out, sys.stdin, saved=session.save is not None) if session.human is not None else None
     names = session.names
     if args.resume:
         out.line(f"resumed {args.resume}: deal {len(game.results) + 1}, after {len(game.history)} actions")
-    elif not args.json:
+    else:
         who = ", ".join(f"{n} ({b})" for n, b in zip(names, session.bots, strict=True))
-        out.line(f"{game.variant.title} pulka, seed {game.seed}: {who}")
+        if not args.json:
+            out.line(f"{game.variant.title} pulka, seed {game.seed}: {who}")
+        if args.seed is None:  # a seed drawn at random: say how to play this game again (stderr with --json)
+            out.line(f"seed {game.seed} (replay with --seed {game.seed})")
     session.save_now()
     stopped, reason = False, ""
     try:
@@ -213,11 +316,9 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Any) -> None:
     s = sub.add_parser("play", help="play a pulka (bots, or you with --human)")
-    which = s.add_mutually_exclusive_group()
-    which.add_argument("--config", metavar="FILE", help="game config (TOML or JSON)")
-    which.add_argument("--variant", metavar="NAME",
-                       help=f"variant with its preset rules (default {DEFAULT_VARIANT})")
-    s.add_argument("--seed", type=seed_value, help="seed of the deal (default 1): a whole number 0 or more")
+    add_variant_options(s)
+    s.add_argument("--seed", type=seed_value, help="seed of the shuffle: a whole number 0 or more (default: a "
+                                                   "random one, printed so that the game can be replayed)")
     s.add_argument("--human", metavar="SEAT", help="play yourself: seat number from 0, or a player name")
     s.add_argument("--bots", metavar="NAMES",
                    help=f"{' or '.join(BOTS)}, one for all or a comma list per seat")

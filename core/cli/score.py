@@ -27,7 +27,8 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Any) -> None:
     s = sub.add_parser("score", help="score a scorecard of a game played at a real table")
-    s.add_argument("file")
-    s.add_argument("--json", action="store_true")
+    s.add_argument("file", metavar="FILE", help="a scorecard (TOML, or JSON by extension; docs/scorecard.md), "
+                                                "e.g. examples/sochi-scorecard.toml")
+    s.add_argument("--json", action="store_true", help="print the result object as JSON")
     add_plugin_option(s)
     s.set_defaults(func=cmd_score)

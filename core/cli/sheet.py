@@ -7,8 +7,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from preferans.core.cli.common import dump_json
 from preferans.core.formats import render
 from preferans.core.formats.atomic import write_atomic
+from preferans.core.formats.report import match_report
 from preferans.core.model.errors import BadInput
 
 
@@ -17,6 +19,8 @@ def cmd_sheet(args: argparse.Namespace) -> int:
 
     source = sheet.load(args.file)
     match, names = source.match, source.names
+    if args.json:
+        return _print_json(args.file, source)
     if args.svg:
         state = "finished" if source.finished else "unfinished"
         title = f"{match.variant.name}: {', '.join(names)}"
@@ -25,7 +29,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
             raise BadInput(f"sheet: --svg: the family of {match.variant.name} draws no picture of its sheet: "
                            f"run without --svg for its own sheet")
         write_atomic(Path(args.svg), drawn)
-        print(f"wrote {args.svg}: the {state} pulka after {len(match.results)} deals")
+        print(f"wrote {args.svg}: the {state} sheet after {len(match.results)} deals")
         return 0
     view = sheet.sheet_view(match, names, source.finished)
     text = sheet.sheet_text(match, view)
@@ -35,9 +39,24 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     return 0 if render.print_result(out, match, names, source.finished, view, text) else 1
 
 
+def _print_json(file: str, source: Any) -> int:
+    """``--json``: the result object of ``score --json`` (deals, sheet totals, settlement) plus the sheet as
+    its family prints it: ``table`` (``header``, ``rows``, ``notes``) and the running ``records``."""
+    from preferans.core.formats import sheet
+
+    view = sheet.sheet_view(source.match, source.names, source.finished)
+    text = sheet.sheet_text(source.match, view)
+    report = match_report(source.match, source.names, source.finished)
+    dump_json({"file": file, **report,
+               "table": {"header": list(text.header), "rows": [list(r) for r in text.rows], "notes": list(text.notes)},
+               "records": list(text.records)})
+    return 0
+
+
 def add_parser(sub: Any) -> None:
     s = sub.add_parser("sheet", help="the sheet of a scorecard or a saved game as its family draws it, as text "
-                                     "or SVG (the Russian pulka)")
+                                     "or SVG (the Russian pulka, the Balkan bula sheet, the Austrian pot sheet)")
     s.add_argument("file", help="a scorecard (TOML or JSON) or a game saved with play --save")
     s.add_argument("--svg", metavar="OUT", help="draw the sheet as players know it into this SVG file")
+    s.add_argument("--json", action="store_true", help="print the result object and the sheet's table as JSON")
     s.set_defaults(func=cmd_sheet)

@@ -10,6 +10,7 @@ from typing import Any
 from preferans.core.cli.common import (
     add_plugin_option,
     add_scale_out,
+    add_variant_options,
     dump_json,
     local_json,
     parse_bots,
@@ -18,9 +19,6 @@ from preferans.core.cli.common import (
 )
 from preferans.core.formats import render
 from preferans.core.model.errors import BadInput
-from preferans.core.rules.config import (
-    DEFAULT_VARIANT,
-)
 from preferans.core.tools.parallel import check_jobs, progress_bar
 from preferans.core.tools.simulate import simulate
 
@@ -68,13 +66,12 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 def add_parser(sub: Any) -> None:
     s = sub.add_parser("simulate", help="play many deals bot against bot and print statistics")
-    which = s.add_mutually_exclusive_group()
-    which.add_argument("--config", metavar="FILE")
-    which.add_argument("--variant", metavar="NAME", help=f"default {DEFAULT_VARIANT}")
-    s.add_argument("--deals", type=int, required=True)
-    s.add_argument("--seed", type=seed_value, default=1)
+    add_variant_options(s)
+    s.add_argument("--deals", type=int, required=True, metavar="N", help="how many deals to play in all")
+    s.add_argument("--seed", type=seed_value, default=1, metavar="S",
+                   help="run seed (default 1); each match's seed is derived from it")
     s.add_argument("--bots", metavar="NAMES", help="as for play (default heuristic)")
-    s.add_argument("--json", action="store_true")
+    s.add_argument("--json", action="store_true", help="print a JSON object")
     add_plugin_option(s)
     add_scale_out(s)
     s.set_defaults(func=cmd_simulate)

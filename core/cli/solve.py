@@ -5,15 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
+from preferans.core.cli.common import VARIANT_HELP, add_rule_option, deal_number, variant_named
 from preferans.core.model.cards import CARD_NAMES, format_cards
 from preferans.core.model.contracts import ContractSpec
 from preferans.core.model.errors import BadInput
-from preferans.core.rules.config import (
-    DEFAULT_VARIANT,
-    load_variant,
-)
 from preferans.core.tools.solve import (
     DealInput,
     Solved,
@@ -21,6 +19,7 @@ from preferans.core.tools.solve import (
     card_names,
     card_order,
     column_label,
+    deal_of_game,
     lead_values,
     made,
     maximises,
@@ -32,10 +31,33 @@ from preferans.core.tools.solve import (
 )
 
 
+def _saved_game(text: str) -> bool:
+    """Whether DEAL names a file that is a saved game or a game record (JSON that says so)."""
+    try:
+        path = Path(text)
+        if len(text) >= 4096 or not path.is_file():
+            return False
+        with path.open("rb") as f:
+            head = f.read(4096)
+    except (OSError, ValueError):
+        return False
+    return head.lstrip().startswith(b"{") and (b'"preferans-save"' in head or b'"preferans-game"' in head)
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
-    deal = parse_deal(args.deal)
-    name = args.variant or deal.variant or DEFAULT_VARIANT
-    table = Table(load_variant(name, source="command line"))
+    if args.deal_number is not None or _saved_game(args.deal):
+        from preferans.core.tools.analysis import load_log  # a save file, game record or PPN file
+
+        game, _ = load_log(args.deal.strip())
+        deal = deal_of_game(game, args.deal_number or 1)
+        if args.variant is None and not args.rule:
+            variant = game.variant  # the game's own rules, its overrides included
+        else:
+            variant = variant_named(args.variant or game.variant.name, args.rule)
+    else:
+        deal = parse_deal(args.deal)
+        variant = variant_named(args.variant or deal.variant, args.rule)
+    table = Table(variant)
     declarer = None if args.declarer is None else parse_seat(args.declarer, "--declarer")
     leader = None if args.leader is None else parse_seat(args.leader, "--leader")
     if args.contract is not None:
@@ -131,8 +153,14 @@ def _plain_table(header: list[str], rows: list[list[str]]) -> None:
 
 def add_parser(sub: Any) -> None:
     s = sub.add_parser("solve", help="double-dummy tricks of a deal: one contract, or a table of every contract")
-    s.add_argument("deal", metavar="DEAL", help="'first hand | second hand | dealer | talon', a .ppn file or record")
-    s.add_argument("--variant", metavar="NAME", help=f"default {DEFAULT_VARIANT} (a PPN deal: its Variant tag)")
+    s.add_argument("deal", metavar="DEAL", help="'first hand | second hand | dealer | talon', a .ppn file or record, "
+                                                "or a game saved with play --save (or a game record)")
+    s.add_argument("--deal", dest="deal_number", type=deal_number, metavar="N",
+                   help="of a saved game or record: solve its deal N as dealt (counted from 1, as the deal lines "
+                        "count; default 1)")
+    s.add_argument("--variant", metavar="V", help=VARIANT_HELP + "; a PPN deal: its Variant tag, a saved game: "
+                                                                 "its own rules")
+    add_rule_option(s)
     s.add_argument("--contract", metavar="C", help="a contract of the variant's table (needs --declarer)")
     s.add_argument("--declarer", metavar="SEAT", help="0/first, 1/second, 2/dealer; without --contract: his row")
     s.add_argument("--leader", metavar="SEAT", help="who leads the first trick (default: the variant's rule)")

@@ -584,6 +584,7 @@ class Game:
             auction=tuple(deal.calls),
             declaration=tuple(deal.declaration_calls),
             held=deal.held,
+            talon=deal.talon if deal.talon_taken else 0,
         )
         self.match.post(result, self._pending_entries)
         if self.match.is_over():

@@ -62,20 +62,24 @@ class Printer:
     def table(self, title: str, header: Sequence[str], rows: Sequence[Sequence[str]], align: str = "") -> None:
         """``align`` has one letter per column, ``l`` or ``r``; by default the first column (names) is
         left-aligned and the others (numbers) right-aligned. The plain form has no title when ``title``
-        is empty."""
+        is empty. A header cell may hold several lines (``"Anna\\nbula"``: a column under its owner's name,
+        as on the Balkan paper); shorter cells are aligned to the bottom line."""
         align = align or "l" + "r" * (len(header) - 1)
+        depth = max((h.count("\n") + 1 for h in header), default=1)
+        heads = [[""] * (depth - h.count("\n") - 1) + h.split("\n") for h in header]
         if self._console is not None:
             table = Table(title=title or None, title_justify="left")
-            for h, a in zip(header, align, strict=True):
-                table.add_column(Text(h), justify="left" if a == "l" else "right")
+            for h, a in zip(heads, align, strict=True):
+                table.add_column(Text("\n".join(h)), justify="left" if a == "l" else "right")
             for row in rows:
                 table.add_row(*(Text(c) for c in row))
             self._console.print(table)
             return
-        widths = [max(len(r[i]) for r in [header, *rows]) for i in range(len(header))]
+        header_rows = [[lines[k] for lines in heads] for k in range(depth)]
+        widths = [max(len(r[i]) for r in [*header_rows, *rows]) for i in range(len(header))]
         if title:
             self.line(title)
-        for row in [header, *rows]:
+        for row in [*header_rows, *rows]:
             cells = [c.ljust(w) if a == "l" else c.rjust(w) for c, w, a in zip(row, widths, align, strict=True)]
             self.line("  ".join(cells).rstrip())
 
@@ -141,13 +145,9 @@ def print_result(out: Printer, match: Match, names: Sequence[str], finished: boo
                  view: SheetView | None = None, sheet: SheetText | None = None) -> bool:
     """Print the sheet, the settlement and its check (``pref_settlement_check``: by default that it sums to
     zero); return whether the check holds. ``view`` and ``sheet`` may be given when already made."""
-    n = len(match.results)
     state = "finished" if finished else "unfinished, settled as if it stopped now"
-    title = f"Score sheet after {n} deal{'s' if n != 1 else ''} ({state})"
     view = view or sheet_view(match, names, finished)
-    sheet = sheet or sheet_text(match, view)
-    out.table(title, sheet.header, sheet.rows)
-    out.lines(sheet.notes)
+    print_sheet(out, match, names, state, view, sheet)
     out.line()
     settlement = view.settlement
     header, rows = settlement_rows(settlement, names)
@@ -155,6 +155,16 @@ def print_result(out: Printer, match: Match, names: Sequence[str], finished: boo
     check: SettlementCheck = match.book.settlement_check(view)
     out.lines(check.lines)
     return check.ok
+
+
+def print_sheet(out: Printer, match: Match, names: Sequence[str], state: str = "so far",
+                view: SheetView | None = None, sheet: SheetText | None = None) -> None:
+    """The score sheet as a table under ``Score sheet after N deals (state)``, with the family's notes."""
+    n = len(match.results)
+    view = view or sheet_view(match, names, False)
+    sheet = sheet or sheet_text(match, view)
+    out.table(f"Score sheet after {n} deal{'s' if n != 1 else ''} ({state})", sheet.header, sheet.rows)
+    out.lines(sheet.notes)
 
 
 # ---------------------------------------------------------------- the interactive table
@@ -223,10 +233,30 @@ def trick_text(cards: Iterable[tuple[int, int]], names: Sequence[str]) -> str:
     return ", ".join(f"{'talon' if h == TALON or h < 0 else seat_name(names, h)} {_card(c)}" for h, c in cards)
 
 
-def choices(legal: Sequence[str], phase: Phase, per_line: int = 8) -> list[str]:
-    """The legal actions, numbered from 1, several to a line (cards with suit symbols)."""
+def menu_keys(legal: Sequence[str]) -> list[str]:
+    """The keys of the menu: ``1 2 3 ...``, or ``a b c ...`` when a call is itself a number (the Balkan bids
+    2..7, the Austrian 1..4), so that a number typed is always that call and never a menu line."""
+    if any(a.isdigit() for a in legal):
+        return [_letters(i) for i in range(len(legal))]
+    return [str(i) for i in range(1, len(legal) + 1)]
+
+
+def _letters(i: int) -> str:
+    """0 -> ``a`` .. 25 -> ``z``, 26 -> ``aa`` ..."""
+    out = ""
+    i += 1
+    while i:
+        i, r = divmod(i - 1, 26)
+        out = chr(ord("a") + r) + out
+    return out
+
+
+def choices(legal: Sequence[str], phase: Phase, per_line: int = 8, keys: Sequence[str] | None = None) -> list[str]:
+    """The legal actions under their menu keys (:func:`menu_keys`), several to a line (cards with suit
+    symbols)."""
     cards = phase in (Phase.PLAY, Phase.DISCARD)  # "7S" is a card there, a contract in the auction
-    items = [f"{i:>2}) {card_label(a) if cards else a}" for i, a in enumerate(legal, 1)]
+    keys = keys or menu_keys(legal)
+    items = [f"{k:>2}) {card_label(a) if cards else a}" for k, a in zip(keys, legal, strict=True)]
     return ["  " + "   ".join(items[k:k + per_line]) for k in range(0, len(items), per_line)]
 
 

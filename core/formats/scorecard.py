@@ -34,7 +34,15 @@ from preferans.core.engine.match import Match
 from preferans.core.model import parsing
 from preferans.core.model.cards import SUIT_SYMBOLS, SUITS
 from preferans.core.model.contracts import ContractSpec, ContractTable
-from preferans.core.model.errors import BadInput, ConfigError, RecordError, check_names, excerpt, nearest
+from preferans.core.model.errors import (
+    BadInput,
+    ConfigError,
+    RecordError,
+    check_names,
+    excerpt,
+    nearest,
+    shown_path,
+)
 from preferans.core.model.files import SCORECARD_LIMIT
 from preferans.core.model.table import hand_slots, ownerless_hands
 from preferans.core.model.views import (
@@ -131,6 +139,7 @@ def score_file(path: str, plugins: Sequence[Any] = ()) -> ScoredCard:
 
 def score_card(data: dict[str, Any], source: str, plugins: Sequence[Any] = ()) -> ScoredCard:
     """Score already-parsed scorecard data; ``source`` names the file in error messages."""
+    _not_another_kind(data, source)
     try:
         card = CardRecord.model_validate(data)
     except ValidationError as exc:
@@ -144,6 +153,22 @@ def score_card(data: dict[str, Any], source: str, plugins: Sequence[Any] = ()) -
 
 
 # ---------------------------------------------------------------- file level
+
+
+GAME_CONFIG_KEYS = frozenset({"variant", "plugins", "rules"})
+"""The keys of a game config (``preferans play --config``); a file with only these is not a scorecard."""
+
+
+def _not_another_kind(data: dict[str, Any], source: str) -> None:
+    """A game config or a saved game given where a scorecard is read: say which kind of file it is."""
+    where = shown_path(source)
+    if data.get("format") in ("preferans-save", "preferans-game"):
+        raise RecordError(f"{where}: this is a saved game (preferans sheet, analyse, play --resume), not a "
+                          "scorecard (docs/scorecard.md: variant, players, [rules] and a [[deal]] per deal)")
+    if data and set(data) <= GAME_CONFIG_KEYS:
+        raise RecordError(f"{where}: this is a game config (preferans play --config), not a scorecard: a "
+                          "scorecard also has players and a [[deal]] table per deal (docs/scorecard.md, "
+                          "examples/sochi-scorecard.toml)")
 
 
 def _one_line(text: str) -> str:
@@ -486,7 +511,8 @@ class ScorecardReader:
             if count < 0:
                 raise self.fail(f"{where}.{name}", f"{count} is negative")
             if seat not in active:
-                if seat != talon_owner:
+                # the paper shows a 0 for the dealer who sat out: that is no claim, any other number is one
+                if seat != talon_owner and count:
                     row = self.all_pass_row(dealer)
                     deal = f"a {row.label}" if row is not None else "a deal whose talon cards win tricks"
                     raise self.fail(f"{where}.{name}", f"{name} dealt this deal and sat out; only {deal} "

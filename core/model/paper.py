@@ -45,8 +45,9 @@ class SheetView:
 @dataclass(frozen=True)
 class SheetText:
     """A sheet as text: a table (``header`` and ``rows`` of cells; the core prints it under its title,
-    as a rich table on a terminal and as aligned columns elsewhere), the ``notes`` printed under the table,
-    and the ``records``: the lines ``preferans sheet`` prints above the table (the Russian family's running
+    as a rich table on a terminal and as aligned columns elsewhere; a header cell may hold lines joined by
+    ``"\\n"``, printed one above the other, as the Balkan ``"Anna\\njuha on Vera"``), the ``notes`` printed under
+    the table, and the ``records``: the lines ``preferans sheet`` prints above the table (the Russian family's running
     records; empty for a family that keeps none)."""
 
     header: tuple[str, ...]

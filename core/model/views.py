@@ -104,6 +104,9 @@ class DealResult:
     held: tuple[int, ...] = ()
     """The cards (masks) each hand held when the contract was declared, after every discard; empty when
     unknown (a paper record). Scoring reads it for what a hand shows, such as a premium for held cards."""
+    talon: int = 0
+    """The talon as dealt (a mask) when the declarer took it; 0 when it was not taken or is unknown (a paper
+    record that does not write it). Scoring reads it for what the talon brought, such as a paid talon."""
 
     @property
     def outcome(self) -> DealOutcome:

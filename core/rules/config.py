@@ -60,6 +60,10 @@ class PresetFile(_Strict):
     capabilities: list[str] = Field(default_factory=list, description=(
         "what the variant has that checks depend on (the conformance suite's words: docs/conformance.md); "
         "a child inherits its parents' and adds its own"))
+    calls: dict[str, str] = Field(default_factory=dict, description=(
+        "what each call that is not a contract means (pass, whist, igra, kontra ...), in players' words, for "
+        "the help of a person at the table; a key ending in '-' names a family of calls (kontra-5, kontra-6); "
+        "a child inherits its parents' and may reword one"))
     rules: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -162,11 +166,11 @@ def format_validation_error(exc: ValidationError, model: type[BaseModel], source
         loc = loc[:-1]
     key = _loc(loc, prefix)
     if is_table_key:
-        msg = f"table key {str(loc[-1])!r}: {err['msg']}"
+        msg = f"table key {_shown(str(loc[-1]))}: {err['msg']}"
     elif err["type"] == "extra_forbidden":
         owner = _model_at(model, loc)
         allowed = list(owner.model_fields) if owner else []
-        msg = f"unknown key {str(loc[-1])!r}{nearest(str(loc[-1]), allowed)}"
+        msg = f"unknown key {_shown(str(loc[-1]))}{nearest(str(loc[-1]), allowed)}"
         if allowed:
             msg += f" (allowed: {', '.join(allowed)})"
     elif err["type"] == "missing":
@@ -267,6 +271,11 @@ class Variant:
         declared = {c for level in self.chain for c in level.preset.capabilities}
         return frozenset(declared | set(self.contracts.kinds()))
 
+    @property
+    def calls(self) -> dict[str, str]:
+        """What the calls that are not contracts mean (``calls`` in the presets; a child's wording wins)."""
+        return {k: v for level in self.chain for k, v in level.preset.calls.items()}
+
     def new_manager(self) -> pluggy.PluginManager:
         return build_manager(self.stack)
 
@@ -350,11 +359,30 @@ def parse_variant_id(text: str, option: str = "--variant") -> tuple[str, dict[st
         raise BadInput(f"{option} {excerpt(text)}: expected NAME or NAME(key=value, ...)")
     name, _, inner = text[:-1].partition("(")
     try:
-        overrides = loads_toml(inner.replace(",", "\n"), option, BadInput) if inner.strip() else {}
+        overrides = loads_toml("\n".join(_top_level_items(inner)), option, BadInput) if inner.strip() else {}
     except BadInput as exc:
         raise BadInput(f"{option} {excerpt(text)}: the overrides are not key=value TOML values: "
                        f"{str(exc)[len(option) + 2:]}") from None
     return name.strip(), overrides
+
+
+def _top_level_items(text: str) -> list[str]:
+    """``a=1, b=[6, 7], c="x,y"`` -> ``['a=1', ' b=[6, 7]', ' c="x,y"']``: split at the commas outside
+    brackets, braces and quoted strings, so a list or a string value may hold commas."""
+    items, depth, quote, start = [], 0, "", 0
+    for i, ch in enumerate(text):
+        if quote:
+            quote = "" if ch == quote else quote
+        elif ch in "\"'":
+            quote = ch
+        elif ch in "[{":
+            depth += 1
+        elif ch in "]}":
+            depth -= 1
+        elif ch == "," and depth == 0:
+            items.append(text[start:i])
+            start = i + 1
+    return [*items, text[start:]]
 
 
 def load_variant(
@@ -422,9 +450,22 @@ def load_config(path: str | Path, plugins: Sequence[Path | ModuleType | LocalPlu
         data = loads_json(read_text(p, str(p), ConfigError, CONFIG_LIMIT, "a config file"), str(p), ConfigError)
     else:
         data = read_toml(p)
+    _not_another_kind(data, str(p))
     cfg = validate(GameConfig, data, str(p))
     names = named_plugins(cfg.plugins, str(p))
     return _load(cfg.variant, cfg.rules, names, [as_local(x) for x in plugins], str(p))
+
+
+def _not_another_kind(data: Any, source: str) -> None:
+    """A scorecard or a saved game given where a game config is read: say which kind of file it is."""
+    if not isinstance(data, Mapping):
+        return
+    if data.get("format") in ("preferans-save", "preferans-game"):
+        raise ConfigError(source, "", "this is a saved game (preferans play --resume), not a game config "
+                                      "(variant, plugins and [rules]; preferans config init writes one)")
+    if "players" in data or "deal" in data:
+        raise ConfigError(source, "", "this is a scorecard (preferans score, preferans sheet), not a game config "
+                                      "(variant, plugins and [rules]; preferans config init writes one)")
 
 
 def config_from_dict(data: Mapping[str, Any], source: str,
@@ -476,12 +517,27 @@ def starter_config(variant: Variant) -> str:
         f'variant = "{variant.name}"',
         "",
     ]
+    table, keep = "", False
     for line in rules_toml.splitlines():
+        if line.startswith("["):
+            table = line.strip("[]").removeprefix("rules").lstrip(".")
         if line.startswith("[") or not line.strip():
             lines.append(line)
-        else:
-            lines.append("# " + line)
+            continue
+        if not line[0].isspace() and line != "]":  # a key line; the others continue a multi-line array
+            keep = _overridden(variant.overrides, table, line.split("=", 1)[0].strip())
+        # a value the caller set (config init --rule) is in force, not commented out
+        lines.append(line if keep else "# " + line)
     return "\n".join(lines) + "\n"
+
+
+def _overridden(overrides: Mapping[str, Any], table: str, key: str) -> bool:
+    node: Any = overrides
+    for part in [*(table.split(".") if table else []), key]:
+        if not isinstance(node, Mapping) or part not in node:
+            return False
+        node = node[part]
+    return True
 
 
 def playable_variants() -> list[str]:

@@ -3,8 +3,10 @@
 ``plugin`` is the pytest plugin (entry point ``pytest11``) that adds the ``--preferans-*`` options and
 parametrises the suite over the installed variants; ``conformance`` holds the named checks (star-import it
 from your own test file, as SQLAlchemy dialects do); ``reference`` is the independent play-rule checker;
-``playthrough`` records and replays golden games; ``policy`` is the reference player the random checks
-walk with (and users may play with); ``coverage`` records which rules a run reached and ``scenarios`` holds
-the targeted runs and the coverage check; ``runner`` runs the suite in-process for ``preferans conformance``.
+``playthrough`` records and replays golden games; ``perft`` counts play sequences from fixed deals
+(golden numbers in ``perft.toml``); ``checks_scoring`` scores hand-worked golden deals; ``mutation`` is the
+self-test of broken plugins the suite must fail; ``policy`` is the reference player the random checks walk
+with (and users may play with); ``coverage`` records which rules a run reached and ``scenarios`` holds the
+targeted runs and the coverage check; ``runner`` runs the suite in-process for ``preferans conformance``.
 Nothing here is imported when pytest starts.
 """

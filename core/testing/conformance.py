@@ -200,3 +200,25 @@ def test_coverage_reaches_every_rule(preferans_loaded: Any, preferans_seed: int,
     targeted runs (an all-pass series, eager auctions, the variant's dealt scenarios)."""
     cov = _covered(record_property, preferans_loaded)
     scenarios.check_coverage(preferans_loaded, preferans_seed, preferans_deals, cov)
+
+
+# ---------------------------------------------------------------- conf-b: exact counts and golden scores
+# (new checks of their own modules: perft.py, checks_scoring.py; kept apart here to ease merging)
+
+from . import checks_scoring, perft  # noqa: E402
+
+__all__ += ["test_play_perft_matches_family", "test_scoring_matches_golden_deals"]
+
+
+def test_play_perft_matches_family(preferans_loaded: Any) -> None:
+    """The exact number of play sequences from the family's dealt positions (``perft.toml``)."""
+    if not perft.check_play_perft_matches_family(preferans_loaded):
+        pytest.skip("no perft position of the variant's families applies to its rules")
+
+
+def test_scoring_matches_golden_deals(preferans_loaded: Any, preferans_plugins: list[str]) -> None:
+    """Deals scored by hand from the family's rules (``checks_scoring.py``) are scored the same; skipped with
+    local plugins, as the golden playthroughs are: a house rule may score otherwise on purpose."""
+    _skip_with_local_plugins(preferans_plugins, preferans_loaded.name)
+    if not checks_scoring.check_scoring_matches_golden(preferans_loaded):
+        pytest.skip("no golden deal of the variant's families applies to its rules")

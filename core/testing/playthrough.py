@@ -18,10 +18,11 @@ A playthrough is a TOML file in ``variants/<name>/playthroughs/``::
     exact = ["-40/3", "80/3", "-40/3"]
     rounded = [-14, 27, -13]
 
-Record one with ``python -m preferans.core.testing.playthrough record VARIANT --seed S --calls 6S,pass,pass
---defence whist,whist -o FILE``; the script plays the listed auction and defence calls and then the lowest
-legal card each time. Check the recorded numbers by hand against the rules before committing the file: the
-recorder writes what the code does, and only your arithmetic makes it a golden value.
+Record one with ``preferans playthrough record VARIANT --seed S --calls 6S,pass,pass --defence whist,whist -o
+FILE`` (``python -m preferans.core.testing.playthrough record ...`` is the same, kept for old scripts), and
+replay files with ``preferans playthrough check FILE...``; the recorder plays the listed auction and defence
+calls and then the lowest legal card each time. Check the recorded numbers by hand against the rules before
+committing the file: the recorder writes what the code does, and only your arithmetic makes it a golden value.
 """
 
 from __future__ import annotations

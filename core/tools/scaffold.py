@@ -105,12 +105,15 @@ README = '''\
 
 {description}
 
-    pip install .
+    pip install -e .                # in this folder (from elsewhere: pip install -e path/to/{name})
     preferans conformance {name}
     preferans play --variant {name}
 
 Extends `{parent}`. Change `{module}/preset.toml` for numbers and `{module}/__init__.py` for rules that
 need code; re-record and hand-check the playthroughs in `{module}/playthroughs/` when results change.
+The install is editable (`-e`): Python reads the preset and the module from this folder, so an edit takes
+effect at the next `preferans` command without reinstalling. Reinstall only after changing
+`pyproject.toml` (the entry point, the name).
 '''
 
 

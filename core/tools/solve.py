@@ -109,6 +109,24 @@ def _parse_line(text: str) -> DealInput:
     return DealInput((masks[0], masks[1], masks[2]), masks[3])
 
 
+def deal_of_game(game: Game, number: int) -> DealInput:
+    """Deal ``number`` (1-based, as the deal lines count them) of a saved game, as dealt: the first ten cards of
+    its pack to the first hand, the next ten to the second hand, the next ten to the third (the dealer with
+    three players), the talon last. The game is replayed from its seed and actions up to that deal, so any
+    deal that was dealt can be solved, the one in progress included."""
+    dealt = len(game.results) + (0 if game.is_terminal else 1)
+    if not 1 <= number <= dealt:
+        raise BadInput(f"--deal: no deal {number} in this game: it has deals 1..{dealt}")
+    again = Game(game.variant, game.seed, game.first_dealer, deals=game.deals)
+    for action in game.history:
+        if len(again.results) >= number - 1:
+            break
+        again.apply(action)
+    pack = again.deal.pack
+    masks = [sum(1 << c for c in pack[i:i + 10]) for i in (0, 10, 20)]
+    return DealInput((masks[0], masks[1], masks[2]), sum(1 << c for c in pack[30:32]), game.variant.name)
+
+
 def parse_seat(text: str, option: str) -> int:
     seat = _SEAT_WORDS.get(text.strip().lower())
     if seat is None:

@@ -231,6 +231,13 @@ class _Builder:
                              ("huge-str", "'" + "a" * 100_000 + "'"), ("digits", "\u0663")):
             add(f"--variant pool={label}", ["play", "--variant", f"sochi(pool={value})", "--json"], "reject",
                 "variant")
+            add(f"--rule pool={label}", ["play", "--rule", f"pool={value}", "--json"], "reject", "--rule")
+        for label, value in (("no-value", "pool"), ("no-key", "=3"), ("newline", "pool=1\nplayers=4"),
+                             ("control-key", "po\x00ol=3"), ("huge-key", "k" * 1_000_000 + "=1"),
+                             ("unknown", "poool=3")):
+            add(f"--rule {label}", ["play", "--rule", value, "--json"], "reject", "--rule")
+        for label, value in (("zero", "0"), ("huge", HUGE_INT), ("negative", "-1"), ("text", "x")):
+            add(f"solve --deal {label}", ["solve", "c.json", "--deal", value], "reject", "--deal")
         add("--variant huge name", ["play", "--variant", "s" * 1_000_000, "--json"], "reject", "variant")
         add("--variant control", ["play", "--variant", "so\x00chi", "--json"], "reject", "variant")
         for label, value in (("long", "AS " * 1700), ("digits", "\u0663S"), ("control", "AS\x00KS"),

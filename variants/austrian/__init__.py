@@ -316,6 +316,16 @@ def pref_settle(match: MatchView, rules: Any) -> Settlement:
 
 
 @hookimpl
+def pref_render_sheet(view: Any, form: str, rules: Any) -> Any:
+    """The pot sheet drawn (``variants/austrian/sheet.py``); as text the core's accounts table."""
+    if form != "svg":
+        return None
+    from . import sheet
+
+    return sheet.svg(view, rules)
+
+
+@hookimpl
 def pref_settlement_check(view: Any, rules: Any) -> Any:
     """What is left in the pot, and that the settlement plus the pot sums to 0 (``variants/austrian/sheet.py``)."""
     from . import sheet

@@ -188,7 +188,7 @@ class PremiumRules(_Section):
         description="no aces, announced before the first lead (AUT-PREM-04), or no such premium (AUT-PREM-05 d)")
     aces_hand_only: bool = Field(description="the ace premiums only in games without the talon (AUT-PREM-05 b)")
     on_failure: Literal["seed", "forfeit", "reverse"] = Field(
-        description="ace premiums when the contract fails: four aces unpaid and no aces paid back (the seed), "
+        description="ace premiums when the contract fails: four aces unpaid and no aces paid back (the pagat page), "
         "neither paid nor paid back, or both paid back by the declarer (AUT-PREM-05 e)")
     payers: Literal["opponents", "defenders"] = Field(
         description="who pays a premium to the declarer: both opponents (AUT-PREM-02..04) or only those who "

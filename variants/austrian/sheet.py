@@ -3,14 +3,16 @@
 The players' net money plus what is left in the pot sums to 0, so the check says that, and the ``--json``
 result object gets ``"pot"``: on every deal what the pot holds after it (the sum of the ``pot`` account, that
 deal's ante included), and on the result the remainder the settlement leaves apart (``details["pot"]``). The
-sheet itself is the core's accounts table (``money`` and ``pot``).
+text sheet is the core's accounts table (``money`` and ``pot``); drawn (:func:`svg`, ``preferans sheet FILE
+--svg OUT``) it is the pot sheet a table keeps: a row per deal with the game, each player's money so far and
+what the pot holds after it.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-from preferans.core.plugin import Amount, SettlementCheck, SheetView, amount_text
+from preferans.core.plugin import Amount, SettlementCheck, SheetView, amount_text, picture
 
 POT = "pot"
 """The pot's account; the settlement reports the remainder apart under the same name."""
@@ -37,3 +39,36 @@ def pot_check(view: SheetView) -> SettlementCheck | None:
         running += sum((e.amount for e in entries if e.account == POT), 0)
         deals.append({POT: running})
     return SettlementCheck(ok, lines, report={POT: raw}, deals=tuple(deals))
+
+
+def svg(view: SheetView, rules: object) -> str:
+    """The pot sheet drawn: a row per deal (the game and the declarer's tricks, each player's money after it
+    where it changed, the pot after it), a total row, then what is left in the pot and the settlement."""
+    names = view.names
+    n = len(names)
+    money: list[Amount] = [0] * n
+    pot: Amount = 0
+    rows = []
+    for number, (result, entries) in enumerate(zip(view.match.history, view.entries, strict=False), 1):
+        changed: set[int] = set()
+        for e in entries:
+            if e.account == POT:
+                pot += e.amount
+            elif e.account == "money" and e.amount:
+                money[e.seat] += e.amount
+                changed.add(e.seat)
+        if result.declarer is not None and result.contract is not None:
+            game = f"{names[result.declarer]} {result.contract.name}"
+            if result.played:
+                game += f": {result.tricks[result.declarer]} tricks"
+        else:
+            game = result.kind.replace("_", " ")
+        cells = [amount_text(money[s]) if s in changed else "" for s in range(n)]
+        rows.append((str(number), game, *cells, amount_text(pot)))
+    rows.append(("total", "", *(amount_text(m) for m in money), amount_text(pot)))
+    check = pot_check(view)
+    notes = check.lines[:1] if check is not None else ()
+    header = ["deal", "game", *names, "pot"]
+    groups = [("", 2), ("money", n), ("", 1)]
+    classes = ["deal", "game", *(["money"] * n), "pot"]
+    return picture.ruled_sheet(view, header, rows, notes, groups, classes, "pot sheet")

@@ -216,7 +216,9 @@ def pref_read_deal(text: str, source: str) -> RecordedDeal | None:
 
 @hookimpl
 def pref_render_sheet(view: Any, form: str, rules: Any) -> Any:
-    """The sheet in the traditional three-column form (``variants/balkan/sheet.py``); no picture."""
+    """The sheet in the traditional three-column form, as text or drawn as on paper (``variants/balkan/sheet.py``)."""
     from . import sheet
 
+    if form == "svg":
+        return sheet.svg(view)
     return sheet.bula_sheet(view) if form == "text" else None

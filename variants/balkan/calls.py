@@ -175,9 +175,11 @@ class Defence:
     """The defence read from its calls.
 
     ``followers`` said follow (both, automatically, in an all-follow betl); ``inviter`` invited the passer
-    ``invited`` (or brought him in with a kontra); ``kontra_by`` started the chain, which reached
-    ``kontra_level`` (0: no kontra). ``players`` are the defenders who play. ``to_speak`` is who calls next
-    and ``options`` what he may call (``None`` when the defence is settled).
+    ``invited`` (or brought him in with a kontra); ``kontra_by`` started the first chain, which reached
+    ``kontra_level`` (0: no kontra); ``kontras`` are all the chains, (kontra-giver, level) in the order they
+    were said (two with ``kontra.chains = "each"`` when both followers said kontra). ``players`` are the
+    defenders who play. ``to_speak`` is who calls next and ``options`` what he may call (``None`` when the
+    defence is settled).
     """
 
     followers: tuple[int, ...]
@@ -188,12 +190,24 @@ class Defence:
     players: tuple[int, ...]
     to_speak: int | None
     options: tuple[str, ...] = ()
+    kontras: tuple[tuple[int, int], ...] = ()
+
+    def level_of(self, seat: int) -> int:
+        """The level of ``seat``'s own chain, 0 if he said no kontra."""
+        return next((level for k, level in self.kontras if k == seat), 0)
+
+    @property
+    def top_level(self) -> int:
+        """The highest level of any chain: the declarer's own multiplier (BAL-KON-06, GAP-BAL-09 [D])."""
+        return max((level for _, level in self.kontras), default=0)
 
 
 def read_defence(declarer: int, defenders: Sequence[int], calls: Sequence[tuple[int, str]],
-                 auto_follow: bool, may_invite: bool, max_level: int | None) -> Defence:
-    """Replay the defence calls (follow round, kontra round, chain). ``auto_follow``: every defender follows
-    without a call (betl); ``may_invite``: a lone follower may invite; ``max_level``: the chain's cap."""
+                 auto_follow: bool, may_invite: bool, max_level: int | None, each: bool = False) -> Defence:
+    """Replay the defence calls (follow round, kontra round, chains). ``auto_follow``: every defender follows
+    without a call (betl); ``may_invite``: a lone follower may invite; ``max_level``: the chain's cap;
+    ``each``: every follower may say kontra and has a chain of his own, which the declarer answers in turn
+    (GAP-BAL-09), else the first kontra ends the kontra round (one chain)."""
     rest = list(calls)
     followers: list[int] = list(defenders) if auto_follow else []
     if not auto_follow:
@@ -204,7 +218,7 @@ def read_defence(declarer: int, defenders: Sequence[int], calls: Sequence[tuple[
                 followers.append(seat)
     passers = [s for s in defenders if s not in followers]
     lone = len(followers) == 1 and len(passers) == 1
-    kontra_by: int | None = None
+    givers: list[int] = []
     inviter: int | None = None
     for seat in followers:
         if not rest:
@@ -214,30 +228,34 @@ def read_defence(declarer: int, defenders: Sequence[int], calls: Sequence[tuple[
             inviter = seat
             break
         if kontra_level(call) == 1:
-            kontra_by = seat
-            break
-    level = 0
-    if kontra_by is not None:
-        level = 1
-        if lone:
-            inviter = kontra_by  # a lone follower's kontra brings the passer in (BAL-DEF-07)
-        turn = declarer
+            givers.append(seat)
+            if not each:
+                break
+    if givers and lone:
+        inviter = givers[0]  # a lone follower's kontra brings the passer in (BAL-DEF-07)
+    chains: list[tuple[int, int]] = []
+    for kontra_by in givers:  # each chain in turn: the declarer answers, the kontra-giver answers him ...
+        level, turn = 1, declarer
         while max_level is None or level < max_level:
             if not rest:
-                return _asking(followers, turn, (NO_KONTRA, kontra_call(level + 1)), kontra_by, level)
+                return _asking(followers, turn, (NO_KONTRA, kontra_call(level + 1)), kontra_by, level,
+                               (*chains, (kontra_by, level)))
             if kontra_level(rest.pop(0)[1]) != level + 1:
                 break
             level += 1
             turn = kontra_by if turn == declarer else declarer
+        chains.append((kontra_by, level))
     invited = passers[0] if inviter is not None and passers else None
     players = tuple(s for s in defenders if s in followers or s == invited)
-    return Defence(tuple(followers), inviter, invited, kontra_by, level, players, None)
+    first = chains[0] if chains else (None, 0)
+    return Defence(tuple(followers), inviter, invited, first[0], first[1], players, None, (), tuple(chains))
 
 
 def _asking(followers: list[int], seat: int, options: tuple[str, ...], kontra_by: int | None = None,
-            level: int = 0) -> Defence:
-    """A defence still in progress: ``seat`` must choose one of ``options``."""
-    return Defence(tuple(followers), None, None, kontra_by, level, (), seat, options)
+            level: int = 0, chains: tuple[tuple[int, int], ...] = ()) -> Defence:
+    """A defence still in progress: ``seat`` must choose one of ``options`` (in a chain, ``kontra_by``'s,
+    at ``level``)."""
+    return Defence(tuple(followers), None, None, kontra_by, level, (), seat, options, chains)
 
 
 def two_needs_kontra(contract: str, declarer_refe: int, rules: Any) -> bool:
@@ -252,7 +270,8 @@ def read_deal_defence(declarer: int, defenders: Sequence[int], contract: Any, ca
     """The defence of one deal under ``rules`` (the betl all-follow, the invitation, the chain's cap)."""
     auto = contract.kind == "betl" and bool(rules.betl.all_follow)
     invite = bool(rules.defence.invitation) and not two_needs_kontra(contract.name, declarer_refe, rules)
-    return read_defence(declarer, defenders, calls, auto, invite, rules.kontra.max_level)
+    return read_defence(declarer, defenders, calls, auto, invite, rules.kontra.max_level,
+                        rules.kontra.chains == "each")
 
 
 def defenders_of(declarer: int, active: Sequence[int], n_seats: int) -> tuple[int, ...]:

@@ -195,6 +195,9 @@ def deal_record(number: int, log: DealLog, rules: Any, seating: Seating) -> Reco
     if base not in NUMBER:
         raise PPNError(f"deal {number}: contract {excerpt(contract)} has no PPN number")
     igra = contract.startswith(IGRA_PREFIX)
+    if sum(kontra_level(c) == 1 for _, c in r.defence) > 1:
+        # kontra.chains = "each": PPN's kontra field names one chain and its starter (balkan.md 3)
+        raise PPNError(f"deal {number}: both defenders said kontra, and PPN records one kontra chain")
     accepted, kontra = defence_tokens(r.defence, ids)
     refa = any(e.account == "refe" and e.seat == d and e.amount < 0 for e in log.entries)
     level = max((kontra_level(c) for _, c in r.defence), default=0)
@@ -598,6 +601,8 @@ class _Importer:
 
         def allowed(g: Game, action: str) -> bool:
             level = kontra_level(action)
+            if level == 1 and any(kontra_level(c) == 1 for _, c in self.calls_of(g, count, "defence")):
+                return False  # PPN records one chain: never a second kontra-giver (kontra.chains = "each")
             if level:
                 return level <= target_level
             return action != INVITE or r.kontra.startswith("I")

@@ -54,6 +54,10 @@ class DefenceRules(_Section):
     pair_quota: int = Field(ge=0, le=10, description="tricks two followers must take together; below it each "
                                                      "one short of each_quota is penalised (BAL-DEF-01/02)")
     each_quota: int = Field(ge=0, le=10, description="a follower's own quota when the pair is short")
+    each_always: bool = Field(
+        description="two followers: each one below each_quota fails even when the pair took pair_quota or the "
+        "declarer failed (pajcho, antonijek); false: only when the pair is short (the Balkan chapter, pk; "
+        "balkan.md 2.4)")
     invite_quota: int = Field(ge=0, le=10, description="tricks an inviter's team must take (BAL-DEF-09)")
     invitation: bool = Field(description="a lone follower may invite the passer (zvanje, BAL-DEF-06)")
     stop_at: int = Field(ge=1, le=10, description="play stops when the defence takes this many tricks, and "
@@ -87,18 +91,33 @@ class KontraRules(_Section):
                                                                   "not set: no limit (BAL-KON-07)")
     quota: int = Field(ge=0, le=10, description="tricks the kontra-giver's team must take (BAL-KON-05)")
     other_defender: Literal["normal", "nothing"] = Field(
-        description="the defender who did not say kontra: scores normally and undoubled (seed, BAL-KON-02), "
-        "or writes nothing while the kontra-giver writes the team's tricks (pk 10)")
+        description="the defender who did not say kontra: scores normally and undoubled (the Balkan chapter, "
+        "BAL-KON-02), or writes nothing while the kontra-giver writes the team's tricks (pk 10)")
+    chains: Literal["one", "each"] = Field(
+        description="who may say kontra: the first follower who says it, one chain (pk, PPN, pajcho); or each "
+        "follower, a chain of his own that the declarer answers in turn, the declarer's own entry at the "
+        "highest level ('the defender or defenders who said kontra', BAL-KON-06, GAP-BAL-09)")
+
+    @field_validator("chains")
+    @classmethod
+    def _each_needs_normal(cls, chains: str, info: ValidationInfo) -> str:
+        # under other_defender = "nothing" the kontra-giver writes the team's tricks: a second chain would
+        # write them twice (pk 10 knows one kontra-giver)
+        if chains == "each" and info.data.get("other_defender") == "nothing":
+            raise _bad('"each" only with other_defender = "normal" (pk 10: one kontra-giver writes the team\'s tricks)')
+        return chains
 
 
 class TwoRules(_Section):
     """The "two" (pik with the talon) needs a kontra to be played (BAL-KON-08)."""
 
     needs_kontra: bool = Field(description="the two with the talon is played only under kontra")
-    unless_refe: bool = Field(description="not when the declarer holds an unplayed refe (seed: 'без рефета')")
+    unless_refe: bool = Field(
+        description="not when the declarer holds an unplayed refe (the Balkan chapter: 'без рефета')")
     without_kontra: Literal["declarer_wins", "refe_else_declarer_wins", "refe_else_nothing"] = Field(
-        description="no kontra: the declarer wins without play (seed); a refe for everybody if one may be "
-        "written, else the declarer wins (pk 10/11); a refe if one may be written, else nothing (Slovenian, SLO-02)")
+        description="no kontra: the declarer wins without play (the Balkan chapter); a refe for everybody if one "
+        "may be written, else the declarer wins (pk 10/11); a refe if one may be written, else nothing "
+        "(Slovenian, SLO-02)")
 
 
 class BetlRules(_Section):
@@ -129,8 +148,8 @@ class SettlementRules(_Section):
 
     bula_point: int = Field(ge=0, description="juha points per bula point (BAL-SCORE-03)")
     write_off: Literal["exact", "highest_first"] = Field(
-        description="an unfinished game: the bule are written off equally, exactly (seed, BAL-SCORE-15), or in "
-        "integers with the remainder from the highest bule (pk 13 examples 14-16)")
+        description="an unfinished game: the bule are written off equally, exactly (the Balkan chapter, "
+        "BAL-SCORE-15), or in integers with the remainder from the highest bule (pk 13 examples 14-16)")
 
 
 def sections() -> dict[str, object]:

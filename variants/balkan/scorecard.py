@@ -58,7 +58,9 @@ class BalkanDeal(_Strict):
     without_talon: bool = Field(default=False, description="igra: the contract was played without the talon")
     defence: dict[str, str] | None = Field(default=None, description='each defender: "follow" | "pass" | '
                                                                      '"invite" (a lone follower inviting)')
-    kontra: KontraRecord | None = Field(default=None, description="the kontra chain, if any")
+    kontra: KontraRecord | list[KontraRecord] | None = Field(
+        default=None, description="the kontra chain, if any; with kontra.chains = \"each\" a list, one chain "
+                                  "for each defender who said kontra")
     tricks: dict[str, int] | None = Field(default=None, description="tricks of each hand that played")
     all_pass: bool = Field(default=False, description="everybody passed: no play, a refe when allowed")
 
@@ -132,57 +134,77 @@ def _defence(deal: BalkanDeal, reader: ScorecardReader, where: str, declarer: in
                                                   " (allowed: follow, pass, invite)")
         wanted[seat] = word
     kwhere = f"{where}.kontra"
-    kontra_by: int | None = None
-    kontra_to = 0
-    if deal.kontra is not None:
-        kontra_by = reader.seat(deal.kontra.by, f"{kwhere}.by")
-        if kontra_by not in defenders:
-            raise reader.fail(f"{kwhere}.by", f"{deal.kontra.by} is not a defender; only a follower may say kontra "
-                                              f"(defenders: {reader.who(defenders)})")
-        kontra_to = _level(deal.kontra, reader, f"{kwhere}.level")
-        cap = rules.kontra.max_level
-        if cap is not None and kontra_to > cap:
-            raise reader.fail(f"{kwhere}.level", f"{calls.kontra_call(kontra_to)} is beyond the highest level "
-                                                 f"allowed, {calls.kontra_call(cap)} (kontra.max_level = {cap})")
+    targets = _kontras(deal, reader, kwhere, defenders, rules)  # each kontra-giver: the level his chain reached
+    held = _held(reader, declarer)
+
     def answer(seat: int, legal: list[str], said: tuple[tuple[int, str], ...]) -> str:
         name = reader.names[seat]
         if calls.FOLLOW in legal:  # the follow round
             if seat not in wanted:
                 raise reader.fail(dwhere, f"no call for {name} (allowed: follow, pass, invite)")
             call = calls.PASS if wanted[seat] == calls.PASS else calls.FOLLOW
-            if call == calls.PASS and kontra_by == seat:
+            if call == calls.PASS and seat in targets:
                 raise reader.fail(f"{kwhere}.by", f"{name} passed; only a follower may say kontra")
             return call
-        if seat == declarer:  # the chain: the declarer's turn
+        if seat == declarer:  # a chain: the declarer answers the kontra-giver whose chain it is
+            chain = calls.read_deal_defence(declarer, defenders, spec, said, held, rules).kontra_by
             nxt = calls.kontra_level(legal[-1]) or 0
-            return legal[-1] if kontra_to >= nxt else calls.NO_KONTRA
+            return legal[-1] if chain is not None and targets.get(chain, 0) >= nxt else calls.NO_KONTRA
         if calls.kontra_level(legal[1]) == 1:  # the kontra round
-            if kontra_by == seat:
+            if seat in targets:
                 return legal[1]
             if wanted.get(seat) == calls.INVITE:
                 if calls.INVITE not in legal:
                     raise reader.fail(f"{dwhere}.{name}", _why_no_invite(reader, spec, defenders, wanted, rules))
                 return calls.INVITE
             return calls.NO_KONTRA
-        # the chain: the kontra-giver's turn
+        # a chain: the kontra-giver's turn
         nxt = calls.kontra_level(legal[-1]) or 0
-        return legal[-1] if kontra_to >= nxt else calls.NO_KONTRA
+        return legal[-1] if targets.get(seat, 0) >= nxt else calls.NO_KONTRA
 
     said, defended = reader.replay_defence(declarer, spec, defenders, answer)
-    dfn = calls.read_deal_defence(declarer, defenders, spec, said, _held(reader, declarer), rules)
+    dfn = calls.read_deal_defence(declarer, defenders, spec, said, held, rules)
     for seat, word in wanted.items():
         name = reader.names[seat]
         if word == calls.PASS and spec.kind == "betl" and rules.betl.all_follow:
             raise reader.fail(f"{dwhere}.{name}", "both defenders defend a betl (betl.all_follow); "
                                                   "write follow or leave defence out")
-        if word == calls.INVITE and dfn.inviter != seat and kontra_by != seat:
+        if word == calls.INVITE and dfn.inviter != seat and seat not in targets:
             raise reader.fail(f"{dwhere}.{name}", _why_no_invite(reader, spec, defenders, wanted, rules))
-    if kontra_by is not None and dfn.kontra_by != kontra_by:
+    missed = [k for k in targets if dfn.level_of(k) != targets[k]]
+    if missed:
         first = dfn.kontra_by
         why = (f"{reader.names[first]} said kontra first" if first is not None else
-               f"{deal.kontra.by if deal.kontra else ''} did not follow")
+               f"{reader.names[missed[0]]} did not follow")
         raise reader.fail(f"{kwhere}.by", f"not possible: {why}")
     return said, defended
+
+
+def _kontras(deal: BalkanDeal, reader: ScorecardReader, kwhere: str, defenders: tuple[int, ...],
+             rules: Any) -> dict[int, int]:
+    """``kontra`` read: each kontra-giver and the level his chain reached. A list (one record for each
+    defender who said kontra) only with ``kontra.chains = "each"``."""
+    records = deal.kontra if isinstance(deal.kontra, list) else [] if deal.kontra is None else [deal.kontra]
+    several = isinstance(deal.kontra, list)
+    if several and len(records) > 1 and rules.kontra.chains != "each":
+        raise reader.fail(kwhere, 'only the first kontra starts a chain here (kontra.chains = "one"); write one '
+                                  "kontra")
+    out: dict[int, int] = {}
+    for i, record in enumerate(records):
+        here = f"{kwhere}[{i + 1}]" if several else kwhere
+        seat = reader.seat(record.by, f"{here}.by")
+        if seat not in defenders:
+            raise reader.fail(f"{here}.by", f"{record.by} is not a defender; only a follower may say kontra "
+                                            f"(defenders: {reader.who(defenders)})")
+        if seat in out:
+            raise reader.fail(f"{here}.by", f"{record.by} is listed twice; each defender has one chain")
+        level = _level(record, reader, f"{here}.level")
+        cap = rules.kontra.max_level
+        if cap is not None and level > cap:
+            raise reader.fail(f"{here}.level", f"{calls.kontra_call(level)} is beyond the highest level "
+                                               f"allowed, {calls.kontra_call(cap)} (kontra.max_level = {cap})")
+        out[seat] = level
+    return out
 
 
 def _held(reader: ScorecardReader, seat: int) -> int:
@@ -214,8 +236,9 @@ def _tricks(given: dict[str, int] | None, reader: ScorecardReader, where: str, d
     counts = [0] * n
     for name, count in given.items():
         seat = reader.seat(name, twhere)
-        if seat not in hands:
-            raise reader.fail(f"{twhere}.{name}", f"{name} did not play (playing: {reader.who(hands)})")
+        if seat not in hands and count:  # a 0 for a player who did not play is what the paper shows
+            raise reader.fail(f"{twhere}.{name}", f"{name} did not play, so he took no trick (playing: "
+                                                  f"{reader.who(hands)})")
         if count < 0:
             raise reader.fail(f"{twhere}.{name}", f"{count} is negative")
         counts[seat] = count

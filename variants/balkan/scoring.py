@@ -134,20 +134,20 @@ def _score(result: DealResult, sheet: Sheet, rules: Any) -> list[Entry]:
         # BAL-DEF-04, GAP-BAL-10: nobody follows, the declarer wins without play
         return _end([bula(d, -v * refe_m, "won without play"), *spend], sheet, d, rules)
 
-    kontra_m = int(rules.kontra.factor) ** dfn.kontra_level
-    m_d = refe_m * kontra_m
+    factor = int(rules.kontra.factor)
+    m_d = refe_m * factor ** dfn.top_level  # one chain, or the highest of two (GAP-BAL-09 [D])
     taken = result.tricks[d]
     made = taken == 0 if contract.goal == "none" else taken >= contract.target
     entries = [bula(d, (-v if made else v) * m_d, ("made" if made else "failed") + _how(dfn)), *spend]
     if contract.kind == "betl":
-        entries += _betl_defence(result, dfn, v, refe_m, kontra_m, made, rules)
+        entries += _betl_defence(result, dfn, v, refe_m, made, rules)
     else:
-        entries += _trick_defence(result, dfn, v, refe_m, kontra_m, rules)
+        entries += _trick_defence(result, dfn, v, refe_m, rules)
     return _end(entries, sheet, d, rules) if made else entries
 
 
 def _how(dfn: Defence) -> str:
-    return f" under {kontra_call(dfn.kontra_level)}" if dfn.kontra_level else ""
+    return f" under {kontra_call(dfn.top_level)}" if dfn.kontras else ""
 
 
 def _writers(dfn: Defence, rules: Any) -> list[int]:
@@ -159,26 +159,24 @@ def _writers(dfn: Defence, rules: Any) -> list[int]:
     return out
 
 
-def _betl_defence(result: DealResult, dfn: Defence, v: int, refe_m: int, kontra_m: int, made: bool,
-                  rules: Any) -> list[Entry]:
+def _betl_defence(result: DealResult, dfn: Defence, v: int, refe_m: int, made: bool, rules: Any) -> list[Entry]:
     """BAL-BET-02/03: a failed betl costs the declarer V and each defender writes a fixed 60 (igra 70), times
-    his multiplier; a made betl writes nothing for the defence but the kontra-giver's penalty (pk 13 ex. 6)."""
+    his multiplier; a made betl writes nothing for the defence but each kontra-giver's penalty (pk 13 ex. 6)."""
     d = result.declarer
     assert d is not None and result.contract is not None
+    factor = int(rules.kontra.factor)
     out: list[Entry] = []
     if made:
-        if dfn.kontra_by is not None:
-            out.append(bula(dfn.kontra_by, v * refe_m * kontra_m, "kontra-giver failed"))
+        for k, level in dfn.kontras:
+            out.append(bula(k, v * refe_m * factor ** level, "kontra-giver failed"))
         return out
     fixed = int(rules.betl.igra_juha if is_igra(result.contract.name) else rules.betl.juha)
     for s in _writers(dfn, rules):
-        m = refe_m * (kontra_m if s == dfn.kontra_by else 1)
-        out.append(juha(s, d, fixed * m, "betl failed"))
+        out.append(juha(s, d, fixed * refe_m * factor ** dfn.level_of(s), "betl failed"))
     return out
 
 
-def _trick_defence(result: DealResult, dfn: Defence, v: int, refe_m: int, kontra_m: int,
-                   rules: Any) -> list[Entry]:
+def _trick_defence(result: DealResult, dfn: Defence, v: int, refe_m: int, rules: Any) -> list[Entry]:
     """BAL-SCORE-06/07/08, BAL-DEF-01/02/06/08, BAL-KON-02/05: supe per trick and the defenders' penalties."""
     d = result.declarer
     assert d is not None
@@ -187,19 +185,19 @@ def _trick_defence(result: DealResult, dfn: Defence, v: int, refe_m: int, kontra
     team = min(cap, sum(t[s] for s in dfn.players))
     quota = rules.defence
     out: list[Entry] = []
-    k = dfn.kontra_by
-    if k is not None:
-        m_k = refe_m * kontra_m
-        own = team if (rules.kontra.other_defender == "nothing" or dfn.inviter == k) else t[k]
-        out.append(juha(k, d, own * v * m_k, "supe"))
-        if team < rules.kontra.quota:
-            out.append(bula(k, v * m_k, "kontra-giver failed"))
+    if dfn.kontras:
+        for k, level in dfn.kontras:  # each kontra-giver at his own chain's level (BAL-KON-02, GAP-BAL-09)
+            m_k = refe_m * int(rules.kontra.factor) ** level
+            own = team if (rules.kontra.other_defender == "nothing" or dfn.inviter == k) else t[k]
+            out.append(juha(k, d, own * v * m_k, "supe"))
+            if team < rules.kontra.quota:
+                out.append(bula(k, v * m_k, "kontra-giver failed"))
         if rules.kontra.other_defender == "normal":
             for s in dfn.players:
-                if s not in (k, dfn.invited):
+                if s != dfn.invited and not dfn.level_of(s):
                     # the other defender at the plain value (BAL-KON-02); the pair rule still applies to him
                     out.append(juha(s, d, t[s] * v * refe_m, "supe"))
-                    if team < quota.pair_quota and t[s] < quota.each_quota:
+                    if _follower_fails(team, t[s], rules):
                         out.append(bula(s, v * refe_m, "defender failed"))
         return out
     if dfn.inviter is not None:
@@ -215,9 +213,16 @@ def _trick_defence(result: DealResult, dfn: Defence, v: int, refe_m: int, kontra
         return out
     for s in dfn.players:
         out.append(juha(s, d, t[s] * v * refe_m, "supe"))
-        if team < quota.pair_quota and t[s] < quota.each_quota:
+        if _follower_fails(team, t[s], rules):
             out.append(bula(s, v * refe_m, "defender failed"))
     return out
+
+
+def _follower_fails(team: int, own: int, rules: Any) -> bool:
+    """One of two followers fails below his own quota when the pair is short (BAL-DEF-01/02), or with
+    ``defence.each_always`` whenever he is below it (pajcho, antonijek; balkan.md 2.4)."""
+    q = rules.defence
+    return own < q.each_quota and (bool(q.each_always) or team < q.pair_quota)
 
 
 def _end(entries: list[Entry], sheet: Sheet, declarer: int, rules: Any) -> list[Entry]:

@@ -3,26 +3,29 @@
 Each player's section has the juha on his left-hand opponent, his bula, and the juha on the others; one row
 per deal with the new running total of every column the deal changed. Marks in the bula column: ``-`` a refe
 written, ``/`` a refe played (the diagonal line, before the entry), ``^`` the hat drawn, ``v`` the inverted
-hat. Under the table: the unplayed refes, who is under the hat, and the key to the marks.
+hat. Under the table: the unplayed refes, who is under the hat, and the key to the marks. As a picture
+(:func:`svg`) the same sheet is ruled as on paper: each player's name over his three columns.
 """
 
 from __future__ import annotations
 
-from preferans.core.plugin import Amount, SheetText, SheetView, amount_text
+from preferans.core.plugin import Amount, SheetText, SheetView, amount_text, picture
 
 
 def bula_sheet(view: SheetView) -> SheetText:
-    """The three-column sheet: the header, one row per deal, a ``total`` row last, and the notes."""
+    """The three-column sheet: the header (two lines a column: the owner, then ``juha on C``, ``bula``
+    or ``juha on B``), one row per deal, a ``total`` row last, and the notes."""
     names = view.names
     n = len(names)
     columns: list[tuple[int, str, int | None]] = []
-    header = ["deal"]
+    header = ["\ndeal"]
     for i in range(n):
         left = (i - 1) % n
         others = [(i + k) % n for k in range(1, n) if (i + k) % n != left]
         for account, other in [("juha", left), ("bula", None), *(("juha", o) for o in others)]:
             columns.append((i, account, other))
-            header.append(names[i] if other is None else f"on {names[other]}")
+            # as the paper is labelled: the owner's name over his three columns, each column named
+            header.append(f"{names[i]}\n{account}" + ("" if other is None else f" on {names[other]}"))
     totals: dict[tuple[str, int, int | None], Amount] = {}
     rows = []
     for number, entries in enumerate(view.entries, 1):
@@ -60,3 +63,21 @@ def bula_sheet(view: SheetView) -> SheetText:
         notes.append("under the hat: " + ", ".join(hats))
     notes.append("marks: - refe written, / refe played, ^ hat, v inverted hat")
     return SheetText(tuple(header), tuple(rows), tuple(notes))
+
+
+def svg(view: SheetView) -> str:
+    """The bula sheet drawn as on paper (``preferans sheet FILE --svg OUT``): the title, each player's name
+    over his columns (juha on one opponent, bula, juha on the other), a row per deal, the notes and the
+    settlement."""
+    sheet = bula_sheet(view)
+    owners = [h.split("\n")[0] for h in sheet.header]
+    header = [h.split("\n")[-1] for h in sheet.header]
+    groups: list[tuple[str, int]] = []
+    for owner in owners:
+        if groups and groups[-1][0] == owner and owner:
+            groups[-1] = (owner, groups[-1][1] + 1)
+        else:
+            groups.append((owner, 1))
+    classes = ["deal", *(("bula" if h == "bula" else "juha") for h in header[1:])]
+    return picture.ruled_sheet(view, header, sheet.rows, sheet.notes, groups, classes, "bula sheet")
+

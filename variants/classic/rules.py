@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
 
 from preferans.core.plugin import MatchView
 from preferans.variants.russian import rules as russian
@@ -24,7 +24,7 @@ class DarkRules(_Section):
     calls: list[Literal["pass", "games", "misere"]] = Field(
         description="which calls may be made dark: the pass, the games 6..10, misère (RUS-BID-04)")
     factor: int = Field(
-        ge=1, description="multiplier of a game or misère bid dark (GAP-RUS-12: the seeds give none, so 1)")
+        ge=1, description="multiplier of a game or misère bid dark (GAP-RUS-12: the Code gives none, so 1)")
 
 
 class BombRules(_Section):
@@ -46,6 +46,19 @@ class BombRules(_Section):
     compulsory_rounds: int = Field(
         ge=0, description="rounds of compulsory raspasovka opening the pulka, everybody deemed to pass dark "
         "(RUS-RASP-25); a round is one deal by each player")
+    half_time_after: int = Field(
+        ge=0, description="deals before half-time, when half_time_rounds compulsory rounds are played (the 1971 "
+        "MSU rules measure half-time by the clock; here a number of deals agreed at the table); 0: none")
+    half_time_rounds: int = Field(
+        ge=0, description="rounds of compulsory raspasovka at half-time, everybody deemed to pass dark (1971 MSU "
+        "rules, kzpn200: two laps); used only with half_time_after")
+
+    @field_validator("half_time_rounds")
+    @classmethod
+    def _needs_a_half_time(cls, rounds: int, info: ValidationInfo) -> int:
+        if rounds and not info.data.get("half_time_after"):
+            raise russian.bad("needs half_time_after > 0: the deal at which half-time comes")
+        return rounds
 
 
 class DealingRules(_Section):

@@ -32,8 +32,14 @@ exact = int_if_whole
 
 
 def compulsory(index: int, n_players: int, rules: Any) -> bool:
-    """Whether deal ``index`` (0-based) is one of the compulsory opening raspasovkas (RUS-RASP-25)."""
-    return index < int(rules.bomb.compulsory_rounds) * n_players
+    """Whether deal ``index`` (0-based) is a compulsory raspasovka: one of the opening rounds (RUS-RASP-25)
+    or of the rounds at half-time (``bomb.half_time_rounds`` after ``half_time_after`` deals: the 1971 MSU
+    rules' two laps)."""
+    bomb = rules.bomb
+    if index < int(bomb.compulsory_rounds) * n_players:
+        return True
+    start = int(bomb.half_time_after)
+    return bool(start) and start <= index < start + int(bomb.half_time_rounds) * n_players
 
 
 def dark_passers(r: DealResult, n_players: int, rules: Any) -> tuple[int, ...]:

@@ -138,6 +138,9 @@ def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, Pl
         # RUS-MIS-06: a declarer on lead leads before the defenders lie open; RUS-MIS-08: they may write
         # down the layout
         return dataclasses.replace(base, open_after_declarer_leads=True, layout_notes=misere.note_takers(view))
+    if base.open_hands and rules.whist.first_lead_dark:
+        # Jura: a declarer on lead makes the first lead dark, before the lone whister's hands lie open
+        return dataclasses.replace(base, open_after_declarer_leads=True)
     return base  # a game: the rules from below, with the dummy's player (two players)
 
 

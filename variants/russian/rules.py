@@ -100,6 +100,9 @@ class WhistRules(_Section):
         description="two whisters on 8/9 who take nothing: who pays (the second to whist, or both)")
     half_whist_levels: Levels = Field(description="levels on which the second defender may half-whist")
     lone_whister_open: bool = Field(description="a lone whister plays both defending hands, face up")
+    first_lead_dark: bool = Field(
+        description="open play with the declarer on lead: he leads before the defenders' hands are laid open "
+        "(Jura's Leningrad: 'играющий делает первый ход втёмную'); false: they are open from the start")
     stalingrad: bool = Field(description="6 spades must be whisted (Сталинград)")
     return_levels: Levels = Field(
         description="levels on which the first defender, who passed, may take the whist back after the second "
@@ -167,9 +170,10 @@ class RaspasovkaRules(_Section):
     zero_tricks_to_pool: bool = Field(description="a player with no trick writes the current price in his pool")
     exit_levels: Annotated[list[Level], AfterValidator(_rising)] = Field(
         description="minimum game level after 1, 2, ... raspasovkas in a row (the last value repeats)")
-    exit_by: Literal["any_deal", "whisted_game"] = Field(
+    exit_by: Literal["any_deal", "played", "whisted_game"] = Field(
         description="what ends a series of raspasovkas (progression and exit level start again): any deal "
-        "with a contract (GAP-RUS-03), or only a game that was whisted, played and made (Jura)")
+        "with a contract; a contract played out, misère included, not one both defenders passed (GAP-RUS-03); "
+        "or only a game that was whisted, played and made (Jura)")
     whists_per_trick: int = Field(
         ge=0, description="record = whists: whists per trick at the base price (RUS-RASP-05: usually 5)")
     zero_tricks_write_off: bool = Field(
@@ -192,6 +196,18 @@ class RaspasovkaRules(_Section):
         if not streak or not self.exit_levels:
             return 0
         return int(self.exit_levels[min(streak, len(self.exit_levels)) - 1])
+
+
+class TalonRules(_Section):
+    """Платный прикуп (the paid talon, Кодекс 3.4.11): with four players the dealer, who sits out, writes
+    whists on the declarer of a trick game for what the talon brought him, units x the whist of one trick."""
+
+    paid: bool = Field(description="the dealer who sat out writes whists on the declarer for the talon's aces "
+                                   "and marriage (Кодекс 3.4.11; an option)")
+    two_aces: int = Field(ge=0, description="units for two aces in the talon (gchet: 3)")
+    ace_king: int = Field(ge=0, description="units for an ace with the king of its suit (gchet: 2)")
+    ace: int = Field(ge=0, description="units for one ace otherwise (gchet: 1)")
+    marriage: int = Field(ge=0, description="units for a king and queen of one suit, марьяж (gchet: 1)")
 
 
 class OverflowRules(_Section):
@@ -235,6 +251,7 @@ def sections() -> dict[str, object]:
         "misere": MisereRules,
         "raspasovka": RaspasovkaRules,
         "overflow": OverflowRules,
+        "talon": TalonRules,
         "gusarik": GusarikRules,
         "settlement": SettlementRules,
     }

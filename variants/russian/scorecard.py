@@ -16,12 +16,13 @@ must sum to exactly 10, as the core's reader checks.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
 from pydantic import Field
 
-from preferans.core.plugin import ContractSpec, DealFields, DealResult, ScorecardReader
+from preferans.core.plugin import CardError, ContractSpec, DealFields, DealResult, ScorecardReader, parse_cards
 from preferans.core.plugin import canonical_contract as spelled_contract
 
 MISERE_ALIASES = {"misère": "misere", "мизер": "misere", "miser": "misere"}
@@ -42,6 +43,9 @@ class RussianDeal(DealFields):
     half_and_half: bool = Field(
         default=False, description="four players: the misère was shared with the sitting-out dealer "
         "(мизер пополам, RUS-MIS-09); the results are written half each")
+    talon: str | None = Field(
+        default=None, description='the two talon cards, e.g. "AH KH": read for the paid talon (talon.paid, '
+        "Кодекс 3.4.11); without it the talon pays nothing")
 
 
 def canonical_contract(text: str, names: Sequence[str]) -> str | None:
@@ -61,14 +65,33 @@ def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, deale
                 raise reader.fail(f"{where}.{field}", "a raspasovka deal has no declarer, contract or defence")
         if deal.half_and_half:
             raise reader.fail(f"{where}.half_and_half", "only a misère can be shared with the dealer")
+        if deal.talon is not None:
+            raise reader.fail(f"{where}.talon", "a raspasovka's talon is nobody's to pay for; remove talon")
         return reader.all_pass(index, deal.tricks, dealer, where)
 
     def declaration(declarer: int, spec: ContractSpec) -> tuple[tuple[int, str], ...]:
         return half_and_half(reader, deal.half_and_half, f"{where}.half_and_half", dealer, declarer, spec)
 
-    return reader.contract_deal(index, deal, dealer, where, all_pass_field="raspasovka = true",
-                                aliases=MISERE_ALIASES, several=SEVERAL, declarer_calls=DECLARER_CALLS,
-                                declaration=declaration)
+    result = reader.contract_deal(index, deal, dealer, where, all_pass_field="raspasovka = true",
+                                  aliases=MISERE_ALIASES, several=SEVERAL, declarer_calls=DECLARER_CALLS,
+                                  declaration=declaration)
+    if deal.talon is None:
+        return result
+    return dataclasses.replace(result, talon=_talon(deal.talon, reader, f"{where}.talon", rules))
+
+
+def _talon(text: str, reader: ScorecardReader, where: str, rules: Any) -> int:
+    """``talon = "AH KH"``: the two cards the declarer took, only where the talon is paid for."""
+    if not rules.talon.paid:
+        raise reader.fail(where, "the talon is written only for the paid talon (rules.talon.paid = true); "
+                                 "remove talon")
+    try:
+        mask = parse_cards(text)
+    except CardError as exc:
+        raise reader.fail(where, str(exc)) from None
+    if mask.bit_count() != 2:
+        raise reader.fail(where, f"{mask.bit_count()} different cards; the talon is two")
+    return mask
 
 
 def half_and_half(reader: ScorecardReader, shared: bool, where: str, dealer: int, declarer: int,

@@ -21,6 +21,7 @@ from preferans.core.plugin import (
 from .gusarik import dummy_seat
 from .rules import RESPONSIBILITY_RATE
 from .series import raspasovka_streak
+from .talon import paid_talon
 
 
 def pool(seat: int, amount: Amount, note: str) -> Entry:
@@ -72,9 +73,10 @@ def score_deal(r: DealResult, match: MatchView, rules: Any) -> list[Entry]:
     assert r.contract is not None
     if r.contract.kind == "misere":
         return half_and_half(r, score_misere(r, rules))
+    paid = paid_talon(r, price_of(r.contract.level, rules), rules)  # four players, talon.paid
     if conceded(r):
-        return score_concession(r, rules)
-    return score_game(r, rules)
+        return score_concession(r, rules) + paid
+    return score_game(r, rules) + paid
 
 
 def score_game(r: DealResult, rules: Any) -> list[Entry]:

@@ -10,12 +10,18 @@ from preferans.core.plugin import DealResult, MatchView
 
 def ends_series(r: DealResult, rules: Any) -> bool:
     """Whether the deal ``r`` ends a series of raspasovkas (``raspasovka.exit_by``): any deal with a
-    contract (GAP-RUS-03), or only a trick game that was whisted, played and made (Jura's Leningrad: not a
-    misère, not a game both defenders passed, not a set game)."""
+    contract (GAP-RUS-03's "when any contract is played", a game both defenders passed being written as
+    made); only a contract whose cards were played, misère included (``"played"``: the same words read
+    strictly, so a game both defenders passed does not end it); or only a trick game that was
+    whisted, played and made (Jura's Leningrad: not a misère, not a game both defenders passed, not a set
+    game)."""
     if r.kind == "all_pass":
         return False
-    if rules.raspasovka.exit_by == "any_deal":
+    by = rules.raspasovka.exit_by
+    if by == "any_deal":
         return True
+    if by == "played":
+        return r.played
     c = r.contract
     return (c is not None and c.goal == "tricks" and r.played and bool(r.whisters)
             and r.declarer is not None and r.tricks[r.declarer] >= c.target)

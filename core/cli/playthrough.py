@@ -1,0 +1,76 @@
+"""``preferans playthrough record|check``: write a golden playthrough, or replay files against the code."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+import tomli_w
+
+from preferans.core.cli.common import seed_value
+from preferans.core.formats.atomic import check_writable, write_atomic
+from preferans.core.model.errors import BadInput, ConfigError
+from preferans.core.model.files import CONFIG_LIMIT
+from preferans.core.model.parsing import loads_toml, read_text
+
+
+def _calls(text: str) -> list[str]:
+    return [c.strip() for c in text.split(",") if c.strip()]
+
+
+def cmd_record(args: argparse.Namespace) -> int:
+    from preferans.core.testing.playthrough import record  # lazily: only this command plays scripted deals
+
+    path = Path(args.output)
+    check_writable(path)
+    if path.exists() and not args.force:
+        raise BadInput(f"{path}: file exists; use --force to overwrite it")
+    data = record(args.variant, args.seed, _calls(args.calls), _calls(args.defence), args.description,
+                  args.first_dealer)
+    write_atomic(path, tomli_w.dumps(data))
+    print(f"wrote {path}: check every number by hand against the rules before committing it")
+    return 0
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    from preferans.core.testing.playthrough import check
+
+    failed = 0
+    for name in args.files:
+        data = loads_toml(read_text(Path(name), name, ConfigError, CONFIG_LIMIT, "a playthrough"), name)
+        missing = [key for key in ("variant", "seed", "actions") if key not in data]
+        if missing:
+            raise BadInput(f"{name}: {missing[0]}: required key is missing (a playthrough has variant, seed, "
+                           "actions, [[deal]] and [settlement])")
+        try:
+            check(data, name)
+        except AssertionError as exc:  # the replay differs from the file: a failed check, not bad input
+            failed += 1
+            print(f"{name}: FAILED: {exc}")
+            continue
+        except (KeyError, TypeError, ValueError) as exc:
+            raise BadInput(f"{name}: not a playthrough: {type(exc).__name__}: {exc}") from None
+        print(f"{name}: ok ({len(data.get('deal', []))} deal(s) and the settlement replay as recorded)")
+    return 1 if failed else 0
+
+
+def add_parser(sub: Any) -> None:
+    s = sub.add_parser("playthrough", help="record a golden playthrough, or check files against the code "
+                                           "(docs/conformance.md)")
+    psub = s.add_subparsers(dest="playthrough_command", required=True, metavar="record|check")
+    r = psub.add_parser("record", help="play one scripted deal and write it as a playthrough file")
+    r.add_argument("variant", metavar="VARIANT", help="an installed variant")
+    r.add_argument("--seed", type=seed_value, default=1, help="seed of the deal (default 1)")
+    r.add_argument("--first-dealer", type=int, default=0, metavar="SEAT", help="who deals (default seat 0)")
+    r.add_argument("--calls", default="", metavar="CALLS",
+                   help="auction calls in order, comma separated (6S,pass,pass); after them everyone passes")
+    r.add_argument("--defence", default="", metavar="CALLS",
+                   help="defence calls in order, comma separated (whist,pass); after them the first legal one")
+    r.add_argument("--description", default="", help="one line saying what the deal shows")
+    r.add_argument("-o", "--output", required=True, metavar="FILE", help="the playthrough file to write")
+    r.add_argument("--force", action="store_true", help="overwrite an existing file")
+    r.set_defaults(func=cmd_record)
+    c = psub.add_parser("check", help="replay playthrough files and compare every deal and the settlement")
+    c.add_argument("files", nargs="+", metavar="FILE", help="playthrough files (TOML)")
+    c.set_defaults(func=cmd_check)

@@ -1,0 +1,277 @@
+"""The words of the human's table (core/formats/talk.py), the lettered menu, and the claim
+(core/tools/table.py): a claim is offered only when the claimer takes every trick left whatever the
+others hold and however they play."""
+
+from __future__ import annotations
+
+import io
+import random
+import re
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+
+from preferans.core import Game, Variant, load_variant
+from preferans.core.ai.registry import make_bot
+from preferans.core.cli import main
+from preferans.core.engine.game import Phase
+from preferans.core.formats import render, talk
+from preferans.core.model.cards import CARD_NAMES
+from preferans.core.model.views import DealResult
+from preferans.core.tools.table import can_claim, claim_lead, claim_tricks
+
+NAMES = ["Anna", "Boris", "Vera"]
+
+
+# ---------------------------------------------------------------- the menu
+
+
+def test_menu_is_lettered_when_a_call_is_a_number() -> None:
+    # Balkan: "3" is a bid, so "3" typed must never mean the third line of the menu (issue 16 item 2)
+    assert render.menu_keys(["pass", "3", "igra"]) == ["a", "b", "c"]
+    assert render.choices(["pass", "3", "igra"], Phase.AUCTION) == ["   a) pass    b) 3    c) igra"]
+    # no call is a number (Sochi): the menu stays numbered from 1
+    assert render.menu_keys(["pass", "6S", "misere"]) == ["1", "2", "3"]
+    # 28 choices run past z: aa, ab
+    assert render.menu_keys(["1", *(f"x{i}" for i in range(27))])[25:] == ["z", "aa", "ab"]
+
+
+# ---------------------------------------------------------------- what a call means
+
+
+def test_call_help_reads_the_contract_table_and_the_presets() -> None:
+    game = Game(load_variant("balkan"), 0)
+    keys = render.menu_keys(["pass", "3", "igra"])
+    lines = talk.call_help(game, ["pass", "3", "igra"], keys)
+    text = "\n".join(lines)
+    # the Balkan ladder (balkan.md, BAL-VAL-04): 3 is diamonds, a game of at least 6 tricks, with the talon
+    assert "b) 3     diamonds trumps, take at least 6 tricks, with the talon" in text
+    assert "c) igra  a game without the talon" in text  # the preset's [calls] wording
+    assert "the menu is lettered" in text
+    # the whole Balkan ladder, BAL-VAL-04: 2 spades < 3 diamonds < 4 hearts < 5 clubs < 6 betl < 7 sans
+    assert "the numbers in balkan: 2 spades, 3 diamonds, 4 hearts, 5 clubs, 6 betl, 7 sans" in text
+    contracts, calls = game.contracts, game.variant.calls
+    assert talk.call_meaning("6", contracts, calls) == "betl, take no trick, with the talon"  # 6 is betl
+    # 7 is sans, and igra is a game without the talon (BAL-BID-02)
+    assert talk.call_meaning("igra-sans", contracts, calls) == "igra sans: no trumps, take at least 6 tricks, " \
+                                                                "without the talon"
+    assert talk.call_meaning("kontra-6", contracts, calls).startswith("double once more")  # the kontra- family
+    sochi = Game(load_variant("sochi"), 0)
+    assert talk.call_meaning("7NT", sochi.contracts, sochi.variant.calls) == "no trumps, take at least 7 tricks, " \
+                                                                             "with the talon"
+    # misère: the defenders lie open (RUS-MIS-06)
+    assert talk.call_meaning("misere", sochi.contracts, sochi.variant.calls) == "misère: take no trick, with the " \
+                                                                                "talon, the defenders' cards open"
+    assert "whist" in sochi.variant.calls and "igra" not in sochi.variant.calls
+    classic = load_variant("classic")
+    assert talk.call_meaning("dark-6S", classic.contracts, classic.calls).endswith("6♠: spades trumps, take at "
+                                                                                   "least 6 tricks, with the talon")
+
+
+def test_a_child_preset_inherits_and_rewords_calls() -> None:
+    # serbian extends balkan and says nothing of its calls: it has the family's words
+    assert load_variant("serbian").calls == load_variant("balkan").calls
+    # illustrated adds kontra to the Austrian words and keeps the rest
+    ill, aut = load_variant("illustrated").calls, load_variant("austrian").calls
+    assert "kontra" in ill and "kontra" not in aut and ill["mein"] == aut["mein"]
+
+
+# ---------------------------------------------------------------- the deal in words
+
+
+def result(variant: Variant, contract: str, tricks: tuple[int, ...], declarer: int | None = 1,
+           kind: str = "contract", played: bool = True) -> DealResult:
+    return DealResult(kind=kind, dealer=0, active=(1, 2, 0), tricks=tricks, declarer=declarer,  # type: ignore[arg-type]
+                      contract=variant.contracts[contract] if contract else None, played=played)
+
+
+def test_deal_words(sochi: Variant) -> None:
+    # 6H needs 6 tricks: 5 is down one; 8 is made with two over
+    assert talk.deal_words(result(sochi, "6H", (2, 5, 3)), NAMES).startswith("Boris 6♥: down one; tricks")
+    assert talk.deal_words(result(sochi, "6H", (1, 8, 1)), NAMES).startswith("Boris 6♥: made, two over;")
+    assert talk.deal_words(result(sochi, "7S", (3, 7, 0)), NAMES).startswith("Boris 7♠: made; tricks")
+    # misère: made when the declarer takes no trick
+    assert talk.deal_words(result(sochi, "misere", (5, 0, 5)), NAMES).startswith("Boris misère: made;")
+    assert talk.deal_words(result(sochi, "misere", (4, 2, 4)), NAMES).startswith("Boris misère: down, two tricks")
+    unplayed = DealResult(kind="contract", dealer=0, active=(1, 2, 0), tricks=(0, 0, 0), declarer=0,
+                          contract=sochi.contracts["6D"], defence=((1, "pass"), (2, "half")), played=False)
+    assert talk.deal_words(unplayed, NAMES) == "Anna 6♦: not played (the defence: Boris pass, Vera half)"
+    rasp = result(sochi, "raspasovka", (3, 5, 2), declarer=None, kind="all_pass")
+    assert talk.deal_words(rasp, NAMES) == "raspasovka: tricks Anna 3, Boris 5, Vera 2"
+    thrown = result(sochi, "", (0, 0, 0), declarer=None, kind="all_pass", played=False)
+    assert talk.deal_words(thrown, NAMES) == "all passed: the cards are thrown in"
+    # a Balkan play that stops at the defence's fifth trick (BAL-DEF-03): 3 of 6 taken when it stopped
+    balkan = load_variant("balkan")
+    assert talk.deal_words(result(balkan, "hearts", (0, 3, 5)), NAMES).startswith(
+        "Boris hearts: down (3 of the 6 tricks needed when the play stopped)")
+
+
+# ---------------------------------------------------------------- the claim
+
+
+def pack(text: str) -> list[int]:
+    return [CARD_NAMES.index(c) for c in text.split()]
+
+
+# Boris (first hand, seat 1) gets the first ten cards, Vera the next ten, Anna ten, then the talon
+LAYOUT = pack("7H 8H 9H 10H JH QH KH AH AS KS") + pack("QS JS 10S 9S 8S 7S AC KC QC JC") \
+    + pack("10C 9C 8C 7C AD KD QD JD 10D 9D") + pack("8D 7D")
+
+
+def boris_declares(sochi: Variant, contract: str) -> Game:
+    game = Game(sochi, 0, deals=[LAYOUT])
+    for action in ("6S", "pass", "pass", "8D", "7D", contract):
+        game.apply(action)
+    while game.phase is Phase.DEFENCE:
+        game.apply("whist" if "whist" in game.legal_actions() else game.legal_actions()[0])
+    assert game.phase is Phase.PLAY and game.deal.play is not None and game.deal.play.to_play == 1
+    return game
+
+
+def test_claim_of_all_masters_with_no_trump_out(sochi: Variant) -> None:
+    # 6H: Boris holds all eight hearts (trumps) and A K of spades: nothing can beat or ruff them
+    game = boris_declares(sochi, "6H")
+    assert can_claim(game) and claim_tricks(game) == 10
+    assert claim_lead(game) == "AH"  # trumps first, the highest
+
+
+def test_no_claim_when_an_outstanding_trump_can_ruff(sochi: Variant) -> None:
+    # 6S: the same cards, but Vera holds six spades (trumps) and no heart: she ruffs the first heart, so
+    # Boris's masters are not sure tricks (two trumps of his against six out)
+    game = boris_declares(sochi, "6S")
+    assert not can_claim(game)
+
+
+# Boris: all eight hearts and A Q of clubs; Vera the singleton K of clubs; the talon 8 7 of clubs
+OPEN_LAYOUT = pack("7H 8H 9H 10H JH QH KH AH AC QC") + pack("KC AS KS QS JS 10S 9S 8S 7S AD") \
+    + pack("KD QD JD 10D 9D 8D 7D JC 10C 9C") + pack("8C 7C")
+
+
+@pytest.mark.parametrize("anna", ["pass", "whist"])
+def test_a_claim_on_the_solver_needs_the_layout_open(sochi: Variant, anna: str) -> None:
+    """6H, every trump Boris's. His Q of clubs is not the highest club left (Vera's K is out), so the sure
+    winners do not cover it; but Vera's K is single: A of clubs first drops it, and all ten are his. He
+    may claim that only when he sees it: against a lone whister the defenders lie open (Sochi,
+    whist.lone_whister_open); when both whist they play closed and no claim is offered."""
+    game = Game(sochi, 0, deals=[OPEN_LAYOUT])
+    for action in ("6S", "pass", "pass", "8C", "7C", "6H", "whist", anna):
+        game.apply(action)
+    assert game.phase is Phase.PLAY and game.deal.play is not None and game.deal.play.to_play == 1
+    if anna == "pass":
+        assert can_claim(game) and claim_tricks(game) == 10
+        assert claim_lead(game) in ("AC", "AH", "KH", "QH", "JH", "10H", "9H", "8H", "7H")  # not the Q of clubs
+        assert wins_every_trick(game, 1, [20000])
+    else:
+        assert not can_claim(game)
+
+
+def redistributed(game: Game, seat_hand: int, rng: random.Random) -> Game:
+    """The same position with the other hands in play dealt again from their cards (the sizes kept)."""
+    g = game.clone()
+    play = g.deal.play
+    assert play is not None
+    others = [h for h in play.order if h != seat_hand]
+    cards = [c for h in others for c in range(32) if play.hands[h] >> c & 1]
+    rng.shuffle(cards)
+    for h in others:
+        n = play.hands[h].bit_count()
+        play.hands[h] = sum(1 << c for c in cards[:n])
+        cards = cards[n:]
+    return g
+
+
+def wins_every_trick(game: Game, hand: int, budget: list[int]) -> bool:
+    """Every play of the others (all legal cards, exhaustively) against claim_lead: the claimer wins each
+    trick. ``budget`` bounds the nodes visited; running out counts as a pass (the caller checks coverage)."""
+    play = game.deal.play
+    assert play is not None
+    number = game.deal.number
+    if budget[0] <= 0:
+        return True
+    budget[0] -= 1
+    if play.to_play == hand and not play.trick:
+        options = [claim_lead(game)]
+    else:
+        options = game.legal_actions()
+    for card in options:
+        g = game.clone()
+        g.apply(card)
+        tp = g.deal.play if g.deal.number == number and not g.is_terminal else None
+        done = tp.completed if tp is not None else None
+        if done is not None and len(done) > len(play.completed) and done[-1][0] != hand:
+            return False
+        if tp is None:  # the deal is over: every trick since this node is the claimer's
+            last = g.results[-1]
+            if last.tricks[hand] - play.tricks_won[hand] != sum(last.tricks) - play.tricks_done:
+                return False
+            continue
+        if not wins_every_trick(g, hand, budget):
+            return False
+    return True
+
+
+@pytest.mark.parametrize("name", ["sochi", "balkan", "austrian"])
+def test_a_claim_is_sure_whatever_the_others_hold(name: str) -> None:
+    """Random games; wherever a claim is offered, the claimer, leading as claim_lead says, wins every trick
+    against every play of the others, with their hands as dealt and dealt again at random from their
+    cards. The claimed count is the tricks the claimer then takes."""
+    variant = load_variant(name)
+    rng = random.Random(16)
+    checked = 0
+    for seed in range(40):
+        game = Game(variant, seed)
+        bots = [make_bot("random", seed, s) for s in range(variant.rules.players)]
+        while not game.is_terminal and len(game.results) < 3:
+            play = game.deal.play
+            if game.phase is Phase.PLAY and play is not None and can_claim(game) and play.tricks_done <= 8:
+                hand = play.to_play
+                n = claim_tricks(game)
+                assert 1 <= n <= 10 - play.tricks_done
+                # a layout the claimer sees whole is claimed on the solver's exact value: that layout only;
+                # otherwise the claim must hold for the others' cards dealt any way
+                seen = game.visible_hands(game.current_player)
+                again = 0 if all(h in seen for h in play.order) else 2
+                for layout in [game, *(redistributed(game, hand, rng) for _ in range(again))]:
+                    assert wins_every_trick(layout, hand, [3000]), (name, seed, game.history)
+                checked += 1
+            seat = game.current_player
+            game.apply(bots[seat].choose(game, seat))
+    assert checked >= 5, checked  # the property was tried on real positions
+
+
+# ---------------------------------------------------------------- the transcript in the docs
+
+
+def test_the_session_in_the_docs_is_what_its_command_prints(capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/play-session.md: its command, run, prints its transcript. The score sheet's rows are left out of
+    the comparison (the sheet's layout has tests of its own); everything the table says is compared."""
+    doc = (Path(__file__).resolve().parent.parent / "docs" / "play-session.md").read_text(encoding="utf-8")
+    command = re.search(r"^    printf '([^']*)' \| preferans (.*)$", doc, re.M)
+    assert command, "docs/play-session.md has no printf ... | preferans command"
+    transcript = doc.split("```text\n", 1)[1].split("```", 1)[0]
+    monkeypatch.setattr(sys, "stdin", io.StringIO(command[1].replace("\\n", "\n")))
+    assert main(shlex.split(command[2])) == 0
+    printed = capsys.readouterr().out
+
+    def talk_lines(text: str) -> list[str]:
+        out, in_sheet = [], False
+        for line in text.splitlines():
+            if line.startswith("Score sheet after"):
+                in_sheet = True
+            elif line.startswith("marks:") or not line.strip():
+                in_sheet = False
+            elif in_sheet:
+                continue
+            out.append(line)
+        return out
+
+    assert talk_lines(printed) == talk_lines(transcript)
+    # and it shows what the page says it shows
+    for needle in ("a) pass    b) 2    c) igra", "discard 2 cards (1 of 2)", "your discard: 10♠ Q♣",
+                   "name your contract (you won the auction with 2): at least spades", "you play A♠ (forced)",
+                   "claim the rest (4 tricks)? [y/N] y", "deal 1 result: Anna diamonds: made, two over",
+                   "quit without saving? [y/N] y"):
+        assert needle in transcript, needle

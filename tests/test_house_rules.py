@@ -216,8 +216,24 @@ def test_score_with_a_house_rule_changes_what_the_deal_scores(capsys: pytest.Cap
     assert "Boris pool +8" in out.splitlines()[0]
 
 
+# the thrown-in house rule made whole: a raspasovka can no longer happen, so its row goes too
+NO_RASPASOVKA_ROW = THROW_IN + '''
+
+@hookimpl(wrapper=True)
+def pref_register_contracts(contracts, rules):
+    yield
+    contracts.remove("raspasovka")
+'''
+
+
 def test_conformance_runs_the_suite_with_the_house_rule(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    house = write(tmp_path, "house.py", THROW_IN)
+    # throwing the cards in leaves Sochi's raspasovka row unreachable: the coverage check names it
+    dead_row = write(tmp_path, "dead_row.py", THROW_IN)
+    code, out, err = run(capsys, "conformance", "--plugin", str(dead_row), "sochi", "--deals", "8")
+    assert code == 1
+    assert ("sochi: FAILED test_coverage_reaches_every_rule: in 8 deals and the targeted runs: contract table "
+            "row(s) never called nor played: raspasovka") in out
+    house = write(tmp_path, "house.py", NO_RASPASOVKA_ROW)
     code, out, err = run(capsys, "conformance", "--plugin", str(house), "sochi", "--deals", "8")
     assert code == 0, out + err
     assert "with the local plugin(s) house.py" in out
@@ -228,7 +244,7 @@ def test_conformance_runs_the_suite_with_the_house_rule(capsys: pytest.CaptureFi
     bad = write(tmp_path, "bad_settle.py", BAD_SETTLE)
     code, out, err = run(capsys, "conformance", "--plugin", str(bad), "sochi", "--deals", "8")
     assert code == 1
-    assert "sochi: test_money_settlement_exact_and_zero_sum: " in out
+    assert "sochi: FAILED test_money_settlement_exact_and_zero_sum: " in out
     code, out, err = run(capsys, "conformance", "sochi", "--plugin", str(tmp_path / "missing.py"))
     assert code == 2 and one_line(err) == f"preferans: --plugin {tmp_path / 'missing.py'}: file not found"
 

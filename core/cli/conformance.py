@@ -4,9 +4,18 @@ from __future__ import annotations
 
 import argparse
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
-from preferans.core.cli.common import add_plugin_option, add_rule_option, local_plugins, seed_value, variant_id
+from preferans.core.cli.common import (
+    add_plugin_option,
+    add_rule_option,
+    dump_json,
+    local_plugins,
+    seed_value,
+    variant_id,
+)
 from preferans.core.formats import render
 from preferans.core.model.errors import BadInput
 from preferans.core.rules.config import (
@@ -15,14 +24,16 @@ from preferans.core.rules.config import (
     playable_variants,
 )
 
+NEEDS_PYTEST = "conformance: the suite runs on pytest, which is not installed: pip install 'preferans[test]'"
+
 
 def cmd_conformance(args: argparse.Namespace) -> int:
+    from preferans.core.testing.runner import pytest_available, run  # the runner imports pytest only to run
+
+    if not pytest_available():  # the suite and the self-test both run on pytest
+        raise BadInput(NEEDS_PYTEST)
     if getattr(args, "self_test", False):
         return cmd_self_test(args)
-    try:
-        from preferans.core.testing.runner import run  # lazily: needs pytest (the [test] extra)
-    except ImportError as exc:
-        raise BadInput(f"conformance: needs pytest ({exc}); install preferans[test]") from None
     plugins = local_plugins(args)  # a missing file or one that does not import: one line, exit 2
     if args.rule:  # --rule KEY=VALUE: folded into every variant's ID (every playable one when none is named)
         args.variants = [variant_id(v, args.rule) for v in args.variants or playable_variants()]
@@ -30,7 +41,17 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         name, overrides = parse_variant_id(ident, "conformance")
         load_variant(name, overrides or None, plugins, source=f"conformance {ident}")
     paths = [p.path for p in plugins if p.path is not None]
-    reports, errors = run(list(args.variants), args.deals, args.seed, verbose=args.verbose, plugins=paths)
+    # ---------------------------------------------------------------- run, with a progress bar on a terminal
+    with _progress(sys.stdout.isatty() and not args.json and not args.verbose) as progress:
+        reports, errors = run(list(args.variants), args.deals, args.seed, verbose=args.verbose, plugins=paths,
+                              progress=progress)
+    ok = bool(reports) and all(r.ok for r in reports) and not errors
+    # ---------------------------------------------------------------- --json: the checks and the coverage
+    if args.json:
+        dump_json({"deals": args.deals, "seed": args.seed, "ok": ok, "local_plugins": [p.name for p in plugins],
+                   "variants": [r.to_dict() for r in reports], "errors": errors})
+        return 0 if ok else 1
+    # ---------------------------------------------------------------- the tables
     out = render.Printer(sys.stdout)
     if plugins:
         out.line(f"with the local plugin(s) {', '.join(p.name for p in plugins)}: every check but the golden "
@@ -39,20 +60,80 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     out.line()
     out.table("" if not out.rich else "Conformance", ["variant", "passed", "failed", "skipped", "result"], rows,
               align="lrrrl")
+    _coverage_table(out, reports)
     for r in reports:
-        for check, why in r.failures.items():
-            out.line(f"{r.name}: {check}: {why}")
+        for check, result in r.checks.items():
+            if result.outcome == "failed":
+                out.line(f"{r.name}: FAILED {check}: {result.message}")
+                out.line(f"    the rule: {result.rule}")
+        for check, result in r.checks.items():
+            if result.outcome == "skipped":
+                out.line(f"{r.name}: skipped {check}: {result.message}")
     for err in errors:
         out.line(f"collection error: {err}")
-    return 0 if reports and all(r.ok for r in reports) and not errors else 1
+    return 0 if ok else 1
+
+
+def _share(summary: dict[str, Any], key: str) -> str:
+    part = summary[key]
+    if not part["of"]:
+        return "-"
+    return f"{part['reached']}/{part['of']} {100 * part['reached'] // part['of']}%"
+
+
+def _coverage_table(out: render.Printer, reports: list[Any]) -> None:
+    """Per variant: the share of its contract table, of the defence calls and of the other calls offered, and
+    of the all-pass outcomes (an all-pass deal, two in a row) the suite reached, the kontra levels taken;
+    then what was missed."""
+    rows = []
+    for r in reports:
+        if r.coverage is None:
+            continue
+        s = r.coverage.summary()
+        rows.append([r.name, str(s["deals"]), _share(s, "contract_table"), _share(s, "defence_calls"),
+                     _share(s, "other_calls"), _share(s, "all_pass"), str(len(s["kontra_levels"])) or "-",
+                     ", ".join(s["all_pass_outcomes"]) or "-"])
+    if not rows:
+        return
+    out.line()
+    out.table("Coverage" if out.rich else "coverage (what the checks reached)",
+              ["variant", "deals", "contract table", "defence calls", "other calls", "all-pass", "kontra levels",
+               "all-pass outcomes"], rows, align="lrrrrrrl")
+    for r in reports:
+        for missed in (r.coverage.missed() if r.coverage is not None else []):
+            out.line(f"{r.name}: not reached: {missed}")
+
+
+@contextmanager
+def _progress(show: bool) -> Iterator[Callable[[int, int], None] | None]:
+    """A rich progress bar on a terminal (``show``), fed by the runner's ``progress(done, total)``."""
+    if not show:
+        yield None
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("conformance"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  transient=True) as bar:
+        task = bar.add_task("checks", total=None)
+
+        def update(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        yield update
 
 
 def add_parser(sub: Any) -> None:
-    s = sub.add_parser("conformance", help="run the conformance suite against installed variants")
-    s.add_argument("variants", nargs="*", metavar="VARIANT", help="default: every playable variant")
+    s = sub.add_parser("conformance", help="run the conformance suite against installed variants",
+                       description="Run the conformance suite (needs pytest: pip install 'preferans[test]') and "
+                                   "print each variant's checks and the coverage of its rules.")
+    s.add_argument("variants", nargs="*", metavar="VARIANT",
+                   help="variants to check, with optional rule overrides: sochi, 'leningrad(players=4)' "
+                        "(default: every playable variant)")
     s.add_argument("--deals", type=int, default=30, help="deals per random-simulation check (default 30)")
-    s.add_argument("--seed", type=seed_value, default=0, help="seed of the random players (default 0)")
+    s.add_argument("--seed", type=seed_value, default=0, help="seed of the reference players (default 0)")
     s.add_argument("-v", "--verbose", action="store_true", help="show pytest's own report")
+    s.add_argument("--json", action="store_true",
+                   help="print the result as JSON: every check's outcome, message and rule, and the coverage")
     add_plugin_option(s)
     add_rule_option(s)
     add_self_test_option(s)

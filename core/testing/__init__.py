@@ -5,5 +5,8 @@ parametrises the suite over the installed variants; ``conformance`` holds the na
 from your own test file, as SQLAlchemy dialects do); ``reference`` is the independent play-rule checker;
 ``playthrough`` records and replays golden games; ``perft`` counts play sequences from fixed deals
 (golden numbers in ``perft.toml``); ``checks_scoring`` scores hand-worked golden deals; ``mutation`` is the
-self-test of broken plugins the suite must fail. Nothing here is imported when pytest starts.
+self-test of broken plugins the suite must fail; ``policy`` is the reference player the random checks walk
+with (and users may play with); ``coverage`` records which rules a run reached and ``scenarios`` holds the
+targeted runs and the coverage check; ``runner`` runs the suite in-process for ``preferans conformance``.
+Nothing here is imported when pytest starts.
 """

@@ -22,6 +22,9 @@ from preferans.core.rules.config import Variant, load_variant, resolve_chain
 from preferans.core.rules.manager import build_manager
 
 from . import reference
+from .coverage import Coverage
+from .coverage import step as play_step
+from .policy import ReferencePolicy
 
 MATCH_DEAL_CAP = 5000
 """A match of random players that has not ended after this many deals counts as never ending."""
@@ -39,19 +42,27 @@ def capabilities(variant: Variant) -> set[str]:
     return caps
 
 
-def walk(variant: Variant, seed: int, deals: int) -> Iterator[Game]:
-    """Yield the game before every action of random play, for ``deals`` deals (new matches as needed)."""
+EXPLORE_ROWS = 1.0
+"""How often the walk's player bids or names the cheapest contract row nobody has reached yet when one is legal
+(every new call that is not a row is taken at once too): every rule is tried in the first deals, and the rest
+of the walk is realistic."""
+
+
+def walk(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> Iterator[Game]:
+    """Yield the game before every action of ``deals`` deals (new matches as needed) played by the reference
+    policy (:mod:`.policy`) seeded with ``seed``, exploring what it has not reached yet; what the games
+    reached is recorded in ``coverage`` (the walk is the same with or without it)."""
+    cov = coverage if coverage is not None else Coverage.of(variant.contracts)
+    policy = ReferencePolicy(seed, explore=EXPLORE_ROWS, explore_calls=1.0, novel=cov.novel)
     rng = random.Random(seed)
     game = Game(variant, seed=seed)
     done = 0
     while done < deals:
         if game.is_terminal:
             game = Game(variant, seed=rng.getrandbits(32))
+            cov.match_started()
         yield game
-        legal = game.legal_actions()
-        before = len(game.results)
-        game.apply(legal[rng.randrange(len(legal))])
-        done += len(game.results) - before
+        done += play_step(game, policy, cov)
 
 
 def fingerprint(game: Game) -> tuple[Any, ...]:
@@ -67,13 +78,12 @@ def fingerprint(game: Game) -> tuple[Any, ...]:
 
 
 def _random_continuation(game: Game, steps: int, seed: int) -> list[str]:
-    rng = random.Random(seed)
+    policy = ReferencePolicy(seed)
     out = []
     for _ in range(steps):
         if game.is_terminal:
             break
-        legal = game.legal_actions()
-        action = legal[rng.randrange(len(legal))]
+        action = policy.choose(game)
         game.apply(action)
         out.append(action)
     return out
@@ -116,8 +126,9 @@ def check_rules_roundtrip(variant: Variant) -> None:
 # ---------------------------------------------------------------- random simulation
 
 
-def check_one_actor_with_legal_actions(variant: Variant, seed: int, deals: int) -> None:
-    for game in walk(variant, seed, deals):
+def check_one_actor_with_legal_actions(variant: Variant, seed: int, deals: int,
+                                       coverage: Coverage | None = None) -> None:
+    for game in walk(variant, seed, deals, coverage):
         seat = game.current_player
         assert 0 <= seat < game.n_players, f"current_player {seat} out of range in phase {game.phase}"
         legal = game.legal_actions()
@@ -130,17 +141,17 @@ def check_one_actor_with_legal_actions(variant: Variant, seed: int, deals: int) 
             assert owner == seat, f"hand {hand} is played by {owner}, but current_player is {seat}"
 
 
-def check_every_legal_action_applies(variant: Variant, seed: int, deals: int) -> None:
-    for step, game in enumerate(walk(variant, seed, deals)):
+def check_every_legal_action_applies(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> None:
+    for step, game in enumerate(walk(variant, seed, deals, coverage)):
         if step % 5:
             continue
         for action in game.legal_actions():
             game.clone().apply(action)
 
 
-def check_illegal_action_rejected(variant: Variant, seed: int, deals: int) -> None:
+def check_illegal_action_rejected(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> None:
     pool = ["not-an-action", "pass", "whist", *CARD_NAMES, *(c.name for c in variant.contracts)]
-    for step, game in enumerate(walk(variant, seed, deals)):
+    for step, game in enumerate(walk(variant, seed, deals, coverage)):
         if step % 3:
             continue
         legal = set(game.legal_actions())
@@ -175,16 +186,16 @@ def _count_cards(game: Game) -> tuple[int, int]:
     return union, count
 
 
-def check_cards_conserved(variant: Variant, seed: int, deals: int) -> None:
-    for game in walk(variant, seed, deals):
+def check_cards_conserved(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> None:
+    for game in walk(variant, seed, deals, coverage):
         union, count = _count_cards(game)
         assert union == FULL_PACK and count == 32, (
             f"{count} cards accounted for in phase {game.phase} (expected the 32 of the pack once each)")
 
 
-def check_tricks_per_deal(variant: Variant, seed: int, deals: int) -> None:
+def check_tricks_per_deal(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> None:
     previous: tuple[Game, int, Any] | None = None
-    for game in walk(variant, seed, deals):
+    for game in walk(variant, seed, deals, coverage):
         if previous is not None and previous[0] is game and len(game.results) > previous[1]:
             play = previous[2].play  # the deal that just ended
             if play is not None:
@@ -198,19 +209,18 @@ def check_tricks_per_deal(variant: Variant, seed: int, deals: int) -> None:
 
 
 def check_match_ends(variant: Variant, seed: int) -> None:
-    rng = random.Random(seed)
+    policy = ReferencePolicy(seed)
     game = Game(variant, seed=seed)
     while not game.is_terminal:
-        legal = game.legal_actions()
-        game.apply(legal[rng.randrange(len(legal))])
+        game.apply(policy.choose(game))
         assert len(game.results) <= MATCH_DEAL_CAP, f"the match has not ended after {MATCH_DEAL_CAP} deals"
 
 
 # ---------------------------------------------------------------- play rules against the reference
 
 
-def check_play_matches_reference(variant: Variant, seed: int, deals: int) -> None:
-    for game in walk(variant, seed, deals):
+def check_play_matches_reference(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> None:
+    for game in walk(variant, seed, deals, coverage):
         play = game.deal.play
         if game.phase is not Phase.PLAY or play is None:
             continue
@@ -224,9 +234,12 @@ def check_play_matches_reference(variant: Variant, seed: int, deals: int) -> Non
         expected = reference.legal_cards(hand, trick, led, trump, spec.must_beat, spec.must_trump,
                                          spec.must_overtrump)
         got = set(game.legal_actions())
-        assert got == expected, (
-            f"{spec.name}: hand {hand}, trick {trick}: engine allows {sorted(got)}, "
-            f"the rules allow {sorted(expected)}")
+        if got != expected:
+            declarer = game.deal.declarer
+            role = "" if declarer is None else " (declarer)" if play.to_play == declarer else " (defender)"
+            raise AssertionError(
+                f"{spec.name}, seat {play.to_play}{role} to play: hand {hand}, trick {trick}: the engine allows "
+                f"{sorted(got)}, the rules allow {sorted(expected)}")
 
 
 # ---------------------------------------------------------------- money
@@ -236,11 +249,12 @@ def _exact(x: object) -> bool:
     return isinstance(x, int | Fraction) and not isinstance(x, bool)
 
 
-def after_each_deal(variant: Variant, seed: int, deals: int) -> Iterator[tuple[Game, int]]:
+def after_each_deal(variant: Variant, seed: int, deals: int,
+                    coverage: Coverage | None = None) -> Iterator[tuple[Game, int]]:
     """Yield ``(game, n)`` once after each deal of random play, ``n`` being the deals of that match so far."""
     seen = 0
     current = None
-    for game in walk(variant, seed, deals):
+    for game in walk(variant, seed, deals, coverage):
         if game is not current:  # walk starts a new match when one ends
             current, seen = game, 0
         if len(game.results) != seen:
@@ -248,8 +262,9 @@ def after_each_deal(variant: Variant, seed: int, deals: int) -> Iterator[tuple[G
             yield game, seen
 
 
-def check_settlement_exact_and_zero_sum(variant: Variant, seed: int, deals: int, zero_sum: bool) -> None:
-    for game, seen in after_each_deal(variant, seed, deals):
+def check_settlement_exact_and_zero_sum(variant: Variant, seed: int, deals: int, zero_sum: bool,
+                                        coverage: Coverage | None = None) -> None:
+    for game, seen in after_each_deal(variant, seed, deals, coverage):
         for entry in game.deal_entries[-1]:
             assert _exact(entry.amount), f"entry {entry} is not an exact amount (int or Fraction)"
         s = game.settlement()
@@ -263,12 +278,12 @@ def check_settlement_exact_and_zero_sum(variant: Variant, seed: int, deals: int,
 POT = "pot"
 
 
-def check_pot_balances(variant: Variant, seed: int, deals: int) -> None:
+def check_pot_balances(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> None:
     """A variant played for a pot (capability ``pot``): every deal balances, i.e. the entries it wrote (the
     players' accounts and the ``pot`` account, antes included) sum to 0; the pot never holds less than
     nothing; and the settlement, the players' net money, plus the remainder it reports apart
     (``details["pot"]``) is 0."""
-    for game, seen in after_each_deal(variant, seed, deals):
+    for game, seen in after_each_deal(variant, seed, deals, coverage):
         changes = sum((e.amount for e in game.deal_entries[-1]), Fraction(0))
         assert changes == 0, f"deal {seen}: the players' changes plus the pot's change sum to {changes}, not 0"
         pot = sum(game.ledger.column(POT), Fraction(0))
@@ -285,9 +300,10 @@ def check_pot_balances(variant: Variant, seed: int, deals: int) -> None:
 # ---------------------------------------------------------------- determinism
 
 
-def _play_record(variant: Variant, seed: int, deals: int, disturb: bool) -> list[Any]:
+def _play_record(variant: Variant, seed: int, deals: int, disturb: bool,
+                 coverage: Coverage | None = None) -> list[Any]:
     record = []
-    for step, game in enumerate(walk(variant, seed, deals)):
+    for step, game in enumerate(walk(variant, seed, deals, coverage)):
         if disturb:
             random.seed(step * 7919)
             random.random()
@@ -295,14 +311,14 @@ def _play_record(variant: Variant, seed: int, deals: int, disturb: bool) -> list
     return record
 
 
-def check_same_seed_same_game(variant: Variant, seed: int, deals: int) -> None:
-    first = _play_record(variant, seed, deals, disturb=False)
+def check_same_seed_same_game(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> None:
+    first = _play_record(variant, seed, deals, disturb=False, coverage=coverage)
     second = _play_record(variant, seed, deals, disturb=True)
     assert first == second, "the same seed gave a different game when the global random was disturbed"
 
 
-def check_clone_json_replay(variant: Variant, seed: int, deals: int) -> None:
-    for step, game in enumerate(walk(variant, seed, deals)):
+def check_clone_json_replay(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> None:
+    for step, game in enumerate(walk(variant, seed, deals, coverage)):
         if step % 37:
             continue
         original = fingerprint(game)
@@ -324,12 +340,13 @@ def check_clone_json_replay(variant: Variant, seed: int, deals: int) -> None:
 # ---------------------------------------------------------------- hooks are pure
 
 
-def check_hooks_leave_arguments_unchanged(variant: Variant, seed: int, deals: int) -> None:
+def check_hooks_leave_arguments_unchanged(variant: Variant, seed: int, deals: int,
+                                          coverage: Coverage | None = None) -> None:
     """Hooks get frozen views and must return values: calling them must not change their arguments or the
     rules. Checked by calling the decision hooks again on each state and comparing snapshots."""
     pm = variant.new_manager()
     rules_before = repr(variant.rules.model_dump())
-    for game in walk(variant, seed, deals):
+    for game in walk(variant, seed, deals, coverage):
         if game.phase is Phase.AUCTION:
             view: Any = game._auction_view()
             calls = [("pref_auction_legal", {"view": view, "seat": game.current_player}),
@@ -355,7 +372,7 @@ def _hooks_of(module: Any) -> set[str]:
     return {n for n, _ in inspect.getmembers(module, inspect.isfunction) if n.startswith("pref_")}
 
 
-def check_inherits_parent(variant: Variant, seed: int, deals: int) -> list[str]:
+def check_inherits_parent(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> list[str]:
     """For each hook the child's own module leaves alone, the parent's stack (with the child's rules)
     must answer the same on the same states. Returns the hooks compared."""
     if len(variant.chain) < 2:
@@ -377,7 +394,7 @@ def check_inherits_parent(variant: Variant, seed: int, deals: int) -> list[str]:
     }
     score_compared = "pref_score_deal" not in own
     previous: tuple[Game, int, Any] | None = None
-    for game in walk(variant, seed, deals):
+    for game in walk(variant, seed, deals, coverage):
         for hook in compared:
             kwargs = calls[hook](game)
             if kwargs is None:

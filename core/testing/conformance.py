@@ -18,7 +18,15 @@ from typing import Any
 
 import pytest
 
-from . import checks, playthrough
+from . import checks, playthrough, scenarios
+from .coverage import COVERAGE_PROPERTY, Coverage
+
+
+def _covered(record_property: Any, variant: Any) -> Coverage:
+    """A coverage for one test's walk, recorded with the test's report when the test ends."""
+    cov = Coverage.of(variant.contracts)
+    record_property(COVERAGE_PROPERTY, cov)
+    return cov
 
 __all__ = [
     "test_loading_preset_resolves",
@@ -39,70 +47,106 @@ __all__ = [
     "test_golden_playthroughs_cover_contract_kinds",
     "test_hooks_leave_arguments_unchanged",
     "test_inheritance_matches_parent",
+    "test_coverage_reaches_every_rule",
 ]
 
 
 def test_loading_preset_resolves(preferans_variant_name: str) -> None:
+    """The preset chain resolves (extends, no cycle) and the variant registers biddable contracts."""
     checks.check_preset_resolves(preferans_variant_name)
 
 
 def test_loading_hooks_match_specs(preferans_loaded: Any) -> None:
+    """Every pref_* function of the variant's modules is a known hook, marked @hookimpl, with the spec's
+    argument names; every firstresult hook has exactly one core default."""
     checks.check_hookimpls_match_specs(preferans_loaded)
 
 
 def test_loading_rules_roundtrip_toml(preferans_loaded: Any) -> None:
+    """The effective rules dump to TOML and load back to an equal model; the JSON schema exports."""
     checks.check_rules_roundtrip(preferans_loaded)
 
 
 def test_simulation_one_actor_with_legal_actions(preferans_loaded: Any, preferans_seed: int,
-                                                 preferans_deals: int) -> None:
-    checks.check_one_actor_with_legal_actions(preferans_loaded, preferans_seed, preferans_deals)
+                                                 preferans_deals: int, record_property: Any) -> None:
+    """At every step exactly one seat acts, with a non-empty set of distinct legal actions; in play it is the
+    controller of the hand to play."""
+    checks.check_one_actor_with_legal_actions(preferans_loaded, preferans_seed, preferans_deals,
+                                              _covered(record_property, preferans_loaded))
 
 
 def test_simulation_every_legal_action_applies(preferans_loaded: Any, preferans_seed: int,
-                                               preferans_deals: int) -> None:
-    checks.check_every_legal_action_applies(preferans_loaded, preferans_seed, preferans_deals)
+                                               preferans_deals: int, record_property: Any) -> None:
+    """Each legal action can be applied."""
+    checks.check_every_legal_action_applies(preferans_loaded, preferans_seed, preferans_deals,
+                                            _covered(record_property, preferans_loaded))
 
 
 def test_simulation_illegal_action_rejected_state_unchanged(preferans_loaded: Any, preferans_seed: int,
-                                                            preferans_deals: int) -> None:
-    checks.check_illegal_action_rejected(preferans_loaded, preferans_seed, preferans_deals)
+                                                            preferans_deals: int, record_property: Any) -> None:
+    """An action outside the legal set raises IllegalActionError and leaves the state exactly as it was."""
+    checks.check_illegal_action_rejected(preferans_loaded, preferans_seed, preferans_deals,
+                                         _covered(record_property, preferans_loaded))
 
 
-def test_simulation_cards_conserved(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
-    checks.check_cards_conserved(preferans_loaded, preferans_seed, preferans_deals)
+def test_simulation_cards_conserved(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                    record_property: Any) -> None:
+    """Hands, talon, discard and the cards in tricks always hold the 32 cards once each."""
+    checks.check_cards_conserved(preferans_loaded, preferans_seed, preferans_deals,
+                                 _covered(record_property, preferans_loaded))
 
 
-def test_simulation_tricks_per_deal(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
-    checks.check_tricks_per_deal(preferans_loaded, preferans_seed, preferans_deals)
+def test_simulation_tricks_per_deal(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                    record_property: Any) -> None:
+    """A played deal has 10 tricks, or fewer only under an early-stop rule of its play rules."""
+    checks.check_tricks_per_deal(preferans_loaded, preferans_seed, preferans_deals,
+                                 _covered(record_property, preferans_loaded))
 
 
 def test_simulation_match_ends(preferans_loaded: Any, preferans_seed: int) -> None:
+    """A match among reference players ends (within 5000 deals)."""
     checks.check_match_ends(preferans_loaded, preferans_seed)
 
 
-def test_play_rules_match_reference(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
-    checks.check_play_matches_reference(preferans_loaded, preferans_seed, preferans_deals)
+def test_play_rules_match_reference(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                    record_property: Any) -> None:
+    """The legal cards are those of the contract by the independent reference: follow suit, trump when void
+    where the contract says so, head the trick where it demands it, no trumps in misère and raspasovka."""
+    checks.check_play_matches_reference(preferans_loaded, preferans_seed, preferans_deals,
+                                        _covered(record_property, preferans_loaded))
 
 
 def test_money_settlement_exact_and_zero_sum(preferans_loaded: Any, preferans_seed: int,
-                                             preferans_deals: int) -> None:
+                                             preferans_deals: int, record_property: Any) -> None:
+    """Every sheet entry is an int or a Fraction; after every deal the settlement is exact and, for a zero-sum
+    variant, sums to 0."""
     zero_sum = "zero_sum_settlement" in checks.capabilities(preferans_loaded)
-    checks.check_settlement_exact_and_zero_sum(preferans_loaded, preferans_seed, preferans_deals, zero_sum)
+    checks.check_settlement_exact_and_zero_sum(preferans_loaded, preferans_seed, preferans_deals, zero_sum,
+                                               _covered(record_property, preferans_loaded))
 
 
-def test_money_pot_balances_every_deal(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
+def test_money_pot_balances_every_deal(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                       record_property: Any) -> None:
+    """Played for a pot: every deal's entries (players and pot) sum to 0, the pot never holds less than nothing,
+    the settlement plus the pot is 0."""
     if "pot" not in checks.capabilities(preferans_loaded):
         pytest.skip("the variant is not played for a pot")
-    checks.check_pot_balances(preferans_loaded, preferans_seed, preferans_deals)
+    checks.check_pot_balances(preferans_loaded, preferans_seed, preferans_deals,
+                              _covered(record_property, preferans_loaded))
 
 
-def test_determinism_same_seed_same_game(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
-    checks.check_same_seed_same_game(preferans_loaded, preferans_seed, preferans_deals)
+def test_determinism_same_seed_same_game(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                         record_property: Any) -> None:
+    """The same seed gives the same game, even when the global random is reseeded between steps."""
+    checks.check_same_seed_same_game(preferans_loaded, preferans_seed, preferans_deals,
+                                     _covered(record_property, preferans_loaded))
 
 
-def test_determinism_clone_json_replay(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
-    checks.check_clone_json_replay(preferans_loaded, preferans_seed, preferans_deals)
+def test_determinism_clone_json_replay(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                       record_property: Any) -> None:
+    """clone(), to_json()/from_json() and replay from the history reproduce the state and continue identically."""
+    checks.check_clone_json_replay(preferans_loaded, preferans_seed, preferans_deals,
+                                   _covered(record_property, preferans_loaded))
 
 
 def _skip_with_local_plugins(paths: list[str], name: str) -> None:
@@ -112,6 +156,7 @@ def _skip_with_local_plugins(paths: list[str], name: str) -> None:
 
 
 def test_golden_playthroughs_replay(preferans_variant_name: str, preferans_plugins: list[str]) -> None:
+    """The recorded games replay to the recorded tricks, sheet entries and settlement."""
     name = preferans_variant_name
     _skip_with_local_plugins(preferans_plugins, name)
     files = list(playthrough.playthrough_files(name))
@@ -123,6 +168,7 @@ def test_golden_playthroughs_replay(preferans_variant_name: str, preferans_plugi
 
 def test_golden_playthroughs_cover_contract_kinds(preferans_variant_name: str, preferans_loaded: Any,
                                                   preferans_plugins: list[str]) -> None:
+    """Every contract kind the variant registers has a golden playthrough."""
     _skip_with_local_plugins(preferans_plugins, preferans_variant_name)
     covered: set[str] = set()
     for _, item in playthrough.playthrough_files(preferans_variant_name):
@@ -131,14 +177,29 @@ def test_golden_playthroughs_cover_contract_kinds(preferans_variant_name: str, p
     assert not missing, f"no golden playthrough covers the contract kind(s) {sorted(missing)}"
 
 
-def test_hooks_leave_arguments_unchanged(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
-    checks.check_hooks_leave_arguments_unchanged(preferans_loaded, preferans_seed, preferans_deals)
+def test_hooks_leave_arguments_unchanged(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                         record_property: Any) -> None:
+    """Calling the decision hooks changes neither the views they get nor the rules."""
+    checks.check_hooks_leave_arguments_unchanged(preferans_loaded, preferans_seed, preferans_deals,
+                                                 _covered(record_property, preferans_loaded))
 
 
-def test_inheritance_matches_parent(preferans_loaded: Any, preferans_seed: int, preferans_deals: int) -> None:
+def test_inheritance_matches_parent(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                    record_property: Any) -> None:
+    """For each hook the child's own module does not implement, the parent's plugin stack answers the same on
+    the same states."""
     if len(preferans_loaded.chain) < 2:
         pytest.skip("the variant extends no parent")
-    checks.check_inherits_parent(preferans_loaded, preferans_seed, preferans_deals)
+    checks.check_inherits_parent(preferans_loaded, preferans_seed, preferans_deals,
+                                 _covered(record_property, preferans_loaded))
+
+
+def test_coverage_reaches_every_rule(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                     record_property: Any) -> None:
+    """Every row of the variant's contract table and every call it offers is reached by the walk and the
+    targeted runs (an all-pass series, eager auctions, the variant's dealt scenarios)."""
+    cov = _covered(record_property, preferans_loaded)
+    scenarios.check_coverage(preferans_loaded, preferans_seed, preferans_deals, cov)
 
 
 # ---------------------------------------------------------------- conf-b: exact counts and golden scores

@@ -100,13 +100,43 @@ def check(data: dict[str, Any], source: str) -> None:
                 f"{source}: deal {i} {key}: got {got.get(key)!r}, want {want.get(key)!r}")
         norm = sorted([*row[:2], _amount(row[2]), *row[3:]] for row in want["entries"])
         have = sorted([*row[:2], _amount(row[2]), *row[3:]] for row in got["entries"])
-        assert have == norm, f"{source}: deal {i} entries: got {got['entries']}, want {want['entries']}"
+        assert have == norm, f"{source}: deal {i} ({_deal_words(r)}) entries: {_entry_diff(r, have, norm)}"
     if "settlement" in data:
         s = game.settlement()
         want_exact = [Fraction(x) for x in data["settlement"]["exact"]]
         assert list(s.exact) == want_exact, f"{source}: settlement {list(map(str, s.exact))}, want {want_exact}"
         assert list(s.rounded) == list(data["settlement"]["rounded"]), (
             f"{source}: rounded settlement {list(s.rounded)}, want {data['settlement']['rounded']}")
+
+
+def seat_words(r: DealResult, seat: int) -> str:
+    """``seat 1 (declarer)``, ``seat 0 (whister)``, ``seat 2 (passer)``: a seat with its part in the deal."""
+    if r.declarer is None:
+        return f"seat {seat}"
+    role = "declarer" if seat == r.declarer else "whister" if seat in r.whisters else (
+        "defender" if seat in r.active else "out of the deal")
+    return f"seat {seat} ({role})"
+
+
+def _deal_words(r: DealResult) -> str:
+    if r.contract is None or r.declarer is None:
+        return "all pass" if r.kind == "all_pass" else r.kind
+    return f"{r.contract.name} by seat {r.declarer}"
+
+
+def _entry_words(r: DealResult, row: list[Any]) -> str:
+    account, seat, amount, *other = row
+    on = f" on {seat_words(r, other[0])}" if other else ""
+    return f"{account} {_show(amount)} for {seat_words(r, seat)}{on}"
+
+
+def _entry_diff(r: DealResult, have: list[list[Any]], want: list[list[Any]]) -> str:
+    """What the sheet wrote and the file did not expect, and the reverse, in words."""
+    extra = [_entry_words(r, x) for x in have if x not in want]
+    missing = [_entry_words(r, x) for x in want if x not in have]
+    parts = [f"written but not expected: {'; '.join(extra)}"] if extra else []
+    parts += [f"expected but not written: {'; '.join(missing)}"] if missing else []
+    return ", ".join(parts) or "the same entries a different number of times"
 
 
 def contract_kinds(data: dict[str, Any]) -> set[str]:

@@ -1,0 +1,193 @@
+"""Targeted runs that make rare rules reachable in a short run, and the coverage check built on them.
+
+The suite's walk (:func:`.checks.walk`, the reference policy exploring) reaches the common rules and tries
+every new row and call once. Three kinds of targeted deals follow it, each recorded in the same coverage:
+
+* **an all-pass series**: a fresh match in which every bidder passes whenever he may (``quiet``), for
+  :data:`SERIES_DEALS` deals: raspasovka after raspasovka, or the deal thrown in again and again, with
+  whatever the variant does about it (the Russian exit, Classic's bombs);
+* **eager auctions**: deals in which nobody passes while anything else is legal (``eager``), every other one
+  played by the table's weights, until every row of the table has been called or :data:`EAGER_DEALS` deals
+  are played: the auction climbs to the top (the Balkan 6 and 7, reached only by holding and outbidding)
+  and takes the rare calls (igra), and the deals between name the low contracts left;
+* **dealt hands**: each scenario file of the variant (``variants/<name>/scenarios/*.toml``):
+  a fixed pack (``Game(..., deals=[pack])``), the actions that lead to the rule, and what it must reach;
+  the reference policy plays on to the end of the deal. With local plugins (a house rule) a scenario that no
+longer plays as written is left out, not failed: the coverage still names any rule left unreached.
+
+A scenario file::
+
+    description = "a misère made: the declarer holds the lowest cards"
+    first_dealer = 0
+    pack = "7S 8S ..."            # the 32 cards in dealing order: ten to each bidder in turn, then the talon
+    actions = ["misere", "pass", "pass"]
+    reaches = ["row misere", "outcome played"]
+
+``reaches`` names what the deal must show, each one of: ``row NAME`` (the deal's contract), ``call NAME``
+(a call taken in the deal), ``outcome played|passed_out|thrown_in``, ``step NAME`` (a declaration step as
+the coverage names it), ``declarer-tricks N`` (the declarer's tricks), ``early-stop`` (fewer than ten tricks
+played). A scenario whose actions are no longer
+legal, or that does not reach what it says, fails the coverage check with its file name.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Iterator
+from dataclasses import dataclass
+from importlib.resources import files
+from importlib.resources.abc import Traversable
+
+from preferans.core.engine.game import Game
+from preferans.core.model.cards import CardError, parse_card
+from preferans.core.model.errors import BadInput, IllegalActionError
+from preferans.core.rules.config import Variant
+
+from .checks import walk
+from .coverage import Coverage, step
+from .policy import ReferencePolicy
+
+SERIES_DEALS = 4
+"""Deals of the all-pass series (a Russian series of three raspasovkas and the exit after it)."""
+EAGER_DEALS = 40
+"""At most this many eager deals, stopped as soon as every row is reached."""
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One dealt hand: where it comes from, the pack, the actions that lead to the rule, what it reaches."""
+
+    source: str
+    description: str
+    pack: tuple[int, ...]
+    actions: tuple[str, ...]
+    reaches: tuple[str, ...]
+    first_dealer: int = 0
+
+
+def scenario_files(variant: Variant) -> Iterator[tuple[str, Traversable]]:
+    """The scenario files shipped beside the variant's own preset (a child's rules may make its parent's
+    scripts illegal, so they are not inherited; the targeted runs serve every variant)."""
+    own = variant.chain[-1]
+    folder = files(own.module) / "scenarios"
+    if folder.is_dir():
+        for item in sorted(folder.iterdir(), key=lambda t: t.name):
+            if item.name.endswith(".toml"):
+                yield f"{own.name}/scenarios/{item.name}", item
+
+
+def load_scenario(source: str, text: str) -> Scenario:
+    """Read a scenario file; a malformed one raises ``AssertionError`` naming the file and the key."""
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise AssertionError(f"scenario {source}: malformed TOML: {exc}") from None
+    if not isinstance(data.get("pack"), str):
+        raise AssertionError(f"scenario {source}: pack: expected the 32 cards in dealing order, as one string")
+    try:
+        pack = tuple(parse_card(c) for c in data["pack"].split())
+    except CardError as exc:
+        raise AssertionError(f"scenario {source}: pack: {exc}") from None
+    if sorted(pack) != list(range(32)):
+        raise AssertionError(f"scenario {source}: pack: expected each of the 32 cards once, got {len(pack)} "
+                             f"names with {len(set(pack))} different cards")
+    actions, reaches = data.get("actions", []), data.get("reaches", [])
+    for key, value in (("actions", actions), ("reaches", reaches)):
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise AssertionError(f"scenario {source}: {key}: expected a list of strings")
+    first = data.get("first_dealer", 0)
+    if type(first) is not int:
+        raise AssertionError(f"scenario {source}: first_dealer: expected a seat number")
+    return Scenario(source, str(data.get("description", "")), pack, tuple(actions), tuple(reaches), first)
+
+
+def _reached(game: Game, coverage: Coverage, taken: list[str], item: str) -> bool:
+    result = game.results[-1]
+    what, _, name = item.partition(" ")
+    if what == "row":
+        return result.contract is not None and result.contract.name == name
+    if what == "call":
+        return name in taken
+    if what == "outcome":
+        return result.outcome == name
+    if what == "step":
+        return coverage.steps.get(name, 0) > 0
+    if what == "declarer-tricks":
+        return result.declarer is not None and result.tricks[result.declarer] == int(name)
+    if what == "early-stop":
+        return result.played and sum(result.tricks) < 10
+    raise AssertionError(f"unknown 'reaches' item {item!r} (row, call, outcome, step, declarer-tricks, early-stop)")
+
+
+def play_scenario(variant: Variant, scenario: Scenario, seed: int, coverage: Coverage) -> None:
+    """Play one scenario's deal into ``coverage``; raise ``AssertionError`` naming the file when its actions
+    are illegal or it does not reach what it says."""
+    try:
+        game = Game(variant, seed=seed, first_dealer=scenario.first_dealer, deals=[scenario.pack])
+    except BadInput as exc:
+        raise AssertionError(f"scenario {scenario.source}: {exc}") from None
+    own = Coverage.of(variant.contracts)
+    policy = ReferencePolicy(seed)
+    for i, action in enumerate(scenario.actions):
+        own.before(game, game.legal_actions())
+        own.took(game.phase, action)
+        deal, before = game.deal, len(game.results)
+        try:
+            game.apply(action)
+        except IllegalActionError as exc:
+            raise AssertionError(f"scenario {scenario.source}: actions[{i}] {action!r}: {exc}") from None
+        if len(game.results) > before:
+            own.deal_ended(deal, game.results[-1])
+    while not game.results and not game.is_terminal:
+        step(game, policy, own)
+    taken = list(game.history)
+    missing = [item for item in scenario.reaches if not (game.results and _reached(game, own, taken, item))]
+    if missing:
+        raise AssertionError(f"scenario {scenario.source} ({scenario.description}) did not reach {', '.join(missing)}")
+    coverage.merge(own)
+
+
+def _targeted(variant: Variant, seed: int, coverage: Coverage, modes: tuple[str, ...], deals: int,
+              stop: bool) -> None:
+    """``deals`` deals (new matches as needed) whose auctions take the ``modes`` in turn, exploring; with
+    ``stop``, only until every row is reached."""
+    policy = ReferencePolicy(seed, explore=1.0, explore_calls=1.0, novel=coverage.novel, auction=modes[0])
+    game = Game(variant, seed=seed)
+    coverage.match_started()
+    done = 0
+    while done < deals and not (stop and not coverage.missed_rows()):
+        if game.is_terminal:
+            game = Game(variant, seed=seed + 1000 + done)
+            coverage.match_started()
+        if step(game, policy, coverage):
+            done += 1
+            policy.auction = modes[done % len(modes)]
+
+
+def reach(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> Coverage:
+    """The suite's walk of ``deals`` deals, then the all-pass series, the eager auctions and the variant's
+    scenarios, all recorded in one coverage (returned)."""
+    cov = coverage if coverage is not None else Coverage.of(variant.contracts)
+    for _ in walk(variant, seed, deals, cov):
+        pass
+    _targeted(variant, seed + 1, cov, ("quiet",), SERIES_DEALS, stop=False)
+    _targeted(variant, seed + 2, cov, ("eager", "table"), EAGER_DEALS, stop=True)
+    for source, item in scenario_files(variant):
+        scenario = load_scenario(source, item.read_text(encoding="utf-8"))
+        try:
+            play_scenario(variant, scenario, seed, cov)
+        except AssertionError:
+            if not variant.local_plugins:
+                raise
+            # a house rule may change what the script leads to; what it then misses is named by the coverage
+    return cov
+
+
+def check_coverage(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> Coverage:
+    """The suite reached every row of the variant's contract table and every call it offered (raises
+    ``AssertionError`` naming what was missed); returns the coverage."""
+    cov = reach(variant, seed, deals, coverage)
+    missed = cov.missed()
+    if missed:
+        raise AssertionError(f"in {deals} deals and the targeted runs: " + "; ".join(missed))
+    return cov

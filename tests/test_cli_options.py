@@ -97,8 +97,8 @@ def test_a_later_rule_wins() -> None:
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["play", "--rule", "poool=3"], "preferans: --rule: rules.poool: unknown key 'poool'; did you mean 'pool'? "
-     "(allowed: players, max_deals, pool, game_price, ten, whist, declarer, misere, raspasovka, overflow, talon, gusarik, "
-     "settlement)"),
+     "(allowed: players, max_deals, pool, game_price, ten, whist, declarer, misere, raspasovka, overflow, talon, "
+     "gusarik, settlement)"),
     (["simulate", "--deals", "1", "--rule", "players=5"],
      "preferans: --rule: rules.players: Input should be less than or equal to 4 (got 5)"),
     (["arena", "--bots", "random", "--deals", "1", "--rule", "whist.style=gentlemann"],

@@ -237,11 +237,23 @@ def _preset_rules(name: str) -> dict[str, Any]:
     return dumped
 
 
+NOT_SCORED = {"whist": ("first_lead_dark",)}
+"""Keys of a scored section that change only what a seat sees during play, never the sheet: a variant that
+differs from the golden deal's preset only in these is scored by the same hand-worked cells (Classic's dark
+first lead)."""
+
+
+def _scored(section: str, values: Any) -> Any:
+    if isinstance(values, dict) and section in NOT_SCORED:
+        return {k: v for k, v in values.items() if k not in NOT_SCORED[section]}
+    return values
+
+
 def applies(variant: Variant, deal: GoldenDeal) -> bool:
     if deal.preset not in {c.name for c in variant.chain}:
         return False
     mine, theirs = variant.rules.model_dump(), _preset_rules(deal.preset)
-    return all(mine.get(s) == theirs.get(s) for s in deal.sections)
+    return all(_scored(s, mine.get(s)) == _scored(s, theirs.get(s)) for s in deal.sections)
 
 
 def cells(entries: Iterable[Entry], accounts: tuple[str, ...], ignore_notes: tuple[str, ...] = ()) -> dict[Cell, Any]:

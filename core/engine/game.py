@@ -12,15 +12,18 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, Literal
 
+from preferans.core.engine import observation as seen
 from preferans.core.engine.match import Match
 from preferans.core.engine.play import TrickPlay
+from preferans.core.engine.state import Deal as Deal
+from preferans.core.engine.state import Phase as Phase
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, FULL_PACK, CardError, bit, names_of, parse_card
 from preferans.core.model.contracts import ContractSpec
 from preferans.core.model.errors import BadInput, IllegalActionError, NoRuleError, RecordError, excerpt
+from preferans.core.model.observed import Event, Observation
 from preferans.core.model.table import HANDS_IN_PLAY, hand_slots, ownerless_hands
 from preferans.core.model.views import (
     AllPassed,
@@ -47,15 +50,16 @@ from preferans.core.rules.config import Variant, config_from_dict
 
 SAVE_FORMAT = "preferans-game"
 SAVE_VERSION = 1
+SEAT_VIEW_FORMAT = "preferans-seat-view"
+"""The format of a per-seat save (``Game.to_dict(seat=...)``): what one seat may see, not replayable."""
 
 
-class Phase(StrEnum):
-    AUCTION = "auction"
-    DISCARD = "discard"
-    DECLARE = "declare"
-    DEFENCE = "defence"
-    PLAY = "play"
-    OVER = "over"
+class _Whole(StrEnum):
+    GAME = "game"
+
+
+WHOLE = _Whole.GAME
+"""``Game.to_dict(seat=WHOLE)`` (the default): the full replayable record, every card of it."""
 
 
 _PLAY, _AUCTION, _OVER = Phase.PLAY, Phase.AUCTION, Phase.OVER
@@ -69,58 +73,6 @@ def _card_names(mask: int) -> list[str]:
     """``names_of(mask)`` in one expression (the legal cards, asked at every card of play)."""
     s, c, d, h = _SUIT_NAMES
     return [*s[mask & 0xFF], *c[mask >> 8 & 0xFF], *d[mask >> 16 & 0xFF], *h[mask >> 24 & 0xFF]]
-
-
-@dataclass
-class Deal:
-    """The mutable state of the deal in progress (the engine's own; hooks never see it)."""
-
-    number: int
-    dealer: int
-    active: tuple[int, ...]
-    hands: list[int]
-    talon_cards: tuple[int, ...]
-    dealt: tuple[int, ...]
-    phase: Phase = Phase.AUCTION
-    to_act: int = 0
-    calls: list[tuple[int, str]] = field(default_factory=list)
-    declarer: int | None = None
-    bid: str | None = None
-    talon_taken: bool = False
-    discard: int = 0
-    to_discard: int = 0
-    discarded_by: list[int] = field(default_factory=list)
-    declaration_calls: list[tuple[int, str]] = field(default_factory=list)
-    contract: ContractSpec | None = None
-    defence_calls: list[tuple[int, str]] = field(default_factory=list)
-    defended: Defended | None = None
-    play: TrickPlay | None = None
-    all_pass: bool = False
-    controllers: list[int] = field(default_factory=list)
-    pack: tuple[int, ...] = ()
-    """The 32 cards in the order dealt: ten to each bidder in speaking order, then the talon."""
-    held: tuple[int, ...] = ()
-    """Every hand when the contract was declared (after the discards), for ``DealResult.held``."""
-
-    @property
-    def first_hand(self) -> int:
-        return self.active[0]
-
-    @property
-    def talon(self) -> int:
-        m = 0
-        for c in self.talon_cards:
-            m |= 1 << c
-        return m
-
-    def copy(self) -> Deal:
-        play = self.play.copy() if self.play is not None else None
-        # during play the trick play and the deal share one list of hands; keep it shared in the copy
-        hands = play.hands if play is not None else self.hands.copy()
-        return replace(
-            self, hands=hands, play=play, calls=self.calls.copy(), discarded_by=self.discarded_by.copy(),
-            declaration_calls=self.declaration_calls.copy(), defence_calls=self.defence_calls.copy(),
-        )
 
 
 def check_start(seed: object, first_dealer: object, n_players: int, deals: Sequence[Sequence[int]]) -> None:
@@ -166,6 +118,11 @@ class Game:
         self._view: AuctionView | DefenceView | None = None  # the view of the last step, reused for legality
         self._pending_entries: list[Entry] = []
         self.deals: tuple[tuple[int, ...], ...] = tuple(tuple(p) for p in deals)
+        self._log: list[seen.LogEntry] = []
+        """The event log, one small tuple an event (:attr:`events` makes them :class:`Event`)."""
+        self._open_pending = False  # open hands to be shown once a card is played
+        self._last_tricks: tuple[int, tuple[seen.Trick, ...]] | None = None
+        self._sheet = seen.SheetCache()
         self.deal: Deal = self._new_deal(self.first_dealer)
 
     # ------------------------------------------------------------------ public interface
@@ -203,7 +160,11 @@ class Game:
             card = _CARD_GET(action) if action.__class__ is str else None
             if card is not None and play.legal_mask() >> card & 1:  # type: ignore[union-attr]
                 self.history.append(action)
+                hand, done = play.to_play, play.tricks_done  # type: ignore[union-attr]
                 play.play(card)  # type: ignore[union-attr]
+                self._log.append((deal.number, deal.to_act, "card", action, None, hand, None))
+                if play.tricks_done != done or self._open_pending:  # type: ignore[union-attr]
+                    self._after_card(play.tricks_done != done)  # type: ignore[union-attr]
                 if play.finished:  # type: ignore[union-attr]
                     self._finish_deal(played=True)
                 else:
@@ -222,8 +183,10 @@ class Game:
         if phase is Phase.PLAY:
             self._apply_play(action)
         elif phase is Phase.AUCTION:
+            self._log.append((deal.number, deal.to_act, "call", action, None, None, None))
             self._apply_auction(action)
         elif phase is Phase.DISCARD:
+            self._log.append((deal.number, deal.to_act, "discard", action, (deal.to_act,), None, None))
             card = CARD_INDEX[action]
             deal.hands[deal.to_act] &= ~bit(card)
             deal.discard |= bit(card)
@@ -232,9 +195,11 @@ class Game:
                 deal.discarded_by.append(deal.to_act)
                 self._step_declaration()
         elif phase is Phase.DECLARE:
+            self._log.append((deal.number, deal.to_act, "declare", action, None, None, None))
             deal.declaration_calls.append((deal.to_act, action))
             self._step_declaration()
         elif phase is Phase.DEFENCE:
+            self._log.append((deal.number, deal.to_act, "defence", action, None, None, None))
             deal.defence_calls.append((deal.to_act, action))
             self._step_defence()
 
@@ -244,11 +209,20 @@ class Game:
         other.rng = random.Random()
         other.rng.setstate(self.rng.getstate())
         other.history = self.history.copy()
+        other._log = self._log.copy()
+        other._sheet = seen.SheetCache()
         other.match = self.match.copy()
         other.deal = self.deal.copy()
         return other
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self, seat: int | None | Literal[_Whole.GAME] = WHOLE) -> dict[str, Any]:
+        """The game as a record. By default the full replayable save (the seed, every action, any fixed
+        packs: every card of the match). With ``seat`` (a seat number, or ``None`` for a spectator) the
+        per-seat save, format ``preferans-seat-view``: the config, the seat, its observation and its
+        events, revealing nothing that seat may not see (no seed, no actions, no packs); it cannot be
+        replayed."""
+        if seat is not WHOLE:
+            return self._seat_record(seat)
         data: dict[str, Any] = {
             "format": SAVE_FORMAT,
             "version": SAVE_VERSION,
@@ -261,8 +235,50 @@ class Game:
             data["deals"] = [" ".join(CARD_NAMES[c] for c in pack) for pack in self.deals]
         return data
 
-    def to_json(self) -> str:
-        return json.dumps(self.to_dict(), ensure_ascii=False)
+    def to_json(self, seat: int | None | Literal[_Whole.GAME] = WHOLE) -> str:
+        return json.dumps(self.to_dict(seat), ensure_ascii=False)
+
+    def _seat_record(self, seat: int | None) -> dict[str, Any]:
+        self._check_seat(seat)
+        return {
+            "format": SEAT_VIEW_FORMAT,
+            "version": SAVE_VERSION,
+            "config": self.variant.config_dict(),
+            "seat": seat,
+            "observation": self.observation(seat).to_dict(),
+            "events": self.events_for(seat),
+        }
+
+    def _check_seat(self, seat: object) -> None:
+        if seat is not None and (type(seat) is not int or not 0 <= seat < self.n_players):
+            raise BadInput(f"seat: expected a seat 0..{self.n_players - 1} or None (a spectator), "
+                           f"got {excerpt(seat)}")
+
+    # ------------------------------------------------------------------ what a seat sees
+
+    def observation(self, seat: int | None) -> Observation:
+        """What ``seat`` may see now (``None``: a spectator, who sees only what lies face up): frozen and
+        JSON-serialisable (:meth:`Observation.to_dict`). Built on demand; see
+        :mod:`preferans.core.engine.observation` for who may see what."""
+        self._check_seat(seat)
+        deal = self.deal
+        legal = self.legal_actions() if seat is not None and seat == self.current_player else []
+        settlement = list(self.settlement().rounded) if self.is_terminal else None
+        return seen.observe(deal, self.match, seat, legal=legal, n_hands=self.n_hands,
+                            last_tricks=self._last_tricks, event_count=len(self._log), sheet=self._sheet,
+                            settlement=settlement)
+
+    @property
+    def events(self) -> list[Event]:
+        """Every event of the match so far, numbered from 0: each action applied and what the engine did
+        (dealt, showed, closed a trick, scored), each with the seats that may see it."""
+        return seen.events(self._log)
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        """The events numbered ``since`` and later as JSON, blanked (``action``, ``data`` null) where
+        ``seat`` (``None``: a spectator) may not see them, such as another seat's discard."""
+        self._check_seat(seat)
+        return seen.events_json(self._log, seat, since)
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], source: str = "saved game", plugins: Sequence[Any] = ()) -> Game:
@@ -361,20 +377,10 @@ class Game:
             count += p.bit_count()
         return union, count
 
-    def visible_hands(self, seat: int) -> dict[int, int]:
-        """The hands ``seat`` may see: its own, those it plays for, and the open ones."""
-        deal = self.deal
-        out = {seat: deal.hands[seat]}
-        if deal.play is not None:
-            rules = deal.play.rules
-            for hand, controller in rules.controllers:
-                if controller == seat:
-                    out[hand] = deal.hands[hand]
-            hidden = rules.open_after_declarer_leads and not deal.play.played and rules.leader == rules.declarer
-            hidden = hidden or (rules.open_after_first_lead and not deal.play.played)
-            for hand in () if hidden else rules.open_hands:
-                out[hand] = deal.hands[hand]
-        return out
+    def visible_hands(self, seat: int | None) -> dict[int, int]:
+        """The hands ``seat`` may see, as masks: its own, those it plays for, and the open ones.
+        Deprecated: the masks of :meth:`observation`'s ``hands``, from the same rule."""
+        return seen.visible_masks(self.deal, seat)
 
     def may_record_layout(self, seat: int) -> bool:
         """Whether ``seat`` may write down the layout now: an observation flag from the deal's
@@ -442,6 +448,12 @@ class Game:
         talon = tuple(pack[30:32])
         deal = Deal(len(self.match.results), dealer, active, hands, talon, tuple(hands), pack=tuple(pack))
         self.deal = deal
+        log = self._log
+        log.append((deal.number, None, "deal_start", None, None, None,
+                    {"dealer": dealer, "active": list(active)}))
+        for seat in active:
+            if seat not in self.ownerless:
+                log.append((deal.number, None, "hand_dealt", " ".join(names_of(hands[seat])), (seat,), seat, None))
         self._step_auction()
         return deal
 
@@ -491,7 +503,14 @@ class Game:
             if isinstance(step, TakeTalon):
                 deal.hands[step.seat] |= deal.talon
                 deal.talon_taken = True
+                deal.talon_to = step.seat
+                row = self.contracts.get(deal.bid) if deal.bid else None
+                deal.talon_public = row is not None and row.talon_shown
+                self._log.append((deal.number, step.seat, "talon_taken", _names(deal.talon_cards),
+                                  None if deal.talon_public else (step.seat,), None, None))
             elif isinstance(step, PickUp):
+                self._log.append((deal.number, step.seat, "pick_up", " ".join(names_of(deal.discard)),
+                                  (step.seat,), None, None))
                 deal.hands[step.seat] |= deal.discard
                 deal.discard = 0
             elif isinstance(step, Discard):
@@ -554,12 +573,51 @@ class Game:
         for hand, seat in rules.controllers:
             deal.controllers[hand] = seat
         deal.to_act = deal.controllers[deal.play.to_play]
+        log, number = self._log, deal.number
+        for hand, seat in rules.controllers:
+            if seat != hand:
+                log.append((number, None, "hand_given", " ".join(names_of(deal.hands[hand])), (seat,), hand, None))
+        if rules.open_hands:
+            if seen.open_now(deal.play):
+                self._log_open_hands()
+            else:
+                self._open_pending = True
+        if deal.play.talon_cards and seen.turned_talon(deal.play):
+            log.append((number, None, "talon_card", CARD_NAMES[deal.play.talon_cards[0]], None, None, None))
+
+    def _log_open_hands(self) -> None:
+        deal = self.deal
+        assert deal.play is not None
+        self._open_pending = False
+        for hand in deal.play.rules.open_hands:
+            self._log.append((deal.number, None, "hand_opened", " ".join(names_of(deal.hands[hand])), None, hand,
+                              None))
+
+    def _after_card(self, closed: bool) -> None:
+        """The engine's events after a card: the open hands shown at the first card, a closed trick, the
+        talon card turned to lead the next trick (off the hot path: only when one of these happens)."""
+        deal = self.deal
+        play = deal.play
+        assert play is not None
+        if self._open_pending and play.played:
+            self._log_open_hands()
+        if closed:
+            winner, cards = play.completed[-1]
+            self._log.append((deal.number, None, "trick", None, None, None, seen.finished_trick((winner, cards))))
+            done = play.tricks_done
+            if not play.finished and done < min(play.rules.talon_leads, len(play.talon_cards)):
+                self._log.append((deal.number, None, "talon_card", CARD_NAMES[play.talon_cards[done]], None, None,
+                                  None))
 
     def _apply_play(self, action: str) -> None:
         deal = self.deal
         play = deal.play
         assert play is not None
+        hand, done = play.to_play, play.tricks_done
         play.play(CARD_INDEX[action])
+        self._log.append((deal.number, deal.to_act, "card", action, None, hand, None))
+        if play.tricks_done != done or self._open_pending:
+            self._after_card(play.tricks_done != done)
         if play.finished:
             self._finish_deal(played=True)
         else:
@@ -585,7 +643,11 @@ class Game:
             declaration=tuple(deal.declaration_calls),
             held=deal.held,
         )
-        self.match.post(result, self._pending_entries)
+        entries = self.match.post(result, self._pending_entries)
+        self._log.append((deal.number, None, "deal_end", None, None, None, seen.result_dict(result, entries)))
+        self._open_pending = False
+        # the deal's tricks stay readable (``last_trick``) while the next deal is played
+        self._last_tricks = (deal.number, tuple(deal.play.completed) if played and deal.play is not None else ())
         if self.match.is_over():
             deal.phase = Phase.OVER
             deal.to_act = -1
@@ -597,6 +659,10 @@ class Game:
         union, count = self.cards_accounted()
         if union != FULL_PACK or count != 32:
             raise AssertionError(f"card conservation broken: {count} cards, mask {union:#x}")
+
+
+def _names(cards: Sequence[int]) -> str:
+    return " ".join(CARD_NAMES[c] for c in cards)
 
 
 def _read_deals(raw: object, source: str) -> list[tuple[int, ...]]:

@@ -1,0 +1,183 @@
+"""Who may see what: the one place that decides it, for the game's per-seat view, its event log and its
+per-seat save (``Game.observation``, ``Game.events_for``, ``Game.to_dict(seat=...)``), and so for the
+terminal renderer and the bots, which read these.
+
+A seat sees its own hand; the hands it plays for (``PlayRules.controllers``: a lone whister playing his
+partner's hand open or closed, a player of the two-player dummy); the hands lying face up
+(``PlayRules.open_hands``, shown from the start of play, or only once the first card is played when
+``open_after_first_lead`` says so, or once the declarer has led when ``open_after_declarer_leads`` says so and
+he has the lead); the talon once it has taken it up, or when the contract shows the talon to all as it is
+taken (the row's ``talon_shown``), and each talon card turned to lead a trick (raspasovka); its own discard;
+and everything public: the calls, the cards played, the tricks and the sheet. A spectator sees only the
+public part. Built on demand from the engine's state, never on ``apply``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from preferans.core.engine.match import Match
+from preferans.core.engine.play import TrickPlay
+from preferans.core.engine.state import Deal, Phase
+from preferans.core.model.cards import CARD_NAMES, names_of
+from preferans.core.model.observed import Event, Observation, amount_json, entry_dict
+from preferans.core.model.views import DealResult, Entry
+
+Trick = tuple[int, tuple[tuple[int, int], ...]]
+"""A finished trick as the trick play keeps it: ``(winner, ((hand, card), ...))``."""
+
+LogEntry = tuple[int, int | None, str, str | None, tuple[int, ...] | None, int | None, dict[str, Any] | None]
+"""An event as the game logs it, cheaply: ``(deal, seat, kind, action, visible_to, hand, data)``."""
+
+
+def open_now(play: TrickPlay) -> bool:
+    """Whether the play rules' open hands lie face up yet (see the module docstring)."""
+    rules = play.rules
+    if play.played:
+        return True
+    if rules.open_after_first_lead:
+        return False
+    return not (rules.open_after_declarer_leads and rules.leader == rules.declarer)
+
+
+def visible_masks(deal: Deal, seat: int | None) -> dict[int, int]:
+    """The hands ``seat`` may see now, as masks: its own, those it plays for, the open ones."""
+    hands = deal.hands
+    out = {seat: hands[seat]} if seat is not None and 0 <= seat < len(hands) else {}
+    play = deal.play
+    if play is not None:
+        rules = play.rules
+        if seat is not None:
+            for hand, controller in rules.controllers:
+                if controller == seat:
+                    out[hand] = hands[hand]
+        if rules.open_hands and open_now(play):
+            for hand in rules.open_hands:
+                out[hand] = hands[hand]
+    return out
+
+
+def turned_talon(play: TrickPlay) -> int:
+    """How many talon cards have been turned to lead tricks so far."""
+    leads = min(play.rules.talon_leads, len(play.talon_cards))
+    turned = min(play.tricks_done, leads)
+    if not play.finished and play.tricks_done < leads:
+        turned += 1  # the trick on the table is led by the next one
+    return turned
+
+
+def talon_seen(deal: Deal, seat: int | None) -> tuple[list[str] | None, int]:
+    """The talon cards ``seat`` may see (``None``: none) and how many talon cards lie face down."""
+    if deal.talon_taken:
+        if deal.talon_public or (seat is not None and seat == deal.talon_to):
+            return [CARD_NAMES[c] for c in deal.talon_cards], 0
+        return None, 0
+    play = deal.play
+    if play is not None and play.talon_cards:
+        turned = turned_talon(play)
+        return ([CARD_NAMES[c] for c in play.talon_cards[:turned]] if turned else None,
+                len(deal.talon_cards) - turned)
+    return None, len(deal.talon_cards)
+
+
+def discard_owner(deal: Deal) -> int | None:
+    """The seat whose discard lies out now (the one discarding, or the last to discard), if any."""
+    if not deal.discard:
+        return None
+    if deal.phase is Phase.DISCARD:
+        return deal.to_act
+    return deal.discarded_by[-1] if deal.discarded_by else None
+
+
+def trick_json(cards: Sequence[tuple[int, int]]) -> list[tuple[int, str]]:
+    return [(h, CARD_NAMES[c]) for h, c in cards]
+
+
+def finished_trick(trick: Trick) -> dict[str, Any]:
+    winner, cards = trick
+    return {"cards": [[h, CARD_NAMES[c]] for h, c in cards], "winner": winner}
+
+
+def result_dict(r: DealResult, entries: Sequence[Entry]) -> dict[str, Any]:
+    """The public summary of a scored deal: what everybody at the table knows once it is over (the calls,
+    the contract, the tricks, the sheet lines), without the cards held (``DealResult.held``)."""
+    return {
+        "deal": r.index_in_match, "kind": r.kind, "outcome": r.outcome, "dealer": r.dealer,
+        "active": list(r.active), "declarer": r.declarer, "bid": r.bid,
+        "contract": r.contract.name if r.contract is not None else None,
+        "auction": [[s, c] for s, c in r.auction], "declaration": [[s, c] for s, c in r.declaration],
+        "defence": [[s, c] for s, c in r.defence], "whisters": list(r.whisters), "played": r.played,
+        "tricks": list(r.tricks), "entries": [entry_dict(e) for e in entries],
+    }
+
+
+class SheetCache:
+    """The sheet's lines as JSON, per scored deal, converted once (observations are asked often)."""
+
+    def __init__(self) -> None:
+        self.deals: list[list[dict[str, Any]]] = []
+
+    def sheet(self, match: Match) -> list[list[dict[str, Any]]]:
+        done = self.deals
+        if len(done) > len(match.deal_entries):  # a clone that went its own way: start again
+            done = self.deals = []
+        for entries in match.deal_entries[len(done):]:
+            done.append([entry_dict(e) for e in entries])
+        return [list(lines) for lines in done]
+
+
+def totals_json(match: Match) -> list[dict[str, Any]]:
+    def key(item: tuple[tuple[str, int, int | None], Any]) -> tuple[str, int, int]:
+        (account, seat, other), _ = item
+        return account, seat, -1 if other is None else other
+
+    return [{"account": a, "seat": s, "other": o, "amount": amount_json(x)}
+            for (a, s, o), x in sorted(match.totals.items(), key=key)]
+
+
+def observe(deal: Deal, match: Match, seat: int | None, *, legal: list[str], n_hands: int,
+            last_tricks: tuple[int, tuple[Trick, ...]] | None, event_count: int, sheet: SheetCache,
+            settlement: list[int] | None) -> Observation:
+    """The :class:`Observation` of ``seat`` (``None``: a spectator) for the deal in progress."""
+    play = deal.play
+    talon, face_down = talon_seen(deal, seat)
+    owner = discard_owner(deal)
+    in_play = play is not None and deal.phase is Phase.PLAY
+    last_trick = None
+    if last_tricks is not None and last_tricks[1]:
+        last_trick = {"deal": last_tricks[0], **finished_trick(last_tricks[1][-1])}
+    last_result = result_dict(match.results[-1], match.deal_entries[-1]) if match.results else None
+    return Observation(
+        seat=seat, phase=deal.phase.value, deal=deal.number, dealer=deal.dealer, active=list(deal.active),
+        n_players=match.n_players, n_hands=n_hands, to_act=deal.to_act if deal.phase is not Phase.OVER else -1,
+        legal=legal,
+        hands={h: names_of(m) for h, m in sorted(visible_masks(deal, seat).items())},
+        hand_counts={h: deal.hands[h].bit_count() for h in range(n_hands)},
+        talon=talon, talon_count=face_down,
+        discard=names_of(deal.discard) if seat is not None and seat == owner else None,
+        discard_count=deal.discard.bit_count(),
+        calls=list(deal.calls), bid=deal.bid, declaration_calls=list(deal.declaration_calls),
+        defence_calls=list(deal.defence_calls), declarer=deal.declarer,
+        contract=deal.contract.name if deal.contract is not None else None,
+        whisters=list(deal.defended.whisters) if deal.defended is not None else [],
+        to_play=play.to_play if in_play and play is not None else None,
+        trick=trick_json(play.trick) if play is not None else [],
+        tricks=[finished_trick(t) for t in play.completed] if play is not None else [],
+        tricks_won={h: play.tricks_won[h] for h in play.order} if play is not None else {},
+        may_record_layout=in_play and play is not None and seat in play.rules.layout_notes,
+        last_trick=last_trick, last_result=last_result,
+        totals=totals_json(match), sheet=sheet.sheet(match), event_count=event_count,
+        over=deal.phase is Phase.OVER, settlement=settlement,
+    )
+
+
+def events(log: Sequence[LogEntry], since: int = 0) -> list[Event]:
+    """The log's events numbered ``since`` and later."""
+    start = max(since, 0)
+    return [Event(start + i, *entry) for i, entry in enumerate(log[start:])]
+
+
+def events_json(log: Sequence[LogEntry], seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+    """The events numbered ``since`` and later as JSON, blanked where ``seat`` may not see them."""
+    return [e.to_dict(seat) for e in events(log, since)]

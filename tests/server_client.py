@@ -63,7 +63,7 @@ class Seat:
     def recv(self) -> dict[str, Any]:
         frame: dict[str, Any] = self.ws.receive_json()
         self.frames.append(frame)
-        if frame["type"] in ("event", "snapshot"):
+        if frame["type"] in ("update", "snapshot"):
             self.state, self.n = frame["state"], frame["n"]
         return frame
 
@@ -73,6 +73,12 @@ class Seat:
             frame = self.recv()
             if frame["type"] in types:
                 return frame
+
+    def update(self) -> dict[str, Any]:
+        """The next ``update``; an error on the way fails the test (it would leave the caller waiting)."""
+        frame = self.recv_type("update", "error")
+        assert frame["type"] == "update", frame
+        return frame
 
     def send(self, **message: Any) -> None:
         self.ws.send_json(message)

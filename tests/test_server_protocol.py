@@ -44,7 +44,7 @@ def play(seats: list[Seat], k: int) -> None:
         mover = to_act(seats)
         mover.send(type="action", action=mover.state["legal"][0])
         for s in seats:
-            s.recv_type("event")
+            s.recv_type("update")
 
 
 def test_join_and_play_numbers_every_event_and_sends_it_to_every_seat(client: TestClient) -> None:
@@ -57,12 +57,16 @@ def test_join_and_play_numbers_every_event_and_sends_it_to_every_seat(client: Te
         assert list(s.state["hands"]) == [str(s.seat)] and len(s.state["hands"][str(s.seat)]) == 10
     mover = to_act(seats)
     mover.send(type="action", action="pass")
-    events = [s.recv_type("event") for s in seats]
-    assert [e["n"] for e in events] == [1, 1, 1]
-    assert all(e["event"] == {"n": 1, "deal": 0, "phase": "auction", "seat": 1, "action": "pass"} for e in events)
+    start = seats[0].n  # the deal's start and the three hands dealt are events too
+    updates = [s.recv_type("update") for s in seats]
+    assert [u["n"] for u in updates] == [start + 1] * 3
+    call = {"number": start, "deal": 0, "seat": 1, "kind": "call", "action": "pass"}
+    assert all(u["events"] == [call] for u in updates)
     play(seats, 5)
-    assert [s.n for s in seats] == [6, 6, 6]
-    assert live(client, table_id).n == 6 and len(live(client, table_id).game.history) == 6
+    table = live(client, table_id)
+    assert [s.n for s in seats] == [table.n] * 3 and len(table.game.history) == 6
+    # every seat got the same numbers; a hand dealt is blanked for all but its holder
+    assert seats[0].snapshot["n"] == start
 
 
 def test_illegal_and_out_of_turn_actions_are_errors_and_change_nothing(client: TestClient) -> None:
@@ -126,8 +130,10 @@ def test_a_client_back_after_a_gap_gets_a_snapshot_and_the_events_it_missed(clie
     back = Seat(client, table_id, token, since=seen)
     table = live(client, table_id)
     assert back.n == table.n > seen
-    assert [e["n"] for e in back.snapshot["events"]] == list(range(seen + 1, table.n + 1))
-    assert [e["action"] for e in back.snapshot["events"]] == table.game.history[seen:]
+    missed = back.snapshot["events"]
+    assert [e["number"] for e in missed] == list(range(seen, table.n))
+    calls = [e["action"] for e in missed if e["kind"] in ("call", "discard", "declare", "defence", "card")]
+    assert calls == table.game.history[-len(calls):]
     assert back.state["legal"] == table.game.legal_actions()  # it is to act, and is shown its choices
 
 
@@ -140,8 +146,8 @@ def test_a_spectator_sees_no_hand(client: TestClient) -> None:
     watcher.send(type="action", action="pass")
     assert watcher.recv_type("error")["code"] == "spectator"
     play(seats, 1)
-    event = watcher.recv_type("event")
-    assert event["state"]["hands"] == {}
+    update = watcher.recv_type("update")
+    assert update["state"]["hands"] == {}
 
 
 @pytest.mark.parametrize(("raw", "code"), [
@@ -162,7 +168,7 @@ def test_bad_messages_are_answered_with_an_error_and_the_socket_goes_on(client: 
     err = seats[0].recv_type("error")
     assert err["code"] == code and err["message"]
     play(seats, 1)  # still playing
-    assert seats[0].n == 1
+    assert len(live(client, table_id).game.history) == 1
 
 
 def test_before_hello_only_hello_is_taken(client: TestClient) -> None:
@@ -234,8 +240,8 @@ def test_a_variant_installed_after_the_server_started_is_offered_and_played(
         seat = Seat(client, table_id, join(client, table_id, 0))
         assert live(client, table_id).game.rules.pool == 10
         while seat.state["to_act"] != 0:
-            seat.recv_type("event")
+            seat.recv_type("update")
         seat.send(type="action", action=seat.state["legal"][0])
-        assert seat.recv_type("event")["event"]["seat"] == 0
+        assert seat.recv_type("update")["events"][0]["seat"] == 0
     finally:
         sys.modules.pop(package, None)

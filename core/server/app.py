@@ -22,7 +22,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from preferans.core.server import lobby
-from preferans.core.server.protocol import ProtocolError, RateLimit, error, parse
+from preferans.core.server.protocol import BURST, RATE, ProtocolError, RateLimit, error, parse
 from preferans.core.server.store import Store
 from preferans.core.server.table import ActionRefused, LiveTable, Tables
 
@@ -34,12 +34,12 @@ MAX_STRIKES = 50
 class Connection:
     """One client's socket, the table it joined and the seat it holds (``None``: a spectator)."""
 
-    def __init__(self, ws: WebSocket) -> None:
+    def __init__(self, ws: WebSocket, limit: RateLimit) -> None:
         self.ws = ws
         self.table: LiveTable | None = None
         self.seat: int | None = None
         self.acked = 0
-        self.limit = RateLimit()
+        self.limit = limit
         self.strikes = 0
 
     async def send(self, message: dict[str, Any]) -> bool:
@@ -66,11 +66,12 @@ class Hub:
             msg["events"] = table.events_for(seat, since)
         return msg
 
-    async def broadcast(self, table: LiveTable, event: dict[str, Any]) -> None:
-        sheet = table.sheet() if event.get("deal_over") else None
+    async def broadcast(self, table: LiveTable, done: dict[str, Any]) -> None:
+        """Each connection gets the events of an action as its seat may see them, and its new observation."""
+        sheet = table.sheet() if done["deal_over"] else None
         for conn in list(self.conns.get(table.id, ())):
-            msg: dict[str, Any] = {"type": "event", "n": event["n"], "event": table.events_for(conn.seat,
-                                                                                              event["n"] - 1)[0],
+            msg: dict[str, Any] = {"type": "update", "n": done["n"], "events": table.events_for(conn.seat,
+                                                                                               done["since"]),
                                    "state": table.observation(conn.seat)}
             if sheet is not None:
                 msg["sheet"] = sheet
@@ -109,8 +110,10 @@ class Hub:
                     self.wake_bots(table)
 
 
-def create_app(db: str | Path, durable: bool = False) -> Starlette:
-    """The server on database file ``db`` (created when missing); every open table in it is resumed."""
+def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst: float = BURST) -> Starlette:
+    """The server on database file ``db`` (created when missing); every open table in it is resumed. ``rate``
+    and ``burst`` are each connection's message limit (a program driving many seats fast, as the tests and
+    the benchmark do, raises them)."""
     store = Store(db, durable=durable)
     hub = Hub(store)
 
@@ -169,7 +172,7 @@ def create_app(db: str | Path, durable: bool = False) -> Starlette:
 
     async def socket(ws: WebSocket) -> None:
         await ws.accept()
-        conn = Connection(ws)
+        conn = Connection(ws, RateLimit(rate, burst))
         try:
             while True:
                 raw = await ws.receive_text()

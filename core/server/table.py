@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from preferans.core.ai.registry import make_bot
-from preferans.core.engine.game import Deal, Game
+from preferans.core.engine.game import Game
 from preferans.core.engine.player import Bot
 from preferans.core.formats.sheet import drawing, sheet_text, sheet_view
 from preferans.core.model.errors import IllegalActionError, PreferansError
@@ -51,8 +51,8 @@ class LiveTable:
     row: TableRow
     game: Game
     seats: list[SeatState]
-    events: list[dict[str, Any]] = field(default_factory=list)
-    finished: Deal | None = None
+    n: int = 0
+    """The number of events so far (the engine's event log: actions and what the engine did after them)."""
     bots: dict[int, Bot] = field(default_factory=dict)
 
     @classmethod
@@ -65,6 +65,7 @@ class LiveTable:
         table = cls(table_id, store, row, game, [_seat_state(s) for s in store.seats(table_id)])
         for seat, action in store.actions(table_id):
             table._apply(seat, action)
+        table.n = len(game.events_for(None))
         return table
 
     @property
@@ -75,48 +76,39 @@ class LiveTable:
     def names(self) -> list[str]:
         return [s.name for s in self.seats]
 
-    @property
-    def n(self) -> int:
-        """The number of the last event (0 before the first action)."""
-        return len(self.events)
-
     # ---------------------------------------------------------------- acting
 
     def act(self, seat: int, action: str) -> dict[str, Any]:
-        """Apply ``action`` for ``seat``, write it, and return its event; :class:`ActionRefused` (nothing
-        changed) when it is not ``seat``'s turn or not legal now."""
+        """Apply ``action`` for ``seat`` and write it: ``{"seat", "action" (canonical), "since" (the first new
+        event's number), "n", "deal_over"}``; :class:`ActionRefused` (nothing changed) when it is not
+        ``seat``'s turn or not legal now."""
         game = self.game
         if game.is_terminal:
             raise ActionRefused("over", "the match is over")
         if seat != game.current_player:
             raise ActionRefused("not_your_turn", f"it is seat {game.current_player}'s turn, not seat {seat}'s")
-        event = self._apply(seat, action)
+        deal = game.deal.number
+        canonical = self._apply(seat, action)
         try:
-            self.store.append(self.id, event["n"], seat, event["action"])
+            self.store.append(self.id, len(game.history), seat, canonical)
         except Exception:
             # the action is not written, so it did not happen: rebuild the game from the log
             fresh = LiveTable.load(self.store, self.id)
-            self.game, self.events, self.finished = fresh.game, fresh.events, fresh.finished
+            self.game, self.n = fresh.game, fresh.n
             raise
         if game.is_terminal:
             self.store.mark_over(self.id)
-        return event
+        since = self.n
+        self.n += len(game.events_for(None, since))
+        return {"seat": seat, "action": canonical, "since": since, "n": self.n,
+                "deal_over": game.is_terminal or game.deal.number != deal}
 
-    def _apply(self, seat: int, action: str) -> dict[str, Any]:
-        game = self.game
-        before = game.deal
-        phase = before.phase.value
+    def _apply(self, seat: int, action: str) -> str:
         try:
-            game.apply(action)
+            self.game.apply(action)
         except IllegalActionError as exc:
             raise ActionRefused("illegal", str(exc)) from None
-        event: dict[str, Any] = {"n": len(self.events) + 1, "deal": before.number, "phase": phase, "seat": seat,
-                                 "action": game.history[-1]}
-        if game.deal is not before or game.is_terminal:
-            self.finished = before
-            event["deal_over"] = True
-        self.events.append(event)
-        return event
+        return self.game.history[-1]
 
     # ---------------------------------------------------------------- who acts
 
@@ -173,10 +165,10 @@ class LiveTable:
     # ---------------------------------------------------------------- what a seat is shown
 
     def observation(self, seat: int | None) -> dict[str, Any]:
-        return view.observation(self.game, seat, self.finished)
+        return self.game.observation(seat).to_dict()
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
-        return [view.event_for(e, seat) for e in self.events[since:]]
+        return self.game.events_for(seat, since)
 
     def sheet(self) -> dict[str, Any]:
         """The score sheet as the family draws it: an SVG picture, or its text table when it draws none."""

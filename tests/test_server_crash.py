@@ -50,7 +50,8 @@ def start(db: Path, port: int) -> subprocess.Popen[bytes]:
                 return proc
         except OSError:
             if proc.poll() is not None:
-                raise AssertionError(f"the server exited: {proc.stderr.read().decode() if proc.stderr else ''}")
+                said = proc.stderr.read().decode() if proc.stderr else ""
+                raise AssertionError(f"the server exited: {said}") from None
             time.sleep(0.05)
     proc.kill()
     raise AssertionError("the server did not start in 30 s")
@@ -74,7 +75,8 @@ def test_no_acknowledged_action_is_lost_over_twenty_kills(tmp_path: Path) -> Non
     rng = random.Random(20)
     proc = start(db, port)
     base = f"http://127.0.0.1:{port}"
-    table_id = post(f"{base}/api/tables", {"variant": "sochi", "seed": 9, "bots": [None, "heuristic", "heuristic"]})["id"]
+    bots = [None, "heuristic", "heuristic"]
+    table_id = post(f"{base}/api/tables", {"variant": "sochi", "seed": 9, "bots": bots})["id"]
     token = post(f"{base}/api/tables/{table_id}/join", {"seat": 0})["token"]
     seen: list[tuple[int, str | None]] = []  # every action the client was told of, in order (None: hidden)
     n = 0  # events seen

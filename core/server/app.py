@@ -70,9 +70,14 @@ class Hub:
         """Each connection gets the events of an action as its seat may see them, and its new observation."""
         sheet = table.sheet() if done["deal_over"] else None
         for conn in list(self.conns.get(table.id, ())):
+            state = table.observation(conn.seat)
+            if sheet is None:
+                # the sheet's lines change only when a deal is scored, and grow with the match: an update
+                # carries them only then (a snapshot always does)
+                del state["sheet"]
             msg: dict[str, Any] = {"type": "update", "n": done["n"], "events": table.events_for(conn.seat,
                                                                                                done["since"]),
-                                   "state": table.observation(conn.seat)}
+                                   "state": state}
             if sheet is not None:
                 msg["sheet"] = sheet
             await conn.send(msg)
@@ -175,10 +180,17 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
         conn = Connection(ws, RateLimit(rate, burst))
         try:
             while True:
-                raw = await ws.receive_text()
-                if not await _handle(hub, conn, raw):
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
                     break
-        except WebSocketDisconnect:
+                raw = frame.get("text")
+                if raw is None:  # a binary frame is read as the same JSON text would be
+                    raw = frame.get("bytes") or b""
+                if not await _handle(hub, conn, raw):
+                    with contextlib.suppress(Exception):
+                        await ws.close(code=4400)
+                    break
+        except (WebSocketDisconnect, RuntimeError):  # the socket went away under a send or a receive
             pass
         finally:
             if conn.table is not None:
@@ -219,7 +231,7 @@ def _error(status: int, code: str, message: str) -> Response:
     return JSONResponse(error(code, message), status_code=status)
 
 
-async def _handle(hub: Hub, conn: Connection, raw: str) -> bool:
+async def _handle(hub: Hub, conn: Connection, raw: str | bytes) -> bool:
     """Answer one client message; ``False`` closes the connection."""
     if not conn.limit.allow():
         conn.strikes += 1

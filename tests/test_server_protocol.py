@@ -73,7 +73,7 @@ def test_illegal_and_out_of_turn_actions_are_errors_and_change_nothing(client: T
     table_id, seats = three(client)
     play(seats, 1)
     table = live(client, table_id)
-    before = (table.n, list(table.game.history), seats[0].state)
+    before = (table.n, list(table.game.history), table.observation(0))
     mover = to_act(seats)
     mover.send(type="action", action="11S")  # no such bid
     err = mover.recv_type("error")

@@ -8,6 +8,7 @@ to the moment each other seat of the table receives the update carrying it (50th
 
     python bench/bench_server.py --tables 50 --seconds 20
     python bench/bench_server.py --tables 200 --seconds 20
+    python bench/bench_server.py --tables 200 --seconds 20 --think 0.5   # bots that take half a second
     python bench/bench_server.py --smoke       # two tables, two seconds, for CI
 
 Figures go to docs/performance.md with the command and the machine.
@@ -63,7 +64,7 @@ class Stats:
 
 
 async def seat(url: str, table_id: str, token: str, me: int, stats: Stats, stop: asyncio.Event,
-               rng: random.Random) -> None:
+               rng: random.Random, think: float) -> None:
     async with connect(url, max_size=2**20) as ws:
         await ws.send(json.dumps({"type": "hello", "table": table_id, "token": token}))
         while not stop.is_set():
@@ -87,12 +88,23 @@ async def seat(url: str, table_id: str, token: str, me: int, stats: Stats, stop:
             if state["over"]:
                 return
             if state["to_act"] == me:
+                if think:
+                    await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
                 stats.sent[(table_id, msg["n"])] = time.perf_counter()
                 stats.actions += 1
                 await ws.send(json.dumps({"type": "action", "action": rng.choice(state["legal"]), "at": msg["n"]}))
 
 
-async def run(base: str, tables: int, seconds: float) -> dict[str, Any]:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of process ``pid`` so far (Linux /proc; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+async def run(base: str, tables: int, seconds: float, server_pid: int, think: float) -> dict[str, Any]:
     stats = Stats()
     stop = asyncio.Event()
     seats = []
@@ -105,13 +117,14 @@ async def run(base: str, tables: int, seconds: float) -> dict[str, Any]:
             seats.append((made["id"], got["token"], s))
     url = base.replace("http", "ws") + "/ws"
     rng = random.Random(1)
-    tasks = [asyncio.create_task(seat(url, tid, token, s, stats, stop, random.Random(rng.random())))
+    tasks = [asyncio.create_task(seat(url, tid, token, s, stats, stop, random.Random(rng.random()), think))
              for tid, token, s in seats]
     await asyncio.sleep(1.0)  # every seat connected and playing
     start_actions, start_lat = stats.actions, len(stats.latencies)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), cpu_seconds(server_pid)
     await asyncio.sleep(seconds)
     elapsed = time.perf_counter() - start
+    server_cpu = cpu_seconds(server_pid) - cpu
     actions = stats.actions - start_actions
     lat = sorted(stats.latencies[start_lat:])
     stop.set()
@@ -120,15 +133,18 @@ async def run(base: str, tables: int, seconds: float) -> dict[str, Any]:
     def pct(p: float) -> float:
         return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 2) if lat else float("nan")
 
-    return {"tables": tables, "seconds": round(elapsed, 1), "actions": actions,
+    return {"tables": tables, "think_s": think, "seconds": round(elapsed, 1), "actions": actions,
             "actions_per_s": round(actions / elapsed, 1), "latency_ms_p50": pct(0.50), "latency_ms_p99": pct(0.99),
-            "latency_samples": len(lat)}
+            "latency_samples": len(lat), "server_cpu_share": round(server_cpu / elapsed, 2),
+            "server_cpu_ms_per_action": round(1000 * server_cpu / actions, 3) if actions else None}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=50)
     ap.add_argument("--seconds", type=float, default=20.0)
+    ap.add_argument("--think", type=float, default=0.0,
+                    help="mean seconds a client waits before it acts (0: at once, the server saturated)")
     ap.add_argument("--smoke", action="store_true", help="two tables for two seconds (CI)")
     args = ap.parse_args()
     tables, seconds = (2, 2.0) if args.smoke else (args.tables, args.seconds)
@@ -145,7 +161,7 @@ def main() -> None:
                     if time.monotonic() > deadline or proc.poll() is not None:
                         raise SystemExit("bench_server: the server did not start") from None
                     time.sleep(0.05)
-            result = asyncio.run(run(f"http://127.0.0.1:{port}", tables, seconds))
+            result = asyncio.run(run(f"http://127.0.0.1:{port}", tables, seconds, proc.pid, args.think))
         finally:
             proc.terminate()
             proc.wait(10)

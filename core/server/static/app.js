@@ -148,6 +148,13 @@ function send(msg) {
   if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send(JSON.stringify(msg));
 }
 
+// acknowledge at most four times a second: bots may play faster than the server's rate limit allows acks
+let ackTimer = null;
+function ack() {
+  if (ackTimer !== null) return;
+  ackTimer = setTimeout(() => { ackTimer = null; send({ type: "ack", n: T.n }); }, 250);
+}
+
 function receive(msg) {
   switch (msg.type) {
     case "welcome":
@@ -165,7 +172,7 @@ function receive(msg) {
       T.n = msg.n;
       T.state = msg.state;
       render();
-      send({ type: "ack", n: T.n });
+      ack();
       break;
     case "update":
       if (msg.events.length && msg.events[0].number !== T.n) {  // a gap: ask for what was missed
@@ -177,7 +184,7 @@ function receive(msg) {
       if (msg.sheet) T.sheet = msg.sheet;
       $("error").textContent = "";
       render();
-      send({ type: "ack", n: T.n });
+      ack();
       break;
     case "table":
       T.info = msg.table;
@@ -274,7 +281,9 @@ function render() {
                                                        el("div", { text: seatName(h) }))));
   const talon = $("talon");
   talon.replaceChildren();
-  if (s.talon && s.talon.length) talon.append(el("span", { text: "talon " }), ...s.talon.map((c) => cardNode(c)));
+  const onTable = new Set(s.trick.map(([, c]) => c));  // a talon card turned to lead lies in the trick already
+  const talonShown = (s.talon || []).filter((c) => !onTable.has(c));
+  if (talonShown.length) talon.append(el("span", { text: "talon " }), ...talonShown.map((c) => cardNode(c)));
   else if (s.talon_count) talon.append(el("span", { class: "muted", text: `talon: ${s.talon_count} face down` }));
   const last = $("last-trick");
   last.replaceChildren();

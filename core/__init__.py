@@ -19,6 +19,7 @@ from preferans.core.model.errors import (
     PreferansError,
     RecordError,
 )
+from preferans.core.model.observed import Event, Observation, SeenCards
 from preferans.core.model.views import DealResult, Entry, MatchView, Settlement
 from preferans.core.rules.config import DEFAULT_VARIANT, Variant, load_config, load_variant
 from preferans.core.rules.hookspecs import HOOK_API, hookimpl, hookspec
@@ -27,7 +28,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "DEFAULT_VARIANT", "HOOK_API", "BadInput", "ConfigError", "ContractRegistry", "ContractSpec", "ContractTable",
-    "DealResult", "Entry", "Game", "IllegalActionError", "MatchView", "NoRuleError", "Phase", "PreferansError",
-    "RecordError", "Settlement", "Variant", "card_name", "format_cards", "hookimpl", "hookspec", "load_config",
-    "load_variant", "parse_card", "parse_cards",
+    "DealResult", "Entry", "Event", "Game", "IllegalActionError", "MatchView", "NoRuleError", "Observation",
+    "Phase", "PreferansError", "RecordError", "SeenCards", "Settlement", "Variant", "card_name", "format_cards",
+    "hookimpl", "hookspec", "load_config", "load_variant", "parse_card", "parse_cards",
 ]

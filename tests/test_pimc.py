@@ -14,7 +14,7 @@ from test_bots import rigged
 from preferans.core import Game, Variant
 from preferans.core.ai.bots import HeuristicBot
 from preferans.core.ai.pimc import (
-    Observation,
+    Knowledge,
     PimcBot,
     PimcOptions,
     observe,
@@ -63,7 +63,7 @@ def swapped(hands: dict[int, str], a: int, b: int) -> dict[int, str]:
     return out
 
 
-def cards_in(obs: Observation) -> int:
+def cards_in(obs: Knowledge) -> int:
     """Every card named anywhere in an observation."""
     m = obs.talon | obs.discard | obs.gone
     for mask in obs.known.values():
@@ -201,7 +201,7 @@ def test_a_misere_talon_is_placed_with_the_declarer_or_his_discard(sochi: Varian
 # ---------------------------------------------------------------- choices
 
 
-def ending_observation(contracts: object) -> Observation:
+def ending_observation(contracts: object) -> Knowledge:
     """Three cards each, no-trump, seat 0 declares and leads trick 8 with AH 8S 7S. Everything else but
     AS KS QS JS KD QD is gone; those six are split 3-3 between seats 1 and 2 in a way seat 0 cannot see."""
     mine = parse_cards("AH 8S 7S")
@@ -212,7 +212,7 @@ def ending_observation(contracts: object) -> Observation:
     play.tricks_done, play.tricks_won, play.played = 7, [5, 1, 1], gone
     from preferans.core.model.contracts import ContractTable
     assert isinstance(contracts, ContractTable)
-    return Observation(
+    return Knowledge(
         seat=0, phase=Phase.PLAY, deal_number=0, actions_seen=40, n_hands=3, active=(1, 2, 0), first_hand=1,
         calls=(), declarer=0, contract=contracts["6NT"], defence_calls=(), known={0: mine}, counts=(3, 3, 3),
         talon=0, talon_taken=True, discard=0, gone=gone, forbidden=(0, 0, 0), play=play, contracts=contracts,

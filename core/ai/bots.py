@@ -1,9 +1,11 @@
 """Bots: players that let a whole pulka run without a human.
 
 A bot answers ``choose(game, seat)`` with one of ``game.legal_actions()``. It may only use what that
-seat knows at a real table: its own hand and the hands it may see (``game.visible_hands(seat)``), the
-public calls (``game.deal.calls``, ``game.deal.defence_calls``), the contract, the cards played so far
-(``game.deal.play``) and, for the declarer, his own discard. It never looks at other hidden hands.
+seat knows at a real table, and reads every card it knows from the seat's observation
+(``game.seen_cards(seat)``, the card part of ``game.observation(seat)`` as masks): its own hand, the
+hands it may see, its own discard. From the game it takes
+only what is public: the rules, the contract, the calls and the cards played so far (``game.deal.play``).
+It never looks at other hidden hands.
 
 * :class:`RandomBot` picks uniformly among the legal actions with its own ``random.Random``.
 * :class:`HeuristicBot` plays like a careful beginner: it counts sure tricks to bid, whists by the
@@ -219,7 +221,7 @@ class HeuristicBot:
     # ------------------------------------------------------------ auction, talon, declaration
 
     def bid(self, game: Game, seat: int, legal: list[str]) -> str:
-        hand = game.hand(seat)
+        hand = own_hand(game, seat)
         table = game.contracts
         if "misere" in legal and misere_risk(hand) == 0:
             return "misere"
@@ -234,7 +236,7 @@ class HeuristicBot:
         return "pass"
 
     def discard(self, game: Game, seat: int, legal: list[str]) -> str:
-        hand = game.hand(seat)
+        hand = own_hand(game, seat)
         bid = game.contracts[game.deal.bid] if game.deal.bid else None
         if bid is not None and bid.goal == "none":
             # misère: drop the card whose loss leaves the fewest ladder breaks, the highest on a tie
@@ -245,7 +247,7 @@ class HeuristicBot:
         return CARD_NAMES[trick_discard(hand, trump)]
 
     def declare(self, game: Game, seat: int, legal: list[str]) -> str:
-        hand = game.hand(seat)
+        hand = own_hand(game, seat)
         specs = [game.contracts[a] for a in legal if a in game.contracts]
         bid = game.contracts[game.deal.bid] if game.deal.bid else None
         cache: dict[int, float] = {}
@@ -271,7 +273,7 @@ class HeuristicBot:
         contract = game.deal.contract
         if contract is None:  # pragma: no cover - the engine always has a contract here
             return legal[0]
-        tricks = defence_estimate(game.hand(seat), contract.trump)
+        tricks = defence_estimate(own_hand(game, seat), contract.trump)
         need = whist_need(game.rules, contract.level)
         for call in DEFEND_CALLS:
             if call in legal and tricks >= need:
@@ -319,7 +321,8 @@ class _Table:
         self.me = tp.to_play
         self.trump = tp.rules.trump
         self.declarer = tp.rules.declarer
-        visible = game.visible_hands(seat)
+        seen = game.seen_cards(seat)
+        visible = seen.hands
         self.hand = visible[self.me]
         # cards that are gone: played by hands, and the talon cards that led tricks (raspasovka)
         gone = tp.played
@@ -332,8 +335,7 @@ class _Table:
         for h, cards_mask in visible.items():
             if self.same_side(h):
                 ours |= cards_mask
-        if seat == self.declarer:
-            ours |= deal_discard(game)  # the declarer remembers what he discarded
+        ours |= seen.discard  # the declarer remembers what he discarded
         self.threats = FULL_PACK & ~gone & ~ours
         """Cards an opponent may still hold (known open cards of opponents included)."""
         contenders = [h for h, _ in tp.trick if h in tp.order]
@@ -441,9 +443,9 @@ class _Table:
         return min(cards, key=_rank_key)  # he plays after us: give him nothing to duck under
 
 
-def deal_discard(game: Game) -> int:
-    """The declarer's own discard (only ever read for the declarer's seat)."""
-    return game.deal.discard
+def own_hand(game: Game, seat: int) -> int:
+    """The seat's own hand, as its observation shows it (``seen_cards``: the observation's cards)."""
+    return game.seen_cards(seat).hands[seat]
 
 
 def resync(game: Game, bots: list[Bot | None]) -> None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -52,7 +52,7 @@ from preferans.core.model.errors import BadInput
 from preferans.core.model.views import PlayRules
 
 __all__ = [
-    "CAPS", "Budget", "CardTotals", "Layout", "Observation", "PimcBot", "PimcOptions", "observe", "parse_options",
+    "CAPS", "Budget", "CardTotals", "Knowledge", "Layout", "PimcBot", "PimcOptions", "observe", "parse_options",
     "sample_layouts",
 ]
 
@@ -152,8 +152,8 @@ def parse_options(text: str, where: str = "bots", trusted: bool = False) -> dict
 
 
 @dataclass(frozen=True)
-class Observation:
-    """Everything one seat may know at a decision, and nothing else.
+class Knowledge:
+    """Everything one seat may know at a decision, and nothing else (built from its observation).
 
     ``known`` maps the hands the seat sees (its own, those it plays, the open ones) to their cards;
     ``counts`` is how many cards each hand holds (public at the table). ``talon`` is the talon if this seat
@@ -200,40 +200,44 @@ class Observation:
         return FULL_PACK & ~seen
 
 
-def observe(game: Game, seat: int) -> Observation:
-    """The :class:`Observation` of ``seat`` now: what a player in that chair knows, and nothing more."""
-    deal = game.deal
-    known = dict(game.visible_hands(seat))
-    row = deal.contract or (game.contracts.get(deal.bid) if deal.bid else None)
-    talon = 0
-    if deal.talon_taken and (deal.declarer == seat or (row is not None and row.talon_shown)):
-        talon = deal.talon  # RUS-MIS-06: a misère talon is shown to everybody
-    discard = deal.discard if seat in deal.discarded_by else 0
-    counts = tuple(h.bit_count() for h in deal.hands)  # how many cards each hand holds is public
-    tp = deal.play
+def observe(game: Game, seat: int) -> Knowledge:
+    """The :class:`Knowledge` of ``seat`` now, from its observation (``game.observation(seat)``, the engine's
+    one rule for what a seat sees): what a player in that chair knows, and nothing more. The game itself
+    gives only public structure: the rules of play, the order of the hands and the cards on the table."""
+    seen = game.observation(seat)
+    known = {h: seen.hand_mask(h) for h in seen.hands}
+    talon = _mask(seen.talon) if seen.talon_taken and seen.talon is not None else 0
+    counts = tuple(seen.hand_counts[h] for h in range(game.n_hands))
+    tp = game.deal.play
     gone = 0
+    for trick in seen.tricks:
+        gone |= _mask(c for _, c in trick["cards"])
+    gone |= _mask(c for _, c in seen.trick)
     forbidden = [0] * game.n_hands
     public: TrickPlay | None = None
     if tp is not None:
-        gone = tp.played
-        for trick in [t for _, t in tp.completed] + [tuple(tp.trick)]:
-            for _h, c in trick:
-                gone |= 1 << c
-            _infer(tp.rules, trick, tp.order, forbidden)
+        for trick_cards in [t for _, t in tp.completed] + [tuple(tp.trick)]:
+            _infer(tp.rules, trick_cards, tp.order, forbidden)  # the cards played: public
         public = tp.copy()
         for h in range(game.n_hands):
-            if h not in known:
-                public.hands[h] = 0
-        turned = tp.tricks_done + (1 if tp.trick or tp._talon_led() else 0)
-        public.talon_cards = tp.talon_cards[:min(turned, len(tp.talon_cards))]
-    return Observation(
-        seat=seat, phase=deal.phase, deal_number=deal.number, actions_seen=len(game.history),
-        n_hands=game.n_hands, active=deal.active, first_hand=deal.first_hand, calls=tuple(deal.calls),
-        declarer=deal.declarer, contract=deal.contract, defence_calls=tuple(deal.defence_calls), known=known,
-        counts=counts, talon=talon, talon_taken=deal.talon_taken, discard=discard, gone=gone,
-        forbidden=tuple(forbidden), play=public,
-        contracts=game.contracts,
+            public.hands[h] = known.get(h, 0)
+        # the talon cards turned to lead tricks so far (raspasovka); the others stay unknown
+        public.talon_cards = tuple(CARD_INDEX[c] for c in seen.talon) if tp.talon_cards and seen.talon else ()
+    return Knowledge(
+        seat=seat, phase=Phase(seen.phase), deal_number=seen.deal, actions_seen=len(game.history),
+        n_hands=game.n_hands, active=tuple(seen.active), first_hand=seen.active[0], calls=tuple(seen.calls),
+        declarer=seen.declarer, contract=game.contracts[seen.contract] if seen.contract else None,
+        defence_calls=tuple(seen.defence_calls), known=known, counts=counts, talon=talon,
+        talon_taken=seen.talon_taken, discard=_mask(seen.discard or ()), gone=gone,
+        forbidden=tuple(forbidden), play=public, contracts=game.contracts,
     )
+
+
+def _mask(names: Iterable[str]) -> int:
+    m = 0
+    for name in names:
+        m |= 1 << CARD_INDEX[name]
+    return m
 
 
 def _infer(rules: PlayRules, trick: Sequence[tuple[int, int]], order: Sequence[int], forbidden: list[int]) -> None:
@@ -277,7 +281,7 @@ class Layout:
     """The cards lying out in a random order (the unturned talon cards lead raspasovka tricks in it)."""
 
 
-def sample_layouts(obs: Observation, rng: random.Random, n: int, tries: int = 1) -> list[Layout]:
+def sample_layouts(obs: Knowledge, rng: random.Random, n: int, tries: int = 1) -> list[Layout]:
     """``n`` layouts of the unseen cards, each consistent with ``obs``: every unseen card exactly once, each
     hidden hand with its number of cards and none it is known not to hold, a talon seen in the declarer's
     hand or discard. With ``tries > 1`` each layout is the first of ``tries`` deals that the auction and
@@ -323,7 +327,7 @@ def sample_layouts(obs: Observation, rng: random.Random, n: int, tries: int = 1)
     return out
 
 
-def _deal(obs: Observation, rng: random.Random, eligible: list[tuple[int, int]], caps: list[int],
+def _deal(obs: Knowledge, rng: random.Random, eligible: list[tuple[int, int]], caps: list[int],
           hidden: tuple[int, ...]) -> Layout:
     """Give each unseen card a slot: among those it may go to and that leave the rest placeable (Hall's
     condition on every set of slots), with chances in proportion to the room left (uniform when nothing
@@ -382,7 +386,7 @@ def _placeable(pending: list[int], room: list[int]) -> bool:
     return True
 
 
-def implausibility(obs: Observation, layout: Layout) -> float:
+def implausibility(obs: Knowledge, layout: Layout) -> float:
     """How far the layout is from what the hidden hands' calls say, in tricks of the heuristic bot's own hand
     evaluation (0: plausible; a soft filter, the others need not bid like it). Counted: a declarer whose
     hand (after the talon) falls more than a trick short of his contract, a bid beyond the bidder's dealt
@@ -501,7 +505,7 @@ class PimcBot:
         self.last_samples = 0
         """Layouts solved for the last decision (0: the heuristic decided), for benchmarks and tests."""
 
-    def rng_for(self, obs: Observation) -> random.Random:
+    def rng_for(self, obs: Knowledge) -> random.Random:
         # the seed mixes only public facts, so the same seat in the same position draws the same layouts
         return random.Random(((self.options.seed * 1_000_003 + obs.seat) * 10_007 + obs.deal_number) * 100_003
                              + obs.actions_seen)
@@ -544,7 +548,7 @@ class PimcBot:
             return CARD_NAMES[tied[0]]
         return CARD_NAMES[pick if pick in tied else min(tied, key=lambda c: (c & 7, c))]
 
-    def card_totals(self, obs: Observation) -> CardTotals | None:
+    def card_totals(self, obs: Knowledge) -> CardTotals | None:
         """The legal cards of the hand to play valued over the sampled layouts (:class:`CardTotals`);
         ``None`` when the budget solved fewer than ``min_samples`` layouts."""
         play = obs.play
@@ -666,7 +670,7 @@ class PimcBot:
                 return spec.name
         return "pass" if "pass" in legal else None
 
-    def _deal_values(self, obs: Observation, positions: Callable[[Layout], list[tuple[TrickPlay, bool]]],
+    def _deal_values(self, obs: Knowledge, positions: Callable[[Layout], list[tuple[TrickPlay, bool]]],
                      declarer: int) -> list[list[int]] | None:
         """For each sampled layout, the declarer's double-dummy tricks in each of its ``positions`` (whole
         deals); ``None`` when the budget solved fewer than ``min_samples`` layouts."""

@@ -23,7 +23,7 @@ from preferans.core.engine.state import Phase as Phase
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, FULL_PACK, CardError, bit, names_of, parse_card
 from preferans.core.model.contracts import ContractSpec
 from preferans.core.model.errors import BadInput, IllegalActionError, NoRuleError, RecordError, excerpt
-from preferans.core.model.observed import Event, Observation
+from preferans.core.model.observed import Event, Observation, SeenCards
 from preferans.core.model.table import HANDS_IN_PLAY, hand_slots, ownerless_hands
 from preferans.core.model.views import (
     AllPassed,
@@ -119,8 +119,10 @@ class Game:
         self._pending_entries: list[Entry] = []
         self.deals: tuple[tuple[int, ...], ...] = tuple(tuple(p) for p in deals)
         self._log: list[seen.LogEntry] = []
-        """The event log, one small tuple an event (:attr:`events` makes them :class:`Event`)."""
+        """The event log, compact (``observation.LogEntry``; :attr:`events` makes them :class:`Event`)."""
         self._open_pending = False  # open hands to be shown once a card is played
+        self._watch = False  # after each card, look for open hands to show or talon cards to turn
+        self._tricks_logged = 0
         self._last_tricks: tuple[int, tuple[seen.Trick, ...]] | None = None
         self._sheet = seen.SheetCache()
         self.deal: Deal = self._new_deal(self.first_dealer)
@@ -160,11 +162,14 @@ class Game:
             card = _CARD_GET(action) if action.__class__ is str else None
             if card is not None and play.legal_mask() >> card & 1:  # type: ignore[union-attr]
                 self.history.append(action)
-                hand, done = play.to_play, play.tricks_done  # type: ignore[union-attr]
                 play.play(card)  # type: ignore[union-attr]
-                self._log.append((deal.number, deal.to_act, "card", action, None, hand, None))
-                if play.tricks_done != done or self._open_pending:  # type: ignore[union-attr]
-                    self._after_card(play.tricks_done != done)  # type: ignore[union-attr]
+                # the event log: a marker, read back from the tricks (observation.events), and each closed
+                # trick as the trick play keeps it: no new object on the hot path
+                self._log.append(seen.CARD)
+                if self._watch:
+                    self._after_card()  # open hands to show or talon cards to turn yet
+                elif not play.trick:  # type: ignore[union-attr]
+                    self._log.append(play.completed[-1])  # type: ignore[union-attr]
                 if play.finished:  # type: ignore[union-attr]
                     self._finish_deal(played=True)
                 else:
@@ -268,22 +273,35 @@ class Game:
                             last_tricks=self._last_tricks, event_count=len(self._log), sheet=self._sheet,
                             settlement=settlement)
 
+    def seen_cards(self, seat: int | None) -> SeenCards:
+        """The cards ``seat`` may see now, as masks: the card part of :meth:`observation` (the same rule),
+        cheap enough for a bot to ask at every decision."""
+        self._check_seat(seat)
+        return seen.seen_cards(self.deal, seat)
+
     @property
     def events(self) -> list[Event]:
         """Every event of the match so far, numbered from 0: each action applied and what the engine did
         (dealt, showed, closed a trick, scored), each with the seats that may see it."""
-        return seen.events(self._log)
+        return seen.events(self._log, live=self._live_trick())
 
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events numbered ``since`` and later as JSON, blanked (``action``, ``data`` null) where
         ``seat`` (``None``: a spectator) may not see them, such as another seat's discard."""
         self._check_seat(seat)
-        return seen.events_json(self._log, seat, since)
+        return seen.events_json(self._log, seat, since, live=self._live_trick())
+
+    def _live_trick(self) -> Sequence[tuple[int, int]]:
+        play = self.deal.play
+        return play.trick if play is not None and not play.finished else ()
 
     @classmethod
     def from_dict(cls, data: dict[str, Any], source: str = "saved game", plugins: Sequence[Any] = ()) -> Game:
         """The game of a record; ``plugins`` are the local plugins it was played with, given again by the
         caller (a record names them but never loads them: :func:`~preferans.core.rules.config.config_from_dict`)."""
+        if isinstance(data, dict) and data.get("format") == SEAT_VIEW_FORMAT:
+            raise RecordError(f"{source}: format: a {SEAT_VIEW_FORMAT} record holds one seat's view and cannot be "
+                              f"replayed (a {SAVE_FORMAT} record can)")
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
             raise RecordError(f"{source}: format: not a {SAVE_FORMAT} record")
         if type(data.get("version")) is not int or data.get("version") != SAVE_VERSION:  # not true, not 1.0
@@ -379,7 +397,7 @@ class Game:
 
     def visible_hands(self, seat: int | None) -> dict[int, int]:
         """The hands ``seat`` may see, as masks: its own, those it plays for, and the open ones.
-        Deprecated: the masks of :meth:`observation`'s ``hands``, from the same rule."""
+        Deprecated: ``seen_cards(seat).hands``, from the same rule as :meth:`observation`."""
         return seen.visible_masks(self.deal, seat)
 
     def may_record_layout(self, seat: int) -> bool:
@@ -449,11 +467,10 @@ class Game:
         deal = Deal(len(self.match.results), dealer, active, hands, talon, tuple(hands), pack=tuple(pack))
         self.deal = deal
         log = self._log
-        log.append((deal.number, None, "deal_start", None, None, None,
-                    {"dealer": dealer, "active": list(active)}))
+        log.append((deal.number, None, "deal_start", None, None, None, (dealer, active)))
         for seat in active:
-            if seat not in self.ownerless:
-                log.append((deal.number, None, "hand_dealt", " ".join(names_of(hands[seat])), (seat,), seat, None))
+            if seat not in self.ownerless:  # the cards as a mask: named only when the events are read
+                log.append((deal.number, None, "hand_dealt", hands[seat], (seat,), seat, None))
         self._step_auction()
         return deal
 
@@ -506,11 +523,11 @@ class Game:
                 deal.talon_to = step.seat
                 row = self.contracts.get(deal.bid) if deal.bid else None
                 deal.talon_public = row is not None and row.talon_shown
-                self._log.append((deal.number, step.seat, "talon_taken", _names(deal.talon_cards),
+                shown = " ".join(CARD_NAMES[c] for c in deal.talon_cards)  # as they lay
+                self._log.append((deal.number, step.seat, "talon_taken", shown,
                                   None if deal.talon_public else (step.seat,), None, None))
             elif isinstance(step, PickUp):
-                self._log.append((deal.number, step.seat, "pick_up", " ".join(names_of(deal.discard)),
-                                  (step.seat,), None, None))
+                self._log.append((deal.number, step.seat, "pick_up", deal.discard, (step.seat,), None, None))
                 deal.hands[step.seat] |= deal.discard
                 deal.discard = 0
             elif isinstance(step, Discard):
@@ -574,9 +591,11 @@ class Game:
             deal.controllers[hand] = seat
         deal.to_act = deal.controllers[deal.play.to_play]
         log, number = self._log, deal.number
+        log.append((number, None, "play_start", None, None, None, (rules, leads_of(deal.play))))
         for hand, seat in rules.controllers:
             if seat != hand:
-                log.append((number, None, "hand_given", " ".join(names_of(deal.hands[hand])), (seat,), hand, None))
+                log.append((number, None, "hand_given", deal.hands[hand], (seat,), hand, None))
+        self._tricks_logged = 0
         if rules.open_hands:
             if seen.open_now(deal.play):
                 self._log_open_hands()
@@ -584,40 +603,44 @@ class Game:
                 self._open_pending = True
         if deal.play.talon_cards and seen.turned_talon(deal.play):
             log.append((number, None, "talon_card", CARD_NAMES[deal.play.talon_cards[0]], None, None, None))
+        # the hot path looks for these only while they may come (``_after_card``)
+        self._watch = self._open_pending or leads_of(deal.play) > 1
 
     def _log_open_hands(self) -> None:
         deal = self.deal
         assert deal.play is not None
         self._open_pending = False
         for hand in deal.play.rules.open_hands:
-            self._log.append((deal.number, None, "hand_opened", " ".join(names_of(deal.hands[hand])), None, hand,
-                              None))
+            self._log.append((deal.number, None, "hand_opened", deal.hands[hand], None, hand, None))
 
-    def _after_card(self, closed: bool) -> None:
+    def _after_card(self) -> None:
         """The engine's events after a card: the open hands shown at the first card, a closed trick, the
-        talon card turned to lead the next trick (off the hot path: only when one of these happens)."""
+        talon card turned to lead the next trick: after every card while ``_watch`` says something is still to
+        be shown (open hands, talon cards to turn); once it is off, the hot path logs the closed tricks."""
         deal = self.deal
         play = deal.play
         assert play is not None
         if self._open_pending and play.played:
             self._log_open_hands()
-        if closed:
-            winner, cards = play.completed[-1]
-            self._log.append((deal.number, None, "trick", None, None, None, seen.finished_trick((winner, cards))))
-            done = play.tricks_done
-            if not play.finished and done < min(play.rules.talon_leads, len(play.talon_cards)):
+        if len(play.completed) > self._tricks_logged:
+            self._tricks_logged = done = len(play.completed)
+            self._log.append(play.completed[-1])
+            leads = min(play.rules.talon_leads, len(play.talon_cards))
+            if not play.finished and done < leads:
                 self._log.append((deal.number, None, "talon_card", CARD_NAMES[play.talon_cards[done]], None, None,
                                   None))
+        self._watch = self._open_pending or (not play.finished and play.tricks_done + 1 < leads_of(play))
 
     def _apply_play(self, action: str) -> None:
         deal = self.deal
         play = deal.play
         assert play is not None
-        hand, done = play.to_play, play.tricks_done
         play.play(CARD_INDEX[action])
-        self._log.append((deal.number, deal.to_act, "card", action, None, hand, None))
-        if play.tricks_done != done or self._open_pending:
-            self._after_card(play.tricks_done != done)
+        self._log.append(seen.CARD)
+        if self._watch:
+            self._after_card()
+        elif not play.trick:
+            self._log.append(play.completed[-1])
         if play.finished:
             self._finish_deal(played=True)
         else:
@@ -644,8 +667,8 @@ class Game:
             held=deal.held,
         )
         entries = self.match.post(result, self._pending_entries)
-        self._log.append((deal.number, None, "deal_end", None, None, None, seen.result_dict(result, entries)))
-        self._open_pending = False
+        self._log.append((deal.number, None, "deal_end", None, None, None, (result, entries)))
+        self._open_pending = self._watch = False
         # the deal's tricks stay readable (``last_trick``) while the next deal is played
         self._last_tricks = (deal.number, tuple(deal.play.completed) if played and deal.play is not None else ())
         if self.match.is_over():
@@ -661,8 +684,9 @@ class Game:
             raise AssertionError(f"card conservation broken: {count} cards, mask {union:#x}")
 
 
-def _names(cards: Sequence[int]) -> str:
-    return " ".join(CARD_NAMES[c] for c in cards)
+def leads_of(play: TrickPlay) -> int:
+    """How many tricks of this play the talon cards lead."""
+    return min(play.rules.talon_leads, len(play.talon_cards))
 
 
 def _read_deals(raw: object, source: str) -> list[tuple[int, ...]]:

@@ -20,15 +20,25 @@ from typing import Any
 from preferans.core.engine.match import Match
 from preferans.core.engine.play import TrickPlay
 from preferans.core.engine.state import Deal, Phase
-from preferans.core.model.cards import CARD_NAMES, names_of
-from preferans.core.model.observed import Event, Observation, amount_json, entry_dict
+from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, names_of
+from preferans.core.model.observed import Event, Observation, SeenCards, amount_json, entry_dict
 from preferans.core.model.views import DealResult, Entry
 
 Trick = tuple[int, tuple[tuple[int, int], ...]]
 """A finished trick as the trick play keeps it: ``(winner, ((hand, card), ...))``."""
 
-LogEntry = tuple[int, int | None, str, str | None, tuple[int, ...] | None, int | None, dict[str, Any] | None]
-"""An event as the game logs it, cheaply: ``(deal, seat, kind, action, visible_to, hand, data)``."""
+Logged = tuple[int, int | None, str, str | int | None, tuple[int, ...] | None, int | None, Any]
+"""An event as the game logs it: ``(deal, seat, kind, action, visible_to, hand, data)``, with the cards of
+an engine event as a mask (``action``) and its data as the engine's own values (a trick, a result and its
+sheet lines, the play rules): turned into names and JSON only when the events are read."""
+
+CARD = "card"
+"""The log's entry for a card of play: a marker only. Which card, from which hand, is read back from the
+deal's tricks (each closed trick is logged as the trick play keeps it, :data:`Trick`) and the trick on the
+table, so ``apply`` adds one reference to the log a card and creates nothing."""
+
+LogEntry = Logged | Trick | str
+"""One entry of the game's log: a :data:`Logged` event, a closed :data:`Trick`, or :data:`CARD`."""
 
 
 def open_now(play: TrickPlay) -> bool:
@@ -90,6 +100,16 @@ def discard_owner(deal: Deal) -> int | None:
     return deal.discarded_by[-1] if deal.discarded_by else None
 
 
+def seen_cards(deal: Deal, seat: int | None) -> SeenCards:
+    """The cards ``seat`` may see now, as masks (the card part of :func:`observe`, from the same rules)."""
+    talon, _ = talon_seen(deal, seat)
+    m = 0
+    for name in talon or ():
+        m |= 1 << CARD_INDEX[name]
+    own = seat is not None and seat == discard_owner(deal)
+    return SeenCards(visible_masks(deal, seat), m, deal.discard if own else 0)
+
+
 def trick_json(cards: Sequence[tuple[int, int]]) -> list[tuple[int, str]]:
     return [(h, CARD_NAMES[c]) for h, c in cards]
 
@@ -113,18 +133,41 @@ def result_dict(r: DealResult, entries: Sequence[Entry]) -> dict[str, Any]:
 
 
 class SheetCache:
-    """The sheet's lines as JSON, per scored deal, converted once (observations are asked often)."""
+    """The public record of the scored deals as JSON (the sheet's running totals, each deal's lines, the
+    last result), converted once per scored deal: observations are asked for at every decision. Each
+    observation gets its own outer lists; the rows inside are shared and must be read only."""
 
     def __init__(self) -> None:
         self.deals: list[list[dict[str, Any]]] = []
+        self.key: tuple[int, int] = (-1, -1)
+        self.totals: list[dict[str, Any]] = []
+        self.last: dict[str, Any] | None = None
+        self.trick_deal = -1
+        self.trick_rows: list[dict[str, Any]] = []
 
-    def sheet(self, match: Match) -> list[list[dict[str, Any]]]:
-        done = self.deals
-        if len(done) > len(match.deal_entries):  # a clone that went its own way: start again
-            done = self.deals = []
-        for entries in match.deal_entries[len(done):]:
-            done.append([entry_dict(e) for e in entries])
-        return [list(lines) for lines in done]
+    def tricks(self, deal: int, completed: Sequence[Trick]) -> list[dict[str, Any]]:
+        """The deal's finished tricks as JSON, each converted once."""
+        rows = self.trick_rows
+        if deal != self.trick_deal or len(rows) > len(completed):
+            rows = self.trick_rows = []
+            self.trick_deal = deal
+        for trick in completed[len(rows):]:
+            rows.append(finished_trick(trick))
+        return list(rows)
+
+    def get(self, match: Match) -> tuple[list[dict[str, Any]], list[list[dict[str, Any]]], dict[str, Any] | None]:
+        """``(totals, sheet, last_result)`` of ``match`` now."""
+        key = (len(match.deal_entries), len(match.totals))
+        if key != self.key:
+            done = self.deals
+            if len(done) > key[0]:  # pragma: no cover - a cache is never shared between clones
+                done = self.deals = []
+            for entries in match.deal_entries[len(done):]:
+                done.append([entry_dict(e) for e in entries])
+            self.totals = totals_json(match)
+            self.last = result_dict(match.results[-1], match.deal_entries[-1]) if match.results else None
+            self.key = key
+        return list(self.totals), list(self.deals), self.last
 
 
 def totals_json(match: Match) -> list[dict[str, Any]]:
@@ -147,14 +190,14 @@ def observe(deal: Deal, match: Match, seat: int | None, *, legal: list[str], n_h
     last_trick = None
     if last_tricks is not None and last_tricks[1]:
         last_trick = {"deal": last_tricks[0], **finished_trick(last_tricks[1][-1])}
-    last_result = result_dict(match.results[-1], match.deal_entries[-1]) if match.results else None
-    return Observation(
+    totals, lines, last_result = sheet.get(match)
+    return Observation.build(dict(
         seat=seat, phase=deal.phase.value, deal=deal.number, dealer=deal.dealer, active=list(deal.active),
         n_players=match.n_players, n_hands=n_hands, to_act=deal.to_act if deal.phase is not Phase.OVER else -1,
         legal=legal,
         hands={h: names_of(m) for h, m in sorted(visible_masks(deal, seat).items())},
         hand_counts={h: deal.hands[h].bit_count() for h in range(n_hands)},
-        talon=talon, talon_count=face_down,
+        talon=talon, talon_count=face_down, talon_taken=deal.talon_taken,
         discard=names_of(deal.discard) if seat is not None and seat == owner else None,
         discard_count=deal.discard.bit_count(),
         calls=list(deal.calls), bid=deal.bid, declaration_calls=list(deal.declaration_calls),
@@ -163,21 +206,84 @@ def observe(deal: Deal, match: Match, seat: int | None, *, legal: list[str], n_h
         whisters=list(deal.defended.whisters) if deal.defended is not None else [],
         to_play=play.to_play if in_play and play is not None else None,
         trick=trick_json(play.trick) if play is not None else [],
-        tricks=[finished_trick(t) for t in play.completed] if play is not None else [],
+        tricks=sheet.tricks(deal.number, play.completed) if play is not None else [],
         tricks_won={h: play.tricks_won[h] for h in play.order} if play is not None else {},
         may_record_layout=in_play and play is not None and seat in play.rules.layout_notes,
         last_trick=last_trick, last_result=last_result,
-        totals=totals_json(match), sheet=sheet.sheet(match), event_count=event_count,
-        over=deal.phase is Phase.OVER, settlement=settlement,
-    )
+        totals=totals, sheet=lines, event_count=event_count,
+        over=deal.phase is Phase.OVER, settlement=settlement, extra={},
+    ))
 
 
-def events(log: Sequence[LogEntry], since: int = 0) -> list[Event]:
-    """The log's events numbered ``since`` and later."""
+def _data(kind: str, raw: Any) -> dict[str, Any] | None:
+    if raw is None:
+        return None
+    if kind == "deal_end":
+        result, entries = raw
+        return result_dict(result, entries)
+    if kind == "deal_start":
+        dealer, active = raw
+        return {"dealer": dealer, "active": list(active)}
+    if kind == "play_start":
+        rules, leads = raw
+        return {"leader": rules.leader, "hands": list(rules.hands),
+                "controllers": [[h, s] for h, s in rules.controllers], "talon_leads": leads,
+                "open_hands": list(rules.open_hands)}
+    return dict(raw)  # pragma: no cover - every kind with data is named above
+
+
+def _deal_start(log: Sequence[LogEntry], at: int) -> int:
+    """The position of the ``deal_start`` entry of the deal that holds entry ``at``."""
+    while at > 0:
+        entry = log[at]
+        if type(entry) is tuple and len(entry) == 7 and entry[2] == "deal_start":
+            return at
+        at -= 1
+    return 0
+
+
+def events(log: Sequence[LogEntry], since: int = 0, live: Sequence[tuple[int, int]] = ()) -> list[Event]:
+    """The log's events numbered ``since`` and later; ``live`` is the trick on the table (the cards of play
+    not yet in a closed trick)."""
     start = max(since, 0)
-    return [Event(start + i, *entry) for i, entry in enumerate(log[start:])]
+    if start >= len(log):
+        return []
+    out: list[Event | None] = []
+    first = _deal_start(log, start)
+    deal = 0
+    players: dict[int, int] = {}
+    leads = 0
+    tricks = 0
+    waiting: list[int] = []  # the places in ``out`` of card markers not yet matched with their trick
+
+    def fill(cards: Sequence[tuple[int, int]]) -> None:
+        for place, (hand, card) in zip(waiting, cards, strict=True):
+            out[place] = Event(first + place, deal, players.get(hand, hand), "card", CARD_NAMES[card], None, hand)
+        del waiting[:len(cards)]
+
+    for i, entry in enumerate(log[first:], first):
+        if isinstance(entry, str):  # CARD
+            waiting.append(len(out))
+            out.append(None)
+            continue
+        if len(entry) == 2:  # a closed trick
+            trick: Trick = entry  # type: ignore[assignment]
+            fill(trick[1][1:] if tricks < leads else trick[1])  # a talon card leads the first tricks
+            tricks += 1
+            out.append(Event(i, deal, None, "trick", None, None, None, finished_trick(trick)))
+            continue
+        deal, seat, kind, action, visible_to, hand, raw = entry  # type: ignore[misc]
+        if kind == "play_start":
+            rules, leads = raw
+            players, tricks = dict(rules.controllers), 0
+        named = " ".join(names_of(action)) if isinstance(action, int) else action
+        out.append(Event(i, deal, seat, kind, named, visible_to, hand, _data(kind, raw)))
+    if waiting:
+        fill(live[1:] if tricks < leads else live)
+    return [e for e in out[start - first:] if e is not None]
 
 
-def events_json(log: Sequence[LogEntry], seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+def events_json(log: Sequence[LogEntry], seat: int | None, since: int = 0,
+                live: Sequence[tuple[int, int]] = ()) -> list[dict[str, Any]]:
     """The events numbered ``since`` and later as JSON, blanked where ``seat`` may not see them."""
-    return [e.to_dict(seat) for e in events(log, since)]
+    return [e.to_dict(seat) for e in events(log, since, live)]

@@ -18,7 +18,7 @@ from preferans.core.engine.match import Match
 from preferans.core.engine.play import TALON
 from preferans.core.formats.report import seat_name
 from preferans.core.formats.sheet import sheet_text, sheet_view
-from preferans.core.model.cards import CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS, format_cards, pretty
+from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS, format_cards, pretty
 from preferans.core.model.paper import SettlementCheck, SheetText, SheetView, amount_text
 from preferans.core.model.views import Amount, DealResult, Entry, Settlement
 
@@ -189,13 +189,12 @@ def situation(game: Game, seat: int, names: Sequence[str]) -> list[str]:
         out.append(f"{names[deal.declarer]} won the auction with {deal.bid}")
     elif deal.contract is not None:
         out.append(f"contract: {deal.contract.name}")
-    # a talon the bid's row shows (talon_shown: the Russian family's negative game, RUS-MIS-06) is shown to
-    # everybody as it is taken
-    shown_row = deal.contract or (game.contracts.get(deal.bid) if deal.bid else None)
-    talon_seen = deal.talon_taken and (deal.declarer == seat or (shown_row is not None and shown_row.talon_shown))
-    if talon_seen:
-        out.append("talon: " + " ".join(_card(c) for c in deal.talon_cards))
-    hands = game.visible_hands(seat)
+    # what this seat may see comes from its observation, the engine's one rule for it (the talon when it
+    # took it or it is shown to all, its own hand, the hands it plays and those lying open)
+    seen = game.observation(seat)
+    if seen.talon is not None and deal.talon_taken:
+        out.append("talon: " + " ".join(_card(CARD_INDEX[c]) for c in seen.talon))
+    hands = {h: seen.hand_mask(h) for h in seen.hands}
     tp = deal.play
     acting = tp.to_play if (tp is not None and deal.phase is Phase.PLAY) else seat
     for hand, mask in sorted(hands.items(), key=lambda kv: kv[0] != seat):

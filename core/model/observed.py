@@ -81,6 +81,17 @@ class Event:
         return out
 
 
+@dataclass(frozen=True, slots=True)
+class SeenCards:
+    """The cards one seat may see now, as masks: the card part of its :class:`Observation`, from the same
+    rule, for a bot that reads them at every decision. ``hands`` maps each hand the seat sees to its cards;
+    ``talon`` is the talon cards it sees (0: none), ``discard`` its own discard (0: none)."""
+
+    hands: dict[int, int]
+    talon: int
+    discard: int
+
+
 @dataclass(frozen=True)
 class Observation:
     """Everything one seat (or a spectator, ``seat`` ``None``) may see of the game now, and nothing else.
@@ -88,7 +99,8 @@ class Observation:
     ``hands`` are the hands this seat sees (its own, those it plays for, those lying open), each sorted by
     card; ``hand_counts`` how many cards every hand holds (public). ``talon`` is the talon when this seat
     may see it (it took it up, the contract shows it to all, or its cards were turned to lead tricks:
-    those turned so far), else ``None``; ``talon_count`` the talon cards still face down. ``discard`` is
+    those turned so far), else ``None``; ``talon_count`` the talon cards still face down; ``talon_taken``
+    whether it was taken up (public). ``discard`` is
     this seat's own discard (``None`` for the others); ``discard_count`` how many cards lie discarded.
     ``trick`` is the trick on the table as ``[hand, card]`` pairs in the order played, ``tricks`` the
     finished tricks of this deal (``{"cards": ..., "winner": hand}``), ``last_trick`` and ``last_result``
@@ -110,6 +122,7 @@ class Observation:
     hand_counts: dict[int, int]
     talon: list[str] | None
     talon_count: int
+    talon_taken: bool
     discard: list[str] | None
     discard_count: int
     calls: list[tuple[int, str]]
@@ -133,6 +146,14 @@ class Observation:
     settlement: list[int] | None = None
     extra: dict[str, Any] = field(default_factory=dict)
     """Room for what a later version adds, so old readers keep working."""
+
+    @classmethod
+    def build(cls, values: dict[str, Any]) -> Observation:
+        """An observation from every field's value: what the engine calls, at every decision of a bot, so
+        it fills the fields at once instead of through the frozen ``__init__``, one field at a time."""
+        obj = object.__new__(cls)
+        obj.__dict__.update(values)
+        return obj
 
     def hand_mask(self, hand: int) -> int:
         """The cards of a hand this seat sees, as a mask (0 for a hand it does not see)."""

@@ -245,3 +245,41 @@ def test_a_variant_installed_after_the_server_started_is_offered_and_played(
         assert seat.recv_type("update")["events"][0]["seat"] == 0
     finally:
         sys.modules.pop(package, None)
+
+
+def test_a_dropped_player_is_waited_for_then_a_bot_takes_over_until_he_is_back(client: TestClient) -> None:
+    # takeover 0: the watcher (every second) gives the seat to the take-over bot as soon as it sees him gone
+    table_id = new_table(client, variant="sochi", seed=3, bots=[None, "heuristic", "heuristic"],
+                         settings={"takeover": 0})
+    token = join(client, table_id, 0)
+    anna = Seat(client, table_id, token)
+    watcher = Seat(client, table_id, None)
+    while anna.state["to_act"] != 0:
+        anna.recv_type("update")
+    table = live(client, table_id)
+    acted = len(table.game.history)
+    anna.close()
+    while True:  # a bot plays seat 0 now
+        update = watcher.recv_type("update")
+        if any(e["seat"] == 0 and e["kind"] in ("call", "card", "defence", "declare", "discard")
+               for e in update["events"]):
+            break
+    assert len(table.game.history) > acted and table.seats[0].taken_over
+    back = Seat(client, table_id, anna.token)  # he is back: the seat is his again
+    assert back.seat == 0 and not table.seats[0].taken_over
+
+
+def test_a_restarted_server_resumes_the_table_from_its_log(tmp_path: Path) -> None:
+    db = tmp_path / "resume.sqlite3"
+    with TestClient(create_app(db)) as first:
+        table_id, seats = three(first)
+        play(seats, 4)
+        history = list(live(first, table_id).game.history)
+        token = seats[0].token
+        close_all(first)
+    with TestClient(create_app(db)) as second:
+        table = live(second, table_id)
+        assert table.game.history == history and len(history) == 4
+        again = Seat(second, table_id, token)
+        assert again.seat == 0 and again.n == table.n
+        close_all(second)

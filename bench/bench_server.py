@@ -9,6 +9,7 @@ to the moment each other seat of the table receives the update carrying it (50th
     python bench/bench_server.py --tables 50 --seconds 20
     python bench/bench_server.py --tables 200 --seconds 20
     python bench/bench_server.py --tables 200 --seconds 20 --think 0.5   # bots that take half a second
+    python bench/bench_server.py --tables 200 --seconds 20 --think 0.5 --clients 2   # two client processes
     python bench/bench_server.py --smoke       # two tables, two seconds, for CI
 
 Figures go to docs/performance.md with the command and the machine.
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import platform
 import random
@@ -104,38 +106,60 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-async def run(base: str, tables: int, seconds: float, server_pid: int, think: float) -> dict[str, Any]:
+async def run_part(base: str, first: int, count: int, start_at: float, seconds: float,
+                   think: float) -> tuple[int, list[float]]:
+    """Tables ``first`` .. ``first + count - 1``, played from now; what they did between the wall-clock
+    times ``start_at`` and ``start_at + seconds``: (actions, latencies)."""
     stats = Stats()
     stop = asyncio.Event()
     seats = []
     loop = asyncio.get_running_loop()
-    for t in range(tables):
+    for t in range(first, first + count):
         made = await loop.run_in_executor(None, post, f"{base}/api/tables",
                                           {"variant": "sochi", "seed": t, "rules": {"pool": 1000}})
         for s in range(3):
             got = await loop.run_in_executor(None, post, f"{base}/api/tables/{made['id']}/join", {"seat": s})
             seats.append((made["id"], got["token"], s))
     url = base.replace("http", "ws") + "/ws"
-    rng = random.Random(1)
+    rng = random.Random(first)
     tasks = [asyncio.create_task(seat(url, tid, token, s, stats, stop, random.Random(rng.random()), think))
              for tid, token, s in seats]
-    await asyncio.sleep(1.0)  # every seat connected and playing
+    await asyncio.sleep(max(0.0, start_at - time.time()))
     start_actions, start_lat = stats.actions, len(stats.latencies)
-    start, cpu = time.perf_counter(), cpu_seconds(server_pid)
-    await asyncio.sleep(seconds)
-    elapsed = time.perf_counter() - start
-    server_cpu = cpu_seconds(server_pid) - cpu
-    actions = stats.actions - start_actions
-    lat = sorted(stats.latencies[start_lat:])
+    await asyncio.sleep(max(0.0, start_at + seconds - time.time()))
+    actions, lat = stats.actions - start_actions, stats.latencies[start_lat:]
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
+    return actions, lat
+
+
+def part(job: tuple[str, int, int, float, float, float]) -> tuple[int, list[float]]:
+    return asyncio.run(run_part(*job))
+
+
+def run(base: str, tables: int, seconds: float, server_pid: int, think: float, clients: int) -> dict[str, Any]:
+    # every client process sets its tables up first; the measured window starts when all can have done so
+    start_at = time.time() + 3.0 + tables * 0.05
+    share = -(-tables // clients)
+    jobs = [(base, first, min(share, tables - first), start_at, seconds, think)
+            for first in range(0, tables, share)]
+    with multiprocessing.Pool(len(jobs)) as pool:
+        pending = pool.map_async(part, jobs)
+        time.sleep(max(0.0, start_at - time.time()))
+        cpu = cpu_seconds(server_pid)
+        time.sleep(max(0.0, start_at + seconds - time.time()))
+        server_cpu = cpu_seconds(server_pid) - cpu
+        results = pending.get()
+    actions = sum(a for a, _ in results)
+    lat = sorted(x for _, part_lat in results for x in part_lat)
 
     def pct(p: float) -> float:
         return round(1000 * lat[min(len(lat) - 1, int(p * len(lat)))], 2) if lat else float("nan")
 
-    return {"tables": tables, "think_s": think, "seconds": round(elapsed, 1), "actions": actions,
-            "actions_per_s": round(actions / elapsed, 1), "latency_ms_p50": pct(0.50), "latency_ms_p99": pct(0.99),
-            "latency_samples": len(lat), "server_cpu_share": round(server_cpu / elapsed, 2),
+    return {"tables": tables, "think_s": think, "client_processes": len(jobs), "seconds": seconds,
+            "actions": actions, "actions_per_s": round(actions / seconds, 1), "latency_ms_p50": pct(0.50),
+            "latency_ms_p99": pct(0.99), "latency_samples": len(lat),
+            "server_cpu_share": round(server_cpu / seconds, 2),
             "server_cpu_ms_per_action": round(1000 * server_cpu / actions, 3) if actions else None}
 
 
@@ -145,6 +169,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=20.0)
     ap.add_argument("--think", type=float, default=0.0,
                     help="mean seconds a client waits before it acts (0: at once, the server saturated)")
+    ap.add_argument("--clients", type=int, default=1, help="client processes sharing the tables (default 1)")
     ap.add_argument("--smoke", action="store_true", help="two tables for two seconds (CI)")
     args = ap.parse_args()
     tables, seconds = (2, 2.0) if args.smoke else (args.tables, args.seconds)
@@ -161,7 +186,7 @@ def main() -> None:
                     if time.monotonic() > deadline or proc.poll() is not None:
                         raise SystemExit("bench_server: the server did not start") from None
                     time.sleep(0.05)
-            result = asyncio.run(run(f"http://127.0.0.1:{port}", tables, seconds, proc.pid, args.think))
+            result = run(f"http://127.0.0.1:{port}", tables, seconds, proc.pid, args.think, max(1, args.clients))
         finally:
             proc.terminate()
             proc.wait(10)

@@ -1,7 +1,8 @@
 """The online table: an ASGI app (Starlette, extra ``web``) that seats people and bots at a table of any
 installed variant, over one WebSocket per client (docs/protocol.md), with every table kept in SQLite.
 
-``store`` (the database), ``table`` (a live table), ``protocol`` (messages and their checks), ``view`` (what a
-seat is shown) and ``app`` (the routes) import nothing from Starlette but ``app``, so the rest is usable and
-testable without the extra.
+``store`` (the database), ``table`` (a live table and its bots), ``protocol`` (the messages and their
+checks), ``lobby`` (the HTTP requests) and ``view`` (the suit order) need nothing of the ``web`` extra; only
+``app`` (the routes) imports Starlette and ``serve`` uvicorn. What a seat may see is the engine's
+``Game.observation`` and ``Game.events_for``, never decided here.
 """

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import sys
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -100,6 +101,10 @@ class Hub:
                 event = table.bot_move()
             except ActionRefused:  # the seat changed hands while the bot waited
                 continue
+            except Exception as exc:  # a broken bot stops its table's bots, not the server
+                print(f"preferans serve: table {table.id}: the bot stopped: {type(exc).__name__}: {exc}",
+                      file=sys.stderr)
+                return
             if event is None:
                 break
             await self.broadcast(table, event)

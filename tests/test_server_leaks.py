@@ -117,12 +117,17 @@ def test_the_hidden_helper_finds_another_seats_hand() -> None:
                  0, {0: deal})
 
 
-@pytest.mark.parametrize("variant", BUILT_IN)
-def test_no_frame_shows_a_seat_a_card_it_may_not_see(client: TestClient, variant: str) -> None:
+CASES = [(v, {}) for v in BUILT_IN] + [("sochi", {"players": 4}), ("sochi", {"players": 2})]
+"""Every built-in variant as its preset has it, and Sochi with four players (the dealer sits out) and with two
+(the third hand held by nobody, played by the hooks' choice)."""
+
+
+@pytest.mark.parametrize(("variant", "rules"), CASES, ids=[f"{v}{r.get('players', '')}" for v, r in CASES])
+def test_no_frame_shows_a_seat_a_card_it_may_not_see(client: TestClient, variant: str, rules: dict[str, int]) -> None:
     played = frames = 0
     seed = 11
     while played < DEALS:  # a match that ends sooner is followed by another table
-        table_id = new_table(client, variant=variant, seed=seed)
+        table_id = new_table(client, variant=variant, seed=seed, rules=rules)
         game = live(client, table_id).game
         seats = [Seat(client, table_id, join(client, table_id, s)) for s in range(game.n_players)]
         watcher = Seat(client, table_id, None)

@@ -131,7 +131,8 @@ function connect() {
   T.ws = ws;
   ws.onopen = () => {
     T.retry = 0;
-    const hello = { type: "hello", table: T.id, since: T.n };
+    // a page that has seen events asks for the ones it missed; a fresh one needs only the snapshot
+    const hello = T.n > 0 ? { type: "hello", table: T.id, since: T.n } : { type: "hello", table: T.id };
     if (T.token) hello.token = T.token;
     ws.send(JSON.stringify(hello));
   };

@@ -89,8 +89,8 @@ def play_deal(pages: list[Page], on_step: Any = None) -> None:
         if page is None:  # a bot or another page is acting: wait for the next update
             pages[0].wait_for_timeout(50)
             continue
-        if on_step is not None:
-            on_step(page)
+        if on_step is not None and on_step(page):
+            continue
         click_once(page)
     raise AssertionError("the deal did not end in 200 steps")
 
@@ -104,8 +104,17 @@ def test_three_pages_play_a_sochi_deal_by_clicking_and_one_reconnects(browser: B
     assert pages[0].locator("#hand button.card, #hand span.card").count() == 10
     dropped: list[int] = []
 
-    def drop_mid_trick(page: Page) -> None:
+    def bid_then_drop_mid_trick(page: Page) -> bool:
         state = table_state(page)["state"]
+        if state["phase"] == "auction" and not state["calls"]:
+            # the first hand bids six spades and the others pass: a contract with its talon, two cards
+            # discarded by clicking, the contract named, a whist, then play
+            before = page.get_attribute("#status", "data-n")
+            page.click("#actions button.act[data-action='6S']")
+            page.wait_for_function(f"document.querySelector('#status').dataset.n !== '{before}'", timeout=STEP_MS)
+            return True
+        if state["phase"] == "discard":
+            phases.add("discard")
         if not dropped and state["phase"] == "play" and len(state["trick"]) == 1:
             other = next(p for p in pages if p is not page)
             other.evaluate("() => window.prefTable.ws.close()")
@@ -113,9 +122,12 @@ def test_three_pages_play_a_sochi_deal_by_clicking_and_one_reconnects(browser: B
             # it reconnects by itself with its newest token and gets a snapshot
             other.wait_for_function("window.prefTable.ws.readyState === 1 && "
                                     "document.querySelector('#error').textContent === ''", timeout=STEP_MS)
+        return False
 
-    play_deal(pages, drop_mid_trick)
+    phases: set[str] = set()
+    play_deal(pages, bid_then_drop_mid_trick)
     assert dropped, "no trick was seen with one card on the table"
+    assert phases == {"discard"}  # the declarer discarded by clicking his cards
     for page in pages:
         page.wait_for_selector("#sheet img[alt='score sheet']")
         assert page.get_attribute("#sheet", "data-deals") == "1"  # the sheet of the first deal scored

@@ -45,7 +45,7 @@ OBSERVATION_KEYS = {
 }
 """Every key of an observation: a new key must be added here, and to the card fields below if it holds
 cards, so that no field escapes the check."""
-CARD_EVENTS = {"card", "discard", "hand_dealt", "talon_taken", "pick_up", "hand_given", "hand_opened",
+CARD_EVENTS = {"card", "discard", "hand_dealt", "talon_taken", "talon_shown", "pick_up", "hand_given", "hand_opened",
                "talon_card"}
 """Events whose ``action`` is cards."""
 OTHER_EVENTS = {"call", "declare", "defence", "deal_start", "play_start", "trick", "deal_end"}

@@ -93,6 +93,10 @@ def test_declarer_alone_sees_the_talon_and_his_discard() -> None:
     for seat in (0, 2, SPECTATOR):
         assert g.observation(seat).talon is None
     assert g.observation(0).hand_counts[1] == 12
+    taken = {seat: [(e["kind"], e["action"]) for e in g.events_for(seat) if e["kind"].startswith("talon")]
+             for seat in (0, 1, 2, SPECTATOR)}
+    assert taken[1] == [("talon_taken", "9H 8H")]
+    assert taken[0] == taken[2] == taken[SPECTATOR] == [("talon_taken", None)]
     apply(g, "7D")
     assert g.observation(1).discard == ["7D"] and g.observation(2).discard is None
     apply(g, "7H")
@@ -142,8 +146,8 @@ def test_misere_talon_is_shown_to_everybody() -> None:
     g = to_misere()
     for seat in (0, 1, 2, SPECTATOR):
         assert g.observation(seat).talon == TALON.split()
-    shown = [e for e in g.events_for(SPECTATOR) if e["kind"] == "talon_taken"]
-    assert shown == [{"number": shown[0]["number"], "deal": 0, "seat": 1, "kind": "talon_taken",
+    shown = [e for e in g.events_for(SPECTATOR) if e["kind"] in ("talon_taken", "talon_shown")]
+    assert shown == [{"number": shown[0]["number"], "deal": 0, "seat": 1, "kind": "talon_shown",
                       "action": "9H 8H"}]
     apply(g, "AS", "KS")  # the discard is shown to nobody (RUS-MIS-06 (2))
     assert g.observation(1).discard == ["KS", "AS"]
@@ -242,6 +246,25 @@ def test_bettel_hand_stays_closed() -> None:
     for seat in (0, 2):
         assert set(seen_hands(g, seat)) == {seat}
     assert seen_hands(g, SPECTATOR) == {}
+
+
+# ---------------------------------------------------------------- Balkan: the talon shown when taken
+
+
+@pytest.mark.parametrize("shown", [True, False])
+def test_balkan_talon_is_shown_to_all_unless_taken_blind(shown: bool) -> None:
+    # GEN-DECK-07: in base Balkan the talon is shown to everyone when taken; the key talon_shown = false
+    # (taking it blind, as some Slovenian tables do) leaves it to the declarer
+    g = game("balkan", {"talon_shown": shown})
+    assert all(g.observation(s).talon is None for s in (0, 1, 2, SPECTATOR))
+    apply(g, "2", "pass", "pass")
+    assert g.phase is Phase.DISCARD and g.current_player == 1
+    assert g.observation(1).talon == TALON.split()
+    for seat in (0, 2, SPECTATOR):
+        assert g.observation(seat).talon == (TALON.split() if shown else None)
+    apply(g, "7D", "7H")
+    assert g.observation(1).discard == ["7D", "7H"]
+    assert all(g.observation(s).discard is None for s in (0, 2, SPECTATOR))
 
 
 # ---------------------------------------------------------------- only what the seat sees
@@ -392,3 +415,36 @@ def test_seen_cards_are_the_observations_cards() -> None:
         assert cards.talon == sum(1 << parse_card(c) for c in obs.talon or ())
         assert cards.discard == sum(1 << parse_card(c) for c in obs.discard or ())
     assert g.seen_cards(1).discard == (1 << parse_card("AS")) | (1 << parse_card("KS"))
+
+
+def test_misere_defenders_lie_open_before_a_defenders_lead() -> None:
+    # RUS-MIS-06 (3b): seat 2 plays misère and seat 1 (first hand) has the lead: the defenders lay their
+    # cards face up before it
+    g = game()
+    apply(g, "pass", "misere", "pass")
+    assert g.observation(0).talon == TALON.split()  # shown to all as it is taken (RUS-MIS-06 (1))
+    apply(g, "AH", "KH", "misere")
+    assert g.phase is Phase.PLAY and g.current_player == 1
+    opened = {1: cards(HANDS[1]), 0: cards(HANDS[0])}
+    assert seen_hands(g, SPECTATOR) == opened
+    assert seen_hands(g, 2) == {2: cards("9S 8S JC 10C AD KD QD JD 9H 8H"), **opened}
+    assert seen_hands(g, 1) == opened and seen_hands(g, 0) == opened
+
+
+def test_four_players_dealer_sits_out_and_leads_the_talon_card() -> None:
+    # four players: seat 0 deals and sits out with no cards; seats 1, 2, 3 get ten each. In raspasovka the
+    # talon cards lead the first two tricks as the dealer's own lead and can win (RUS-RASP-15)
+    four = {1: HANDS[1], 2: HANDS[2], 3: HANDS[0]}
+    order = [parse_card(c) for seat in (1, 2, 3) for c in four[seat].split()] + [parse_card(c) for c in
+                                                                                TALON.split()]
+    g = Game(load_variant("sochi", {"players": 4}), seed=1, deals=[order])
+    assert g.observation(0).hands == {0: []} and g.observation(0).hand_counts == {0: 0, 1: 10, 2: 10, 3: 10}
+    assert g.observation(0).legal == [] and set(g.observation(SPECTATOR).hands) == set()
+    apply(g, "pass", "pass", "pass")
+    for seat in (0, 1, 2, 3, SPECTATOR):
+        obs = g.observation(seat)
+        assert obs.trick == [(0, "9H")] and obs.talon == ["9H"]
+    assert set(g.observation(3).hands) == {3}
+    apply(g, "7H", "KH", "QH")  # seat 2's king of hearts beats the talon's nine
+    assert g.observation(SPECTATOR).tricks == [{"cards": [[0, "9H"], [1, "7H"], [2, "KH"], [3, "QH"]],
+                                                 "winner": 2}]

@@ -524,7 +524,8 @@ class Game:
                 row = self.contracts.get(deal.bid) if deal.bid else None
                 deal.talon_public = row is not None and row.talon_shown
                 shown = " ".join(CARD_NAMES[c] for c in deal.talon_cards)  # as they lay
-                self._log.append((deal.number, step.seat, "talon_taken", shown,
+                kind = "talon_shown" if deal.talon_public else "talon_taken"
+                self._log.append((deal.number, step.seat, kind, shown,
                                   None if deal.talon_public else (step.seat,), None, None))
             elif isinstance(step, PickUp):
                 self._log.append((deal.number, step.seat, "pick_up", deal.discard, (step.seat,), None, None))

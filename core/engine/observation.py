@@ -6,7 +6,7 @@ A seat sees its own hand; the hands it plays for (``PlayRules.controllers``: a l
 partner's hand open or closed, a player of the two-player dummy); the hands lying face up
 (``PlayRules.open_hands``, shown from the start of play, or only once the first card is played when
 ``open_after_first_lead`` says so, or once the declarer has led when ``open_after_declarer_leads`` says so and
-he has the lead); the talon once it has taken it up, or when the contract shows the talon to all as it is
+he has the lead); the talon once it took it up itself, or when the contract shows the talon to all as it is
 taken (the row's ``talon_shown``), and each talon card turned to lead a trick (raspasovka); its own discard;
 and everything public: the calls, the cards played, the tricks and the sheet. A spectator sees only the
 public part. Built on demand from the engine's state, never on ``apply``.

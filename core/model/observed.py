@@ -45,7 +45,8 @@ class Event:
     ``number`` counts from 0 over the whole match; ``deal`` is the deal's number; ``seat`` who acted
     (``None`` for the engine's own events); ``kind`` is ``"call"`` (auction), ``"discard"``, ``"declare"``,
     ``"defence"``, ``"card"`` for actions, and for the engine ``"deal_start"``, ``"hand_dealt"`` (a seat's
-    ten cards, to that seat), ``"talon_taken"`` (to the taker, or to all when the contract shows it),
+    ten cards, to that seat), ``"talon_taken"`` (the talon taken up: to the taker), ``"talon_shown"`` (taken
+    up and shown to all, as the contract's row says),
     ``"pick_up"`` (discards taken up again), ``"hand_given"`` (a hand another seat plays, to him),
     ``"hand_opened"`` (a hand laid face up), ``"talon_card"`` (a talon card turned to lead a trick),
     ``"trick"`` (a trick closed: ``data`` has its cards and winner) and ``"deal_end"`` (``data``: the

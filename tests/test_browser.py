@@ -141,6 +141,13 @@ def test_a_balkan_table_made_in_the_lobby_plays_a_deal_against_bots(browser: Bro
     page.goto(base + "/")
     page.select_option("#variant", "balkan")
     page.fill("#bot-delay", "0")
+    page.fill("#rules", "not json")
+    page.click("#create button[type=submit]")
+    assert "rules: not JSON" in page.inner_text("#lobby-error")
+    page.fill("#rules", '{"refe": {"max_per_player": 1}}')
+    page.click("#create button[type=submit]")
+    page.wait_for_function("document.querySelector('#lobby-error').textContent.includes('refe')")
+    page.fill("#rules", '{"max_deals": 40}')  # a good override: the match ends after 40 deals
     page.click("#create button[type=submit]")
     page.wait_for_url("**/t/*")
     page.click("button.sit[data-seat='0']")

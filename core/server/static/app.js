@@ -74,8 +74,15 @@ async function lobby() {
       seatBots.push(form[`kind-${s}`].value || null);
     }
     const takeover = $("takeover").value === "" ? null : Number($("takeover").value);
+    let rules = {};
     try {
-      const made = await api("/api/tables", { variant: v.name, names, bots: seatBots,
+      rules = $("rules").value.trim() ? JSON.parse($("rules").value) : {};
+    } catch (e) {
+      $("lobby-error").textContent = `rules: not JSON (${e.message})`;
+      return;
+    }
+    try {
+      const made = await api("/api/tables", { variant: v.name, names, bots: seatBots, rules,
         settings: { bot_delay: Number($("bot-delay").value || 0), takeover } });
       location.href = made.invite;
     } catch (e) { $("lobby-error").textContent = e.message; }
@@ -122,6 +129,9 @@ window.prefTable = T;  // for tests and the curious: the page's view of the tabl
 function play(id, token) {
   T.id = id; T.token = token;
   $("table").hidden = false;
+  const invite = `${location.origin}/t/${id}`;
+  $("table-invite").href = invite;
+  $("table-invite").textContent = invite;
   connect();
 }
 

@@ -116,7 +116,10 @@ def test_wheel_contains_engine_and_presets(tmp_path: Path) -> None:
         files = set(wheel.namelist())
         entry_points = next(wheel.read(f).decode() for f in files if f.endswith(".dist-info/entry_points.txt"))
     for needed in ("preferans/core/engine/game.py", "preferans/variants/sochi/preset.toml",
-                   "preferans/variants/russian/preset.toml", "preferans/core/py.typed", "preferans/variants/py.typed"):
+                   "preferans/variants/russian/preset.toml", "preferans/core/py.typed", "preferans/variants/py.typed",
+                   # the server's page (package data: `preferans serve` from a wheel serves it)
+                   "preferans/core/server/static/index.html", "preferans/core/server/static/app.js",
+                   "preferans/core/server/static/style.css"):
         assert needed in files
     for package in package_folders():
         assert package.replace(".", "/") + "/__init__.py" in files

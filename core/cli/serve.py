@@ -1,0 +1,27 @@
+"""``preferans serve``: the online table (a lobby, the table page, the WebSocket protocol of docs/protocol.md)
+over HTTP, every table kept in an SQLite file. Needs the ``web`` extra."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from preferans.core.model.errors import BadInput
+from preferans.core.server.serve import DEFAULT_DB, serve
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    if not 0 <= args.port <= 65535:
+        raise BadInput(f"--port {args.port}: expected 0..65535")
+    serve(args.host, args.port, args.db, sys.stdout)
+    return 0
+
+
+def add_parser(sub: Any) -> None:
+    s = sub.add_parser("serve", help="serve tables of any installed variant to browsers (needs the web extra)")
+    s.add_argument("--host", default="127.0.0.1", help="address to listen on (default 127.0.0.1: this machine only)")
+    s.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    s.add_argument("--db", default=DEFAULT_DB, help=f"the SQLite file of the tables (default {DEFAULT_DB} in the "
+                                                    "working directory; created when missing)")
+    s.set_defaults(func=cmd_serve)

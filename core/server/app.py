@@ -1,0 +1,313 @@
+"""The ASGI app (Starlette): the lobby's HTTP routes, the page, and one WebSocket per client.
+
+``create_app(db)`` builds it on a database file (:mod:`~preferans.core.server.store`); ``preferans serve``
+runs it under uvicorn. The protocol is in docs/protocol.md.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import sys
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from preferans.core.server import lobby
+from preferans.core.server.protocol import BURST, RATE, ProtocolError, RateLimit, error, parse
+from preferans.core.server.store import Store
+from preferans.core.server.table import ActionRefused, LiveTable, Tables
+
+STATIC = Path(__file__).parent / "static"
+MAX_STRIKES = 50
+"""Refused messages (malformed, rate-limited) a connection may send before it is closed."""
+
+
+class Connection:
+    """One client's socket, the table it joined and the seat it holds (``None``: a spectator)."""
+
+    def __init__(self, ws: WebSocket, limit: RateLimit) -> None:
+        self.ws = ws
+        self.table: LiveTable | None = None
+        self.seat: int | None = None
+        self.acked = 0
+        self.limit = limit
+        self.strikes = 0
+
+    async def send(self, message: dict[str, Any]) -> bool:
+        try:
+            await self.ws.send_text(json.dumps(message, ensure_ascii=False))
+            return True
+        except Exception:  # a socket closed under us: the receive loop ends it
+            return False
+
+
+class Hub:
+    """The server's live tables, their connections and their bot runners."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.tables = Tables(store)
+        self.conns: dict[str, set[Connection]] = {}
+        self.runners: dict[str, asyncio.Task[None]] = {}
+
+    def snapshot(self, table: LiveTable, seat: int | None, since: int | None) -> dict[str, Any]:
+        msg: dict[str, Any] = {"type": "snapshot", "n": table.n, "table": table.info(),
+                               "state": table.observation(seat), "sheet": table.sheet()}
+        if since is not None and since <= table.n:
+            msg["events"] = table.events_for(seat, since)
+        return msg
+
+    async def broadcast(self, table: LiveTable, done: dict[str, Any]) -> None:
+        """Each connection gets the events of an action as its seat may see them, and its new observation."""
+        sheet = table.sheet() if done["deal_over"] else None
+        for conn in list(self.conns.get(table.id, ())):
+            state = table.observation(conn.seat)
+            if sheet is None:
+                # the sheet's lines change only when a deal is scored, and grow with the match: an update
+                # carries them only then (a snapshot always does)
+                del state["sheet"]
+            msg: dict[str, Any] = {"type": "update", "n": done["n"], "events": table.events_for(conn.seat,
+                                                                                               done["since"]),
+                                   "state": state}
+            if sheet is not None:
+                msg["sheet"] = sheet
+            await conn.send(msg)
+
+    async def broadcast_info(self, table: LiveTable) -> None:
+        for conn in list(self.conns.get(table.id, ())):
+            await conn.send({"type": "table", "table": table.info()})
+
+    def wake_bots(self, table: LiveTable) -> None:
+        """Let the bots play while one of them is to act (one runner per table)."""
+        running = self.runners.get(table.id)
+        if (running is None or running.done()) and table.bot_to_act() is not None:
+            self.runners[table.id] = asyncio.get_running_loop().create_task(self._run_bots(table))
+
+    async def _run_bots(self, table: LiveTable) -> None:
+        delay = float(table.settings["bot_delay"] or 0)
+        while table.bot_to_act() is not None:
+            await asyncio.sleep(delay)
+            try:
+                event = table.bot_move()
+            except ActionRefused:  # the seat changed hands while the bot waited
+                continue
+            except Exception as exc:  # a broken bot stops its table's bots, not the server
+                print(f"preferans serve: table {table.id}: the bot stopped: {type(exc).__name__}: {exc}",
+                      file=sys.stderr)
+                return
+            if event is None:
+                break
+            await self.broadcast(table, event)
+
+    async def watch_dropped(self) -> None:
+        """Every second: a player gone longer than his table's ``takeover`` gets a bot until he is back."""
+        while True:
+            await asyncio.sleep(1.0)
+            now = time.monotonic()
+            for table in list(self.tables.live.values()):
+                if table.take_over_due(now):
+                    await self.broadcast_info(table)
+                    self.wake_bots(table)
+
+
+def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst: float = BURST) -> Starlette:
+    """The server on database file ``db`` (created when missing); every open table in it is resumed. ``rate``
+    and ``burst`` are each connection's message limit (a program driving many seats fast, as the tests and
+    the benchmark do, raises them)."""
+    store = Store(db, durable=durable)
+    hub = Hub(store)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        for table in hub.tables.resume_all():
+            hub.wake_bots(table)
+        watcher = asyncio.get_running_loop().create_task(hub.watch_dropped())
+        yield
+        watcher.cancel()
+        for task in hub.runners.values():
+            task.cancel()
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html", media_type="text/html")
+
+    async def variants(request: Request) -> Response:
+        return JSONResponse(lobby.variants())
+
+    async def create(request: Request) -> Response:
+        body = await _body(request)
+        if isinstance(body, Response):
+            return body
+        try:
+            table_id = lobby.create_table(store, body)
+        except lobby.LobbyError as exc:
+            return _error(400, "bad_table", str(exc))
+        table = hub.tables.get(table_id)
+        assert table is not None
+        hub.wake_bots(table)
+        return JSONResponse({"id": table_id, "invite": f"/t/{table_id}", "table": table.info()}, status_code=201)
+
+    async def table_info(request: Request) -> Response:
+        table = hub.tables.get(request.path_params["table_id"])
+        if table is None:
+            return _error(404, "no_table", f"no table {request.path_params['table_id']!r}")
+        return JSONResponse(table.info())
+
+    async def join(request: Request) -> Response:
+        table = hub.tables.get(request.path_params["table_id"])
+        if table is None:
+            return _error(404, "no_table", f"no table {request.path_params['table_id']!r}")
+        body = await _body(request)
+        if isinstance(body, Response):
+            return body
+        try:
+            seat, name = lobby.join_request(table, body)
+        except lobby.LobbyError as exc:
+            return _error(400, "bad_join", str(exc))
+        token = store.claim_seat(table.id, seat, name)
+        if token is None:
+            return _error(409, "seat_taken", f"seat {seat} is taken")
+        table.seats[seat].held, table.seats[seat].name = True, name
+        await hub.broadcast_info(table)
+        return JSONResponse({"seat": seat, "token": token, "table": table.info()})
+
+    async def socket(ws: WebSocket) -> None:
+        await ws.accept()
+        conn = Connection(ws, RateLimit(rate, burst))
+        try:
+            while True:
+                frame = await ws.receive()
+                if frame["type"] == "websocket.disconnect":
+                    break
+                raw = frame.get("text")
+                if raw is None:  # a binary frame is read as the same JSON text would be
+                    raw = frame.get("bytes") or b""
+                if not await _handle(hub, conn, raw):
+                    with contextlib.suppress(Exception):
+                        await ws.close(code=4400)
+                    break
+        except (WebSocketDisconnect, RuntimeError):  # the socket went away under a send or a receive
+            pass
+        finally:
+            if conn.table is not None:
+                hub.conns.get(conn.table.id, set()).discard(conn)
+                if conn.seat is not None:
+                    conn.table.drop(conn.seat)
+                    await hub.broadcast_info(conn.table)
+
+    routes = [
+        Route("/", page),
+        Route("/t/{table_id}", page),
+        Route("/api/variants", variants),
+        Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables/{table_id}", table_info),
+        Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+        WebSocketRoute("/ws", socket),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.hub = hub
+    return app
+
+
+async def _body(request: Request) -> dict[str, Any] | Response:
+    raw = await request.body()
+    if len(raw) > lobby.MAX_BODY:
+        return _error(413, "too_large", f"request of {len(raw)} bytes; at most {lobby.MAX_BODY}")
+    try:
+        body = json.loads(raw or b"{}")
+    except ValueError:
+        return _error(400, "malformed", "the request body is not JSON")
+    if not isinstance(body, dict):
+        return _error(400, "malformed", "the request body must be a JSON object")
+    return body
+
+
+def _error(status: int, code: str, message: str) -> Response:
+    return JSONResponse(error(code, message), status_code=status)
+
+
+async def _handle(hub: Hub, conn: Connection, raw: str | bytes) -> bool:
+    """Answer one client message; ``False`` closes the connection."""
+    if not conn.limit.allow():
+        conn.strikes += 1
+        await conn.send(error("rate_limited", f"more than {conn.limit.rate:g} messages a second"))
+        return conn.strikes < MAX_STRIKES
+    try:
+        msg = parse(raw)
+    except ProtocolError as exc:
+        conn.strikes += 1
+        await conn.send(error(exc.code, str(exc)))
+        return conn.strikes < MAX_STRIKES
+    table = conn.table
+    if msg.type == "ping":
+        await conn.send({"type": "pong"})
+        return True
+    if msg.type == "hello":
+        if table is not None:
+            await conn.send(error("already_joined", f"this connection is at table {table.id}"))
+            return True
+        return await _hello(hub, conn, msg.fields)
+    if table is None:
+        await conn.send(error("hello_first", "send hello (table, token) first"))
+        return True
+    if msg.type == "token_ack":
+        if conn.seat is not None:
+            hub.store.confirm(table.id, conn.seat)
+        return True
+    if msg.type == "ack":
+        conn.acked = max(conn.acked, min(int(msg.fields["n"]), table.n))
+        return True
+    if msg.type == "sync":
+        await conn.send(hub.snapshot(table, conn.seat, int(msg.fields["since"])))
+        return True
+    # msg.type == "action"
+    if conn.seat is None:
+        await conn.send(error("spectator", "a spectator does not act"))
+        return True
+    at = msg.fields.get("at")
+    if at is not None and at != table.n:
+        await conn.send(error("stale", f"the action was meant after event {at}; the table is at event {table.n}"))
+        return True
+    try:
+        event = table.act(conn.seat, msg.fields["action"])
+    except ActionRefused as exc:
+        await conn.send(error(exc.code, str(exc)))
+        return True
+    await hub.broadcast(table, event)
+    hub.wake_bots(table)
+    return True
+
+
+async def _hello(hub: Hub, conn: Connection, fields: dict[str, Any]) -> bool:
+    table = hub.tables.get(fields["table"])
+    if table is None:
+        await conn.send(error("no_table", f"no table {fields['table'][:40]!r}"))
+        return False
+    seat: int | None = None
+    token: str | None = None
+    if "token" in fields:
+        held = hub.store.rejoin(table.id, fields["token"])
+        if held is None:
+            await conn.send(error("bad_token", "this token holds no seat at this table (a token is replaced "
+                                               "at every join: use the last one you were sent)"))
+            return False
+        seat, token = held
+        table.arrive(seat)
+    conn.table, conn.seat = table, seat
+    hub.conns.setdefault(table.id, set()).add(conn)
+    await conn.send({"type": "welcome", "table": table.id, "seat": seat, "token": token})
+    await conn.send(hub.snapshot(table, seat, fields.get("since")))
+    if seat is not None:
+        await hub.broadcast_info(table)
+    hub.wake_bots(table)
+    return True

@@ -1,0 +1,39 @@
+"""Run the server (``preferans serve``): the app of :mod:`~preferans.core.server.app` under uvicorn."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from typing import TextIO
+
+from preferans.core.model.errors import BadInput
+
+DEFAULT_DB = "preferans.sqlite3"
+NEEDS = ("starlette", "uvicorn")
+
+
+def check_installed() -> None:
+    """:class:`BadInput` in one line when the ``web`` extra is missing."""
+    missing = [m for m in NEEDS if importlib.util.find_spec(m) is None]
+    if missing:
+        raise BadInput(f"serve needs {' and '.join(missing)}: pip install 'preferans[web]'")
+
+
+def serve(host: str, port: int, db: str | Path, out: TextIO) -> None:
+    """Serve on ``host:port`` with database file ``db`` until interrupted; prints the address first."""
+    check_installed()
+    import uvicorn
+
+    from preferans.core.server.app import create_app
+
+    path = Path(db)
+    if path.exists() and not path.is_file():
+        raise BadInput(f"--db {db}: not a regular file")
+    try:
+        app = create_app(path)
+    except Exception as exc:  # a file that is not a database, a folder we may not write
+        raise BadInput(f"--db {db}: cannot be opened as the server's database ({exc})") from None
+    shown = f"[{host}]" if ":" in host else host
+    print(f"preferans: serving on http://{shown}:{port}/ (database {path}); Ctrl-C stops", file=out, flush=True)
+    # a frame larger than this is refused by uvicorn itself; the protocol's own limit is far below it
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_max_size=65536)

@@ -1,0 +1,398 @@
+// The table page: the lobby, the seating, and the table over one WebSocket (docs/protocol.md).
+// Plain ES module, no build step, no outside script.
+
+const SYMBOL = { S: "♠", C: "♣", D: "♦", H: "♥" };
+const RANKS = ["7", "8", "9", "10", "J", "Q", "K", "A"];
+const CARD_PHASES = new Set(["play", "discard"]);
+const $ = (id) => document.getElementById(id);
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (k === "class") node.className = v;
+    else if (k === "text") node.textContent = v;
+    else if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (v !== null && v !== undefined && v !== false) node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children) node.append(c);
+  return node;
+}
+
+async function api(path, body) {
+  const init = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" },
+                                          body: JSON.stringify(body) };
+  const r = await fetch(path, init);
+  const data = await r.json();
+  if (!r.ok) throw new Error(data.message || r.statusText);
+  return data;
+}
+
+// ------------------------------------------------------------------ colours
+
+const fourBox = $("four-colour");
+fourBox.checked = localStorage.getItem("pref-four-colour") === "1";
+const applyColours = () => document.body.classList.toggle("four", fourBox.checked);
+fourBox.addEventListener("change", () => {
+  localStorage.setItem("pref-four-colour", fourBox.checked ? "1" : "0");
+  applyColours();
+});
+applyColours();
+
+// ------------------------------------------------------------------ lobby
+
+async function lobby() {
+  $("lobby").hidden = false;
+  const { variants, bots } = await api("/api/variants");
+  const select = $("variant");
+  for (const v of variants) select.append(el("option", { value: v.name, text: v.name }));
+  select.value = variants.some((v) => v.name === "sochi") ? "sochi" : variants[0].name;
+  const setup = () => {
+    const v = variants.find((x) => x.name === select.value);
+    $("variant-description").textContent = v.description;
+    const box = $("seat-setup");
+    box.replaceChildren();
+    const names = ["Anna", "Boris", "Vera", "Gleb"];
+    for (let s = 0; s < v.players; s++) {
+      const kind = el("select", { name: `kind-${s}`, "aria-label": `seat ${s + 1} player` },
+        el("option", { value: "", text: "a person" }),
+        ...bots.map((b) => el("option", { value: b, text: `bot: ${b}` })));
+      if (s > 0) kind.value = bots.includes("heuristic") ? "heuristic" : bots[0];
+      box.append(el("div", { class: "row" }, el("span", { text: `Seat ${s + 1}` }),
+        el("input", { name: `name-${s}`, value: names[s] || `Seat ${s + 1}`, maxlength: 24,
+                      "aria-label": `seat ${s + 1} name` }), kind));
+    }
+  };
+  select.addEventListener("change", setup);
+  setup();
+  $("create").addEventListener("submit", async (ev) => {
+    ev.preventDefault();
+    const v = variants.find((x) => x.name === select.value);
+    const form = ev.target;
+    const names = [], seatBots = [];
+    for (let s = 0; s < v.players; s++) {
+      names.push(form[`name-${s}`].value);
+      seatBots.push(form[`kind-${s}`].value || null);
+    }
+    const takeover = $("takeover").value === "" ? null : Number($("takeover").value);
+    let rules = {};
+    try {
+      rules = $("rules").value.trim() ? JSON.parse($("rules").value) : {};
+    } catch (e) {
+      $("lobby-error").textContent = `rules: not JSON (${e.message})`;
+      return;
+    }
+    try {
+      const made = await api("/api/tables", { variant: v.name, names, bots: seatBots, rules,
+        settings: { bot_delay: Number($("bot-delay").value || 0), takeover } });
+      location.href = made.invite;
+    } catch (e) { $("lobby-error").textContent = e.message; }
+  });
+}
+
+// ------------------------------------------------------------------ seating
+
+function tokenKey(id) { return `pref-token-${id}`; }
+
+async function seating(id) {
+  const info = await api(`/api/tables/${id}`);
+  $("seating").hidden = false;
+  $("seating-id").textContent = `${id} (${info.variant})`;
+  $("invite").href = location.href;
+  $("invite").textContent = location.href;
+  $("my-name").value = localStorage.getItem("pref-name") || "";
+  const box = $("free-seats");
+  box.replaceChildren();
+  for (const s of info.seats) {
+    const free = !s.bot && !s.held;
+    box.append(el("button", { type: "button", class: "sit", "data-seat": s.seat, disabled: !free,
+      text: free ? `Sit at seat ${s.seat + 1} (${s.name})` : `Seat ${s.seat + 1}: ${s.bot ? "bot " + s.bot : s.name}`,
+      onclick: async () => {
+        const name = $("my-name").value.trim() || s.name;
+        localStorage.setItem("pref-name", name);
+        try {
+          const got = await api(`/api/tables/${id}/join`, { seat: s.seat, name });
+          localStorage.setItem(tokenKey(id), got.token);
+          $("seating").hidden = true;
+          play(id, got.token);
+        } catch (e) { $("join-error").textContent = e.message; }
+      } }));
+  }
+  $("watch").onclick = () => { $("seating").hidden = true; play(id, null); };
+}
+
+// ------------------------------------------------------------------ the table
+
+const T = { id: null, token: null, ws: null, n: 0, seat: null, state: null, info: null, sheet: null,
+            retry: 0, closing: false };
+window.prefTable = T;  // for tests and the curious: the page's view of the table
+
+function play(id, token) {
+  T.id = id; T.token = token;
+  $("table").hidden = false;
+  const invite = `${location.origin}/t/${id}`;
+  $("table-invite").href = invite;
+  $("table-invite").textContent = invite;
+  connect();
+}
+
+function connect() {
+  const proto = location.protocol === "https:" ? "wss" : "ws";
+  const ws = new WebSocket(`${proto}://${location.host}/ws`);
+  T.ws = ws;
+  ws.onopen = () => {
+    T.retry = 0;
+    // a page that has seen events asks for the ones it missed; a fresh one needs only the snapshot
+    const hello = T.n > 0 ? { type: "hello", table: T.id, since: T.n } : { type: "hello", table: T.id };
+    if (T.token) hello.token = T.token;
+    ws.send(JSON.stringify(hello));
+  };
+  ws.onmessage = (ev) => receive(JSON.parse(ev.data));
+  ws.onclose = () => {
+    if (T.ws !== ws) return;
+    $("error").textContent = "connection lost; reconnecting...";
+    T.retry = Math.min(T.retry + 1, 6);
+    setTimeout(connect, 150 * 2 ** T.retry);
+  };
+}
+
+function send(msg) {
+  if (T.ws && T.ws.readyState === WebSocket.OPEN) T.ws.send(JSON.stringify(msg));
+}
+
+// acknowledge at most four times a second: bots may play faster than the server's rate limit allows acks
+let ackTimer = null;
+function ack() {
+  if (ackTimer !== null) return;
+  ackTimer = setTimeout(() => { ackTimer = null; send({ type: "ack", n: T.n }); }, 250);
+}
+
+function receive(msg) {
+  switch (msg.type) {
+    case "welcome":
+      T.seat = msg.seat;
+      if (msg.token) {
+        T.token = msg.token;
+        localStorage.setItem(tokenKey(T.id), msg.token);
+        send({ type: "token_ack" });
+      }
+      $("error").textContent = "";
+      break;
+    case "snapshot":
+      T.info = msg.table;
+      T.sheet = msg.sheet;
+      T.n = msg.n;
+      T.state = msg.state;
+      render();
+      ack();
+      break;
+    case "update":
+      if (msg.events.length && msg.events[0].number !== T.n) {  // a gap: ask for what was missed
+        send({ type: "sync", since: T.n });
+        return;
+      }
+      T.n = msg.n;
+      T.state = msg.state;
+      if (msg.sheet) T.sheet = msg.sheet;
+      $("error").textContent = "";
+      render();
+      ack();
+      break;
+    case "table":
+      T.info = msg.table;
+      render();
+      break;
+    case "error":
+      if (msg.code === "bad_token") {
+        localStorage.removeItem(tokenKey(T.id));
+        T.ws.onclose = null;
+        $("table").hidden = true;
+        seating(T.id);
+      }
+      $("error").textContent = msg.message;
+      break;
+    default:
+      break;
+  }
+}
+
+function seatName(s) {
+  if (s === null || s === undefined || s < 0) return "talon";
+  const seat = T.info && T.info.seats[s];
+  return seat ? seat.name : `hand ${s + 1}`;
+}
+
+function cardNode(name, opts = {}) {
+  const suit = name.slice(-1), rank = name.slice(0, -1);
+  const legal = opts.legal;
+  const node = el(opts.clickable ? "button" : "span",
+    { class: `card s-${suit}${legal ? " legal" : ""}${opts.dim ? " dim" : ""}`, "data-card": name,
+      title: name, "aria-label": `${rank} of ${suit}` },
+    el("span", { text: rank }), el("span", { text: SYMBOL[suit] || suit }));
+  if (opts.clickable) {
+    node.disabled = !legal;
+    node.addEventListener("click", () => act(name));
+  }
+  return node;
+}
+
+function sortHand(cards) {
+  // highest suit of the variant's order first, highest rank first within a suit
+  const order = (T.info && T.info.suit_order) || ["S", "C", "D", "H"];
+  const key = (c) => [order.indexOf(c.slice(-1)), RANKS.indexOf(c.slice(0, -1))];
+  return [...cards].sort((a, b) => { const x = key(a), y = key(b); return y[0] - x[0] || y[1] - x[1]; });
+}
+
+function handRow(cards, legal, clickable) {
+  const out = [];
+  let last = null;
+  for (const c of sortHand(cards)) {
+    if (last && last !== c.slice(-1)) out.push(el("span", { class: "suit-gap" }));
+    last = c.slice(-1);
+    out.push(cardNode(c, { clickable, legal: legal.has(c), dim: clickable && !legal.has(c) }));
+  }
+  return out;
+}
+
+function act(action) {
+  send({ type: "action", action, at: T.n });
+}
+
+function render() {
+  const s = T.state;
+  if (!s) return;
+  const info = T.info || { seats: [], variant: "" };
+  $("title").textContent = `${info.variant} · table ${T.id}`;
+  const mine = T.seat !== null && s.to_act === T.seat;
+  const legal = new Set(mine ? s.legal : []);
+  const cardsAct = CARD_PHASES.has(s.phase);
+  // status
+  const turn = s.over ? "the match is over" : mine ? "your turn" : `${seatName(s.to_act)} to act`;
+  const status = $("status");
+  status.replaceChildren(el("span", { text: `Deal ${s.deal + 1} · dealer ${seatName(s.dealer)} · ${s.phase} · ` }),
+                         el("span", { class: "turn", text: turn }));
+  status.dataset.phase = s.phase; status.dataset.deal = s.deal; status.dataset.n = T.n;
+  status.dataset.mine = mine ? "1" : "0";
+  // the seats
+  const others = $("others");
+  others.replaceChildren();
+  for (let h = 0; h < (s.n_hands || s.n_players); h++) {
+    const seatInfo = info.seats[h];
+    const won = s.tricks_won && s.tricks_won[String(h)];
+    const box = el("div", { class: `seat${s.to_act === h ? " acting" : ""}`, "data-hand": h },
+      el("strong", { text: seatName(h) + (h === T.seat ? " (you)" : "") }),
+      el("div", { text: `${s.hand_counts[String(h)] ?? 0} cards${won !== undefined ? ` · ${won} tricks` : ""}` }));
+    if (h === s.declarer) box.append(el("div", { text: `declarer${s.contract ? ": " + s.contract : ""}` }));
+    if (seatInfo && seatInfo.bot) box.append(el("div", { class: "muted", text: `bot ${seatInfo.bot}` }));
+    else if (seatInfo && seatInfo.held && !seatInfo.connected) box.append(el("div", { class: "gone", text: "away" }));
+    others.append(box);
+  }
+  // the trick, talon, last trick
+  const trick = $("trick");
+  trick.replaceChildren(...s.trick.map(([h, c]) => el("div", { class: "played" }, cardNode(c),
+                                                       el("div", { text: seatName(h) }))));
+  const talon = $("talon");
+  talon.replaceChildren();
+  const onTable = new Set(s.trick.map(([, c]) => c));  // a talon card turned to lead lies in the trick already
+  const talonShown = (s.talon || []).filter((c) => !onTable.has(c));
+  if (talonShown.length) talon.append(el("span", { text: "talon " }), ...talonShown.map((c) => cardNode(c)));
+  else if (s.talon_count) talon.append(el("span", { class: "muted", text: `talon: ${s.talon_count} face down` }));
+  const last = $("last-trick");
+  last.replaceChildren();
+  if (s.last_trick) {
+    last.append(el("span", { text: `last trick → ${seatName(s.last_trick.winner)}: ` }),
+                ...s.last_trick.cards.map(([, c]) => cardNode(c)));
+  }
+  // hands: mine first, then the others I see (open, or played for me)
+  const hand = $("hand"), open = $("open-hands");
+  hand.replaceChildren(); open.replaceChildren();
+  for (const [h, cards] of Object.entries(s.hands)) {
+    const forMe = mine && cardsAct && (s.phase === "discard" ? Number(h) === T.seat
+                                       : (s.to_play === null || Number(h) === s.to_play));
+    const row = handRow(cards, forMe ? legal : new Set(), cardsAct && mine && forMe);
+    if (Number(h) === T.seat) hand.append(el("span", { class: "label", text: "your hand" }), ...row);
+    else open.append(el("span", { class: "label", text: `${seatName(Number(h))}'s hand` }), ...row);
+  }
+  if (s.discard && s.discard.length) open.append(el("span", { class: "label", text: "your discard" }),
+                                                 ...s.discard.map((c) => cardNode(c)));
+  // actions: calls as buttons (cards are clicked in the hand)
+  const actions = $("actions");
+  actions.replaceChildren();
+  if (mine && !cardsAct) {
+    s.legal.forEach((a, i) => actions.append(el("button", { class: "act", "data-action": a,
+      onclick: () => act(a) }, el("kbd", { text: i < 10 ? String((i + 1) % 10) : "" }), a)));
+  }
+  renderAuction(s);
+  renderResult(s);
+  renderSheet();
+}
+
+function renderAuction(s) {
+  const box = $("auction");
+  box.replaceChildren();
+  const line = (label, calls) => calls.length && box.append(el("p", {},
+    el("strong", { text: label + ": " }), calls.map(([h, c]) => `${seatName(h)} ${c}`).join(", ")));
+  line("Auction", s.calls);
+  line("Declaration", s.declaration_calls);
+  line("Defence", s.defence_calls);
+  if (s.contract !== null) box.append(el("p", { text: `Contract: ${s.declarer !== null ? seatName(s.declarer) + " " : ""}${s.contract}` }));
+  else if (s.bid) box.append(el("p", { text: `${seatName(s.declarer)} won the auction with ${s.bid}` }));
+}
+
+function renderResult(s) {
+  const box = $("result");
+  box.replaceChildren();
+  const r = s.last_result;
+  if (!r) { box.textContent = "no deal scored yet"; return; }
+  box.append(el("p", { text: `Deal ${r.deal + 1}: ${r.contract || "all passed"}` +
+                               (r.declarer !== null && r.declarer !== undefined ? ` by ${seatName(r.declarer)}` : "") }));
+  const t = el("table");
+  for (const e of r.entries || []) {
+    t.append(el("tr", {}, el("td", { text: seatName(e.seat) }), el("td", { text: e.account }),
+                el("td", { text: String(e.amount) }), el("td", { text: e.note || "" })));
+  }
+  box.append(t);
+}
+
+function renderSheet() {
+  const box = $("sheet");
+  const sheet = T.sheet;
+  const deals = T.state && T.state.last_result ? T.state.last_result.deal + 1 : 0;
+  if (box.dataset.deals === String(deals) && box.childElementCount) return;
+  box.dataset.deals = String(deals);
+  box.replaceChildren();
+  if (!sheet) return;
+  if (sheet.svg) {
+    // an <img> of the SVG: a picture only, nothing in it runs
+    box.append(el("img", { alt: "score sheet", src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(sheet.svg) }));
+  } else if (sheet.text) {
+    const t = el("table", {}, el("tr", {}, ...sheet.text.header.map((h) => el("th", { text: h }))));
+    for (const row of sheet.text.rows) t.append(el("tr", {}, ...row.map((c) => el("td", { text: c }))));
+    box.append(t, ...sheet.text.notes.map((n) => el("p", { class: "muted", text: n })));
+  }
+}
+
+document.addEventListener("keydown", (ev) => {
+  const s = T.state;
+  if (!s || ev.target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  if (T.seat === null || s.to_act !== T.seat) return;
+  let choices = s.legal;
+  if (CARD_PHASES.has(s.phase)) choices = [...document.querySelectorAll("#hand .card.legal, #open-hands .card.legal")]
+    .map((n) => n.dataset.card);
+  if (ev.key === "p" && s.legal.includes("pass")) { act("pass"); return; }
+  if (/^[0-9]$/.test(ev.key)) {
+    const i = ev.key === "0" ? 9 : Number(ev.key) - 1;
+    if (i < choices.length) act(choices[i]);
+  }
+});
+
+// ------------------------------------------------------------------ start
+
+const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)$/);
+if (!m) lobby();
+else {
+  const id = m[1];
+  const token = localStorage.getItem(tokenKey(id));
+  if (new URLSearchParams(location.search).has("watch")) play(id, null);
+  else if (token) play(id, token);
+  else seating(id);
+}

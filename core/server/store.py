@@ -1,0 +1,174 @@
+"""The server's database: one SQLite file (the standard library's ``sqlite3``) in WAL mode.
+
+Three tables: ``tables`` (a table's variant config, seed, names and settings), ``seats`` (who holds each
+seat: a person by the SHA-256 of a token, or a bot by name) and ``actions`` (every applied action, numbered
+from 1 per table). An action is committed before the server acknowledges or broadcasts it, so a server killed
+at any moment has every action anybody was told of, and a restarted one replays each open table from here.
+With WAL, ``synchronous=NORMAL`` keeps every committed transaction through a killed process (only a power cut
+can lose the last ones); ``durable=True`` asks for ``FULL``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    config TEXT NOT NULL,
+    seed INTEGER NOT NULL,
+    first_dealer INTEGER NOT NULL,
+    settings TEXT NOT NULL,
+    created REAL NOT NULL,
+    over INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    seat INTEGER NOT NULL,
+    name TEXT NOT NULL,
+    bot TEXT,
+    token_hash TEXT,
+    next_hash TEXT,
+    PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
+"""
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(24)
+
+
+@dataclass
+class SeatRow:
+    seat: int
+    name: str
+    bot: str | None
+    token_hash: str | None
+    next_hash: str | None
+
+
+@dataclass
+class TableRow:
+    id: str
+    config: dict[str, Any]
+    seed: int
+    first_dealer: int
+    settings: dict[str, Any]
+    over: bool
+
+
+class Store:
+    """The database of one server. Every method commits before it returns."""
+
+    def __init__(self, path: str | Path, durable: bool = False) -> None:
+        self.path = str(path)
+        self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    # ---------------------------------------------------------------- tables and seats
+
+    def create_table(self, config: dict[str, Any], seed: int, first_dealer: int, settings: dict[str, Any],
+                     names: list[str], bots: list[str | None]) -> str:
+        table_id = secrets.token_urlsafe(8)
+        with self.db:
+            self.db.execute("BEGIN")
+            self.db.execute("INSERT INTO tables (id, config, seed, first_dealer, settings, created) "
+                            "VALUES (?, ?, ?, ?, ?, ?)",
+                            (table_id, json.dumps(config), seed, first_dealer, json.dumps(settings), time.time()))
+            for seat, (name, bot) in enumerate(zip(names, bots, strict=True)):
+                self.db.execute("INSERT INTO seats (table_id, seat, name, bot) VALUES (?, ?, ?, ?)",
+                                (table_id, seat, name, bot))
+        return table_id
+
+    def table(self, table_id: str) -> TableRow | None:
+        row = self.db.execute("SELECT id, config, seed, first_dealer, settings, over FROM tables WHERE id = ?",
+                              (table_id,)).fetchone()
+        if row is None:
+            return None
+        return TableRow(row[0], json.loads(row[1]), row[2], row[3], json.loads(row[4]), bool(row[5]))
+
+    def open_tables(self) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT id FROM tables WHERE over = 0 ORDER BY created")]
+
+    def mark_over(self, table_id: str) -> None:
+        with self.db:
+            self.db.execute("UPDATE tables SET over = 1 WHERE id = ?", (table_id,))
+
+    def seats(self, table_id: str) -> list[SeatRow]:
+        rows = self.db.execute("SELECT seat, name, bot, token_hash, next_hash FROM seats WHERE table_id = ? "
+                               "ORDER BY seat", (table_id,)).fetchall()
+        return [SeatRow(*r) for r in rows]
+
+    def claim_seat(self, table_id: str, seat: int, name: str) -> str | None:
+        """A new token for a free seat (no person holds it), or ``None`` when it is taken."""
+        token = new_token()
+        with self.db:
+            cur = self.db.execute("UPDATE seats SET name = ?, token_hash = ?, next_hash = NULL "
+                                  "WHERE table_id = ? AND seat = ? AND token_hash IS NULL AND bot IS NULL",
+                                  (name, token_hash(token), table_id, seat))
+        return token if cur.rowcount == 1 else None
+
+    def rejoin(self, table_id: str, token: str) -> tuple[int, str] | None:
+        """The seat ``token`` holds and the token that replaces it, or ``None`` for a token no seat holds.
+
+        The current token stays good until the client confirms the new one (:meth:`confirm`) or joins with it,
+        so a reply lost on the way (a dropped connection, a killed server) never locks a player out; after
+        that the old token is refused."""
+        digest = token_hash(token)
+        fresh = new_token()
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            row = self.db.execute("SELECT seat, token_hash, next_hash FROM seats WHERE table_id = ? "
+                                  "AND (token_hash = ? OR next_hash = ?)", (table_id, digest, digest)).fetchone()
+            if row is None:
+                return None
+            seat = row[0]
+            # joining with the pending token confirms it: the one before it is dead from now on
+            self.db.execute("UPDATE seats SET token_hash = ?, next_hash = ? WHERE table_id = ? AND seat = ?",
+                            (digest, token_hash(fresh), table_id, seat))
+        return seat, fresh
+
+    def confirm(self, table_id: str, seat: int) -> None:
+        """The client has the new token: the old one is refused from now on."""
+        with self.db:
+            self.db.execute("UPDATE seats SET token_hash = next_hash, next_hash = NULL WHERE table_id = ? "
+                            "AND seat = ? AND next_hash IS NOT NULL", (table_id, seat))
+
+    # ---------------------------------------------------------------- the action log
+
+    def append(self, table_id: str, n: int, seat: int, action: str) -> None:
+        """Action number ``n`` (from 1), committed when this returns; a number already written is an error
+        (two writers on one table), never a silent overwrite."""
+        with self.db:
+            self.db.execute("INSERT INTO actions (table_id, n, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+                            (table_id, n, seat, action, time.time()))
+
+    def actions(self, table_id: str) -> list[tuple[int, str]]:
+        """(seat, action) of every action written, in order."""
+        return [(r[0], r[1]) for r in self.db.execute(
+            "SELECT seat, action FROM actions WHERE table_id = ? ORDER BY n", (table_id,))]

@@ -1,0 +1,219 @@
+"""A live table: the game rebuilt from its config, seed and action log, the bots on the empty seats, and the
+events every action makes. Nothing here waits or talks to a network (``app`` does); a table only applies
+actions and says who must act next."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from preferans.core.ai.registry import make_bot
+from preferans.core.engine.game import Game
+from preferans.core.engine.player import Bot
+from preferans.core.formats.sheet import drawing, sheet_text, sheet_view
+from preferans.core.model.errors import IllegalActionError, PreferansError
+from preferans.core.rules.config import config_from_dict
+from preferans.core.server import view
+from preferans.core.server.store import SeatRow, Store, TableRow
+
+DEFAULT_SETTINGS: dict[str, Any] = {"takeover": None, "takeover_bot": "heuristic", "bot_delay": 0.0}
+"""``takeover``: seconds a dropped player is waited for before a bot plays his seat until he is back
+(``None``: wait for ever); ``takeover_bot``: the bot that does; ``bot_delay``: seconds a bot waits before it
+acts, so people can follow the play."""
+
+
+class ActionRefused(PreferansError):
+    """An action the table does not take (not this seat's turn, illegal, the match over); nothing changed."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+@dataclass
+class SeatState:
+    seat: int
+    name: str
+    bot: str | None
+    held: bool
+    connections: int = 0
+    dropped_at: float | None = None
+    taken_over: bool = False
+
+
+@dataclass
+class LiveTable:
+    """One open table in memory; ``store`` has every action it applied."""
+
+    id: str
+    store: Store
+    row: TableRow
+    game: Game
+    seats: list[SeatState]
+    n: int = 0
+    """The number of events so far (the engine's event log: actions and what the engine did after them)."""
+    bots: dict[int, Bot] = field(default_factory=dict)
+
+    @classmethod
+    def load(cls, store: Store, table_id: str) -> LiveTable:
+        row = store.table(table_id)
+        if row is None:
+            raise KeyError(table_id)
+        variant = config_from_dict(row.config, f"table {table_id}: config")
+        game = Game(variant, row.seed, row.first_dealer)
+        table = cls(table_id, store, row, game, [_seat_state(s) for s in store.seats(table_id)])
+        for seat, action in store.actions(table_id):
+            table._apply(seat, action)
+        table.n = len(game.events_for(None))
+        return table
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return {**DEFAULT_SETTINGS, **self.row.settings}
+
+    @property
+    def names(self) -> list[str]:
+        return [s.name for s in self.seats]
+
+    # ---------------------------------------------------------------- acting
+
+    def act(self, seat: int, action: str) -> dict[str, Any]:
+        """Apply ``action`` for ``seat`` and write it: ``{"seat", "action" (canonical), "since" (the first new
+        event's number), "n", "deal_over"}``; :class:`ActionRefused` (nothing changed) when it is not
+        ``seat``'s turn or not legal now."""
+        game = self.game
+        if game.is_terminal:
+            raise ActionRefused("over", "the match is over")
+        if seat != game.current_player:
+            raise ActionRefused("not_your_turn", f"it is seat {game.current_player}'s turn, not seat {seat}'s")
+        deal = game.deal.number
+        canonical = self._apply(seat, action)
+        try:
+            self.store.append(self.id, len(game.history), seat, canonical)
+        except Exception:
+            # the action is not written, so it did not happen: rebuild the game from the log
+            fresh = LiveTable.load(self.store, self.id)
+            self.game, self.n = fresh.game, fresh.n
+            raise
+        if game.is_terminal:
+            self.store.mark_over(self.id)
+        since = self.n
+        self.n += len(game.events_for(None, since))
+        return {"seat": seat, "action": canonical, "since": since, "n": self.n,
+                "deal_over": game.is_terminal or game.deal.number != deal}
+
+    def _apply(self, seat: int, action: str) -> str:
+        try:
+            self.game.apply(action)
+        except IllegalActionError as exc:
+            raise ActionRefused("illegal", str(exc)) from None
+        return self.game.history[-1]
+
+    # ---------------------------------------------------------------- who acts
+
+    def bot_for(self, seat: int) -> Bot | None:
+        """The bot playing ``seat`` now: its own, or the take-over bot of a player who dropped."""
+        state = self.seats[seat]
+        name = state.bot if state.bot is not None else (self.settings["takeover_bot"] if state.taken_over else None)
+        if name is None:
+            return None
+        key = seat if state.bot is not None else -1 - seat
+        bot = self.bots.get(key)
+        if bot is None:
+            bot = self.bots[key] = make_bot(name, self.row.seed, seat, f"table {self.id}: seat {seat}", trusted=True)
+        return bot
+
+    def bot_to_act(self) -> tuple[int, Bot] | None:
+        if self.game.is_terminal:
+            return None
+        seat = self.game.current_player
+        bot = self.bot_for(seat)
+        return None if bot is None else (seat, bot)
+
+    def bot_move(self) -> dict[str, Any] | None:
+        turn = self.bot_to_act()
+        if turn is None:
+            return None
+        seat, bot = turn
+        return self.act(seat, bot.choose(self.game, seat))
+
+    def drop(self, seat: int) -> None:
+        state = self.seats[seat]
+        state.connections -= 1
+        if state.connections <= 0:
+            state.connections = 0
+            state.dropped_at = time.monotonic()
+
+    def arrive(self, seat: int) -> None:
+        state = self.seats[seat]
+        state.connections += 1
+        state.dropped_at = None
+        state.taken_over = False
+
+    def take_over_due(self, now: float) -> list[int]:
+        """Seats whose player has been gone longer than the ``takeover`` setting: a bot plays them now."""
+        limit = self.settings["takeover"]
+        out = []
+        for s in self.seats:
+            if limit is not None and s.bot is None and s.dropped_at is not None and not s.taken_over \
+                    and now - s.dropped_at >= limit:
+                s.taken_over = True
+                out.append(s.seat)
+        return out
+
+    # ---------------------------------------------------------------- what a seat is shown
+
+    def observation(self, seat: int | None) -> dict[str, Any]:
+        return self.game.observation(seat).to_dict()
+
+    def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
+        return self.game.events_for(seat, since)
+
+    def sheet(self) -> dict[str, Any]:
+        """The score sheet as the family draws it: an SVG picture, or its text table when it draws none."""
+        match = self.game.match
+        finished = self.game.is_terminal
+        svg = drawing(match, self.names, finished, f"table {self.id}")
+        if svg is not None:
+            return {"svg": svg, "text": None}
+        text = sheet_text(match, sheet_view(match, self.names, finished))
+        return {"svg": None, "text": {"header": list(text.header), "rows": [list(r) for r in text.rows],
+                                      "notes": list(text.notes)}}
+
+    def info(self) -> dict[str, Any]:
+        """The table's public facts: variant, seats (who holds them), settings."""
+        return {
+            "id": self.id,
+            "variant": self.game.variant.name,
+            "title": self.game.variant.title,
+            "players": self.game.n_players,
+            "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "held": s.held,
+                       "connected": s.connections > 0, "taken_over": s.taken_over} for s in self.seats],
+            "settings": self.settings,
+            "suit_order": view.suit_order(self.game),
+        }
+
+
+def _seat_state(row: SeatRow) -> SeatState:
+    return SeatState(row.seat, row.name, row.bot, row.token_hash is not None)
+
+
+class Tables:
+    """The open tables of one server, loaded from the store when first asked for."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+        self.live: dict[str, LiveTable] = {}
+
+    def get(self, table_id: str) -> LiveTable | None:
+        table = self.live.get(table_id)
+        if table is None:
+            if self.store.table(table_id) is None:
+                return None
+            table = self.live[table_id] = LiveTable.load(self.store, table_id)
+        return table
+
+    def resume_all(self) -> list[LiveTable]:
+        """Every open table of the database, replayed from its log (at start-up)."""
+        return [t for t in (self.get(i) for i in self.store.open_tables()) if t is not None]

@@ -1,0 +1,172 @@
+"""The page in a real browser: Playwright driving the distribution's Chromium (found on the PATH; Playwright
+cannot download browsers here). Three pages join one Sochi table and play a whole deal by clicking; the
+sheet updates; a page whose socket is closed mid-trick reconnects and goes on; a Balkan table (made through
+the lobby form) and an Illustrated table are each played for one deal against bots."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("playwright")
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+if CHROMIUM is None:
+    pytest.skip("no chromium binary on the PATH (apt-get install chromium); the browser tests need one",
+                allow_module_level=True)
+
+from live_server import running  # noqa: E402
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+
+STEP_MS = 15_000
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox"])
+        yield b
+        b.close()
+
+
+@pytest.fixture
+def base(tmp_path: Path) -> Iterator[str]:
+    with running(tmp_path / "t.sqlite3") as url:
+        yield url
+
+
+def post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    req = urllib.request.Request(url, json.dumps(body).encode(), {"content-type": "application/json"})
+    with urllib.request.urlopen(req) as r:  # noqa: S310 - the test's own server on 127.0.0.1
+        data: dict[str, Any] = json.loads(r.read())
+        return data
+
+
+def sit(page: Page, url: str, seat: int) -> None:
+    page.goto(url)
+    page.click(f"button.sit[data-seat='{seat}']")
+    page.wait_for_selector("#status[data-phase]")
+
+
+def table_state(page: Page) -> dict[str, Any]:
+    state: dict[str, Any] = page.evaluate("() => ({n: window.prefTable.n, seat: window.prefTable.seat, "
+                                          "state: window.prefTable.state})")
+    return state
+
+
+def click_once(page: Page) -> None:
+    """One action by clicking, as a player would: a legal card, or a call button (a whist when offered, the
+    first button else); then wait until the page shows the table moved on."""
+    before = page.get_attribute("#status", "data-n")
+    cards = page.locator("#hand button.card.legal, #open-hands button.card.legal")
+    if cards.count():
+        cards.first.click()
+    else:
+        whist = page.locator("#actions button.act[data-action='whist']")
+        (whist if whist.count() else page.locator("#actions button.act").first).click()
+    page.wait_for_function(f"document.querySelector('#status').dataset.n !== '{before}'", timeout=STEP_MS)
+
+
+def mine(pages: list[Page]) -> Page | None:
+    for page in pages:
+        if page.get_attribute("#status", "data-mine") == "1":
+            return page
+    return None
+
+
+def play_deal(pages: list[Page], on_step: Any = None) -> None:
+    """Click until the first deal is scored (the status shows deal 2, or the match is over)."""
+    for _ in range(200):
+        if all(p.get_attribute("#status", "data-deal") != "0" for p in pages):
+            return
+        page = mine(pages)
+        if page is None:  # a bot or another page is acting: wait for the next update
+            pages[0].wait_for_timeout(50)
+            continue
+        if on_step is not None and on_step(page):
+            continue
+        click_once(page)
+    raise AssertionError("the deal did not end in 200 steps")
+
+
+def test_three_pages_play_a_sochi_deal_by_clicking_and_one_reconnects(browser: Browser, base: str) -> None:
+    made = post(f"{base}/api/tables", {"variant": "sochi", "seed": 7, "names": ["Anna", "Boris", "Vera"]})
+    url = base + made["invite"]
+    pages = [browser.new_page(viewport={"width": 390, "height": 844}) for _ in range(3)]  # a phone's width
+    for seat, page in enumerate(pages):
+        sit(page, url, seat)
+    assert pages[0].locator("#hand button.card, #hand span.card").count() == 10
+    dropped: list[int] = []
+
+    def bid_then_drop_mid_trick(page: Page) -> bool:
+        state = table_state(page)["state"]
+        if state["phase"] == "auction" and not state["calls"]:
+            # the first hand bids six spades and the others pass: a contract with its talon, two cards
+            # discarded by clicking, the contract named, a whist, then play
+            before = page.get_attribute("#status", "data-n")
+            page.click("#actions button.act[data-action='6S']")
+            page.wait_for_function(f"document.querySelector('#status').dataset.n !== '{before}'", timeout=STEP_MS)
+            return True
+        if state["phase"] == "discard":
+            phases.add("discard")
+        if not dropped and state["phase"] == "play" and len(state["trick"]) == 1:
+            other = next(p for p in pages if p is not page)
+            other.evaluate("() => window.prefTable.ws.close()")
+            dropped.append(1)
+            # it reconnects by itself with its newest token and gets a snapshot
+            other.wait_for_function("window.prefTable.ws.readyState === 1 && "
+                                    "document.querySelector('#error').textContent === ''", timeout=STEP_MS)
+        return False
+
+    phases: set[str] = set()
+    play_deal(pages, bid_then_drop_mid_trick)
+    assert dropped, "no trick was seen with one card on the table"
+    assert phases == {"discard"}  # the declarer discarded by clicking his cards
+    for page in pages:
+        page.wait_for_selector("#sheet img[alt='score sheet']")
+        assert page.get_attribute("#sheet", "data-deals") == "1"  # the sheet of the first deal scored
+        assert "Deal 1" in (page.text_content("#result") or "")
+    for page in pages:
+        page.close()
+
+
+def test_a_balkan_table_made_in_the_lobby_plays_a_deal_against_bots(browser: Browser, base: str) -> None:
+    page = browser.new_page()
+    page.goto(base + "/")
+    page.select_option("#variant", "balkan")
+    page.fill("#bot-delay", "0")
+    page.fill("#rules", "not json")
+    page.click("#create button[type=submit]")
+    assert "rules: not JSON" in page.inner_text("#lobby-error")
+    page.fill("#rules", '{"refe": {"max_per_player": 1}}')
+    page.click("#create button[type=submit]")
+    page.wait_for_function("document.querySelector('#lobby-error').textContent.includes('refe')")
+    page.fill("#rules", '{"max_deals": 40}')  # a good override: the match ends after 40 deals
+    page.click("#create button[type=submit]")
+    page.wait_for_url("**/t/*")
+    page.click("button.sit[data-seat='0']")
+    page.wait_for_selector("#status[data-phase]")
+    play_deal([page])
+    assert "Deal 1" in (page.text_content("#result") or "")
+    page.wait_for_selector("#sheet table, #sheet img")  # the family's sheet, drawn or as its table
+    page.close()
+
+
+def test_an_illustrated_table_plays_a_deal_against_bots(browser: Browser, base: str) -> None:
+    made = post(f"{base}/api/tables", {"variant": "illustrated", "seed": 3, "bots": [None, "heuristic", "heuristic"],
+                                       "settings": {"bot_delay": 0}})
+    page = browser.new_page()
+    sit(page, base + made["invite"], 0)
+    page.wait_for_selector("#status[data-mine='1']", timeout=STEP_MS)
+    before = page.get_attribute("#status", "data-n")
+    page.keyboard.press("1")  # the keyboard: the first action (or the first playable card)
+    page.wait_for_function(f"document.querySelector('#status').dataset.n !== '{before}'", timeout=STEP_MS)
+    play_deal([page])
+    assert "Deal 1" in (page.text_content("#result") or "")
+    page.close()

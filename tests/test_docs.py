@@ -7,6 +7,8 @@
 - docs/variants/sochi.md lists every key of the effective Sochi rules with the value the presets give it.
 - docs/cli.md names every command and option of the real parser.
 - Relative links in the docs point to files that exist; the README's test command is what CI runs.
+- No user-facing file cites a section of research notes users do not have (``russian.md 2.1``) or the
+  private numbering of the source texts (``seed 003``); links into docs/rules/ name a section it has.
 """
 
 from __future__ import annotations
@@ -289,6 +291,9 @@ NOTE_CITATION = re.compile(r"(?<![\w/.-])(?<!\]\()(?:russian|balkan|austrian)\.m
 ``austrian.md 6, open point 3``, ``balkan.md section 5``): a section of research notes a user of the project
 does not have. A link to the project's own pages (``../rules/balkan.md#...``, ``docs/variants/balkan.md``) is
 preceded by ``/`` or ``](`` and is not one."""
+PRIVATE_NAMES = re.compile(r"rules[- ]digest|(?<![-\w])(?:seeds?|sources?) 00[0-4]\b", re.IGNORECASE)
+"""The private analysis the rule numbers were first collected in, and its numbering of the source texts
+(``seed 003``): the docs name the texts themselves (the Code, the pagat page, the Balkan chapter)."""
 
 USER_FACING = sorted({*DOCS.rglob("*.md"), ROOT / "README.md", ROOT / "CONTRIBUTING.md",
                       *(p for p in (ROOT / "examples").glob("*") if p.is_file()),
@@ -299,7 +304,7 @@ comments, help texts and messages."""
 
 
 def _note_citations(text: str) -> list[str]:
-    return [m.group(0) for m in NOTE_CITATION.finditer(text)]
+    return [m.group(0) for m in NOTE_CITATION.finditer(text)] + [m.group(0) for m in PRIVATE_NAMES.finditer(text)]
 
 
 @pytest.mark.parametrize("path", USER_FACING, ids=lambda p: str(p.relative_to(ROOT)))
@@ -315,6 +320,8 @@ def test_the_note_check_finds_citations_and_spares_links() -> None:
             "[Balkan](balkan.md) 2 players, docs/variants/balkan.md 3 keys, rules/austrian.md#payoff 1\n")
     assert _note_citations(text) == ["russian.md 2", "russian.md 4", "balkan.md 2", "austrian.md 6",
                                      "balkan.md section 5", "russian.md\n2"]
+    assert _note_citations("see rules-digest.md 12.3 (seed 003); sources 000-002; --seed 003 is a seed") == [
+        "rules-digest", "seed 003", "sources 000"]
 
 
 def test_the_rules_reference_compares_the_sources() -> None:

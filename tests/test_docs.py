@@ -7,6 +7,8 @@
 - docs/variants/sochi.md lists every key of the effective Sochi rules with the value the presets give it.
 - docs/cli.md names every command and option of the real parser.
 - Relative links in the docs point to files that exist; the README's test command is what CI runs.
+- No user-facing file cites a section of research notes users do not have (``russian.md 2.1``) or the
+  private numbering of the source texts (``seed 003``); links into docs/rules/ name a section it has.
 """
 
 from __future__ import annotations
@@ -280,3 +282,75 @@ def test_the_rule_check_finds_a_number_nobody_defined(tmp_path: Path) -> None:
                     encoding="utf-8")
     assert _cited(page) == {"RUS-RASP-08", "BAL-SCORE-14", "BAL-SCORE-15", "NACH-02", "NACH-03", "NACH-04",
                             "ZZZ-QQ-99"}
+
+
+# ---------------------------------------------------------------- no citations of notes users do not have
+
+NOTE_CITATION = re.compile(r"(?<![\w/.-])(?<!\]\()(?:russian|balkan|austrian)\.md,?\s+(?:section\s+|§\s*)?\d")
+"""A rules family's file name followed by a section number (``russian.md 2.1``, ``balkan.md 2.13``,
+``austrian.md 6, open point 3``, ``balkan.md section 5``): a section of research notes a user of the project
+does not have. A link to the project's own pages (``../rules/balkan.md#...``, ``docs/variants/balkan.md``) is
+preceded by ``/`` or ``](`` and is not one."""
+PRIVATE_NAMES = re.compile(r"rules[- ]digest|(?<![-\w])(?:seeds?|sources?) 00[0-4]\b", re.IGNORECASE)
+"""The private analysis the rule numbers were first collected in, and its numbering of the source texts
+(``seed 003``): the docs name the texts themselves (the Code, the pagat page, the Balkan chapter)."""
+
+USER_FACING = sorted({*DOCS.rglob("*.md"), ROOT / "README.md", ROOT / "CONTRIBUTING.md",
+                      *(p for p in (ROOT / "examples").glob("*") if p.is_file()),
+                      *(ROOT / "variants").rglob("*.toml"), *(ROOT / "variants").rglob("*.py"),
+                      *(ROOT / "core").rglob("*.py"), *(ROOT / "core").rglob("*.toml")})
+"""What a user reads: the docs, the examples, the presets and playthroughs, and the code's docstrings,
+comments, help texts and messages."""
+
+
+def _note_citations(text: str) -> list[str]:
+    return [m.group(0) for m in NOTE_CITATION.finditer(text)] + [m.group(0) for m in PRIVATE_NAMES.finditer(text)]
+
+
+@pytest.mark.parametrize("path", USER_FACING, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_citation_of_the_research_notes(path: Path) -> None:
+    found = _note_citations(path.read_text(encoding="utf-8"))
+    assert not found, (f"{path.relative_to(ROOT)} cites sections of notes users do not have: {found}; name the "
+                       "source itself, or link the docs/rules/ page that says it (e.g. rules/russian.md#prices-sochi)")
+
+
+def test_the_note_check_finds_citations_and_spares_links() -> None:
+    text = ("(russian.md 2.1) russian.md 4: balkan.md 2.13 austrian.md 6, open point 3; balkan.md section 5\n"
+            "russian.md\n2.0; see [the list](../rules/russian.md#where-the-sources-disagree),\n"
+            "[Balkan](balkan.md) 2 players, docs/variants/balkan.md 3 keys, rules/austrian.md#payoff 1\n")
+    assert _note_citations(text) == ["russian.md 2", "russian.md 4", "balkan.md 2", "austrian.md 6",
+                                     "balkan.md section 5", "russian.md\n2"]
+    assert _note_citations("see rules-digest.md 12.3 (seed 003); sources 000-002; --seed 003 is a seed") == [
+        "rules-digest", "seed 003", "sources 000"]
+
+
+def test_the_rules_reference_compares_the_sources() -> None:
+    # the sections the docs, presets and code link to instead of the notes
+    anchors = {page.stem: set(re.findall(r'<a id="([a-z0-9-]+)"></a>', page.read_text(encoding="utf-8")))
+               for page in RULES.glob("*.md")}
+    assert {"prices-common", "prices-sochi", "prices-leningrad", "prices-rostov", "prices-classic",
+            "player-counts", "where-the-sources-disagree", "conventions", "overflow",
+            *(f"dispute-{n}" for n in range(1, 10))} <= anchors["russian"]
+    assert {"sources-compared", "where-the-sources-disagree", "columns"} <= anchors["balkan"]
+    assert {"payoff", "pot-methods", "illustrated", "nachgehen", "open-points",
+            *(f"open-point-{n}" for n in range(1, 10))} <= anchors["austrian"]
+    index = (RULES / "index.md").read_text(encoding="utf-8")
+    assert "rules notes" not in index and "digest" not in index
+
+
+LINK_TARGET = re.compile(r"\]\(([^)\s]*?rules/(russian|balkan|austrian)\.md)#([\w-]+)\)")
+
+
+@pytest.mark.parametrize("path", DOC_FILES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_links_to_the_rules_reference_name_a_section_it_has(path: Path) -> None:
+    anchors = {page.stem: set(re.findall(r'<a id="([\w-]+)"></a>', page.read_text(encoding="utf-8")))
+               | {_heading_anchor(h) for h in re.findall(r"^#+ (.+)$", page.read_text(encoding="utf-8"), re.M)}
+               for page in RULES.glob("*.md")}
+    broken = [f"{m[1]}#{m[3]}" for m in LINK_TARGET.finditer(path.read_text(encoding="utf-8"))
+              if m[3] not in anchors[m[2]]]
+    assert not broken, f"{path.relative_to(ROOT)}: links to sections docs/rules/ does not have: {broken}"
+
+
+def _heading_anchor(heading: str) -> str:
+    """The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as hyphens."""
+    return re.sub(r"[^\w\- ]", "", heading.strip().lower()).replace(" ", "-")

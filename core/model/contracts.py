@@ -42,7 +42,7 @@ class ContractSpec:
     must_beat: bool = False
     must_overtrump: bool | None = None
     """Whether a player void in the suit led must over-trump a trump already in the trick; ``None``: as
-    ``must_beat`` (the Austrian Stichzwang may or may not include it, austrian.md 6 open point 8)."""
+    ``must_beat`` (the Austrian Stichzwang may or may not include it, docs/rules/austrian.md#open-point-8)."""
     whisted: bool = True
 
     def with_(self, **changes: object) -> ContractSpec:

@@ -1,7 +1,7 @@
 """The ``[rules]`` keys of the Austrian pot family. Values come from the preset files, never from here.
 
-Every open point of austrian.md section 6 and every disputed value of its settings table (section 4) is a
-key; the presets say which value a variant uses and docs/variants/austrian.md gives the source and the
+Every open point of the pagat page (docs/rules/austrian.md#open-points) and every value the public pages
+dispute is a key; the presets say which value a variant uses and docs/variants/austrian.md gives the source and the
 reason for each default.
 """
 
@@ -52,8 +52,8 @@ class GameRules(_Section):
     target: int = Field(ge=1, le=10, description="tricks the declarer needs in a suit contract (6, PAGAT)")
     hand_games: bool = Field(description="each contract may also be bid and played without the talon (WIKI14)")
     hand_rank: Literal["above_talon", "by_number"] = Field(
-        description="where hand bids rank: above every bid with the talon (WIKI14; austrian.md 2.1) or, at "
-        "equal number, just above the talon bid of that number (GAP-ILL-03)")
+        description="where hand bids rank: above every bid with the talon (WIKI14; docs/rules/austrian.md#illustrated) "
+        "or, at equal number, just above the talon bid of that number (GAP-ILL-03)")
 
     @model_validator(mode="after")
     def _known_numbers(self) -> GameRules:
@@ -100,7 +100,7 @@ class DefenceRules(_Section):
         return quota
     invited_tricks: Literal["inviter", "own"] = Field(
         description="who collects the per-trick money for the invited defender's tricks: the inviter "
-        "(GAP-AUT-10) or the invited defender himself (austrian.md 6, open point 1)")
+        "(GAP-AUT-10) or the invited defender himself (docs/rules/austrian.md#open-point-1)")
 
 
 class PlayRules(_Section):
@@ -109,24 +109,25 @@ class PlayRules(_Section):
     opening_lead: Literal["declarer", "first_hand"] = Field(
         description="who leads to the first trick: the declarer (KNET, PIERER, SCRIBD) or first hand")
     must_beat: bool = Field(description="head the trick when you can, over-trumping included "
-                            "(Stichzwang: ALLE, AUT-PLAY-01); false: follow suit only (PIERER, S000)")
+                            "(Stichzwang: ALLE, AUT-PLAY-01); false: follow suit only (PIERER, the Balkan chapter)")
     must_trump: bool = Field(description="a player void in the suit led must trump if he can (KNET/R)")
     must_overtrump: bool = Field(
         description="a void player must over-trump a trump already in the trick (AUT-PLAY-01 [D]); false: "
-        "heading the trick stops at following suit (austrian.md 6, open point 8)")
+        "heading the trick stops at following suit (docs/rules/austrian.md#open-point-8)")
 
 
 class PotRules(_Section):
     """The pot (котёл): what goes in, what the declarer takes (AUT-POT, STY-POT)."""
 
     method: Literal["fixed", "unlimited", "limited", "styrian"] = Field(
-        description="fixed: the declarer takes `stake` (basic game, austrian.md 1.8); unlimited: the whole pot "
-        "(AUT-POT-04); limited: at most cap_multiplier x ante (AUT-POT-07); styrian: the value of the trump "
+        description="fixed: the declarer takes `stake` (basic game, docs/rules/austrian.md#payoff); unlimited: the "
+        "whole pot (AUT-POT-04); limited: at most cap_multiplier x ante (AUT-POT-07); styrian: the value of the trump "
         "suit in `values` (STY-POT-02)")
     initial: int = Field(ge=0, description="the pot before the first deal, put in by all players in equal "
                          "shares (STY-POT-01; 0: it starts empty, AUT-POT-03)")
     ante: int = Field(ge=0, description="what the dealer puts in before every deal (AUT-POT-03; Styrian 0)")
-    stake: int = Field(ge=0, description="method fixed: the amount played in every deal (austrian.md 1.8)")
+    stake: int = Field(
+        ge=0, description="method fixed: the amount played in every deal (docs/rules/austrian.md#payoff)")
     cap_multiplier: Literal[5, 10, 20] | None = Field(
         default=None, description="read by method limited only: the amount played is at most this many antes "
         "(AUT-POT-07)")
@@ -148,7 +149,7 @@ class PotRules(_Section):
         "`initial` in equal shares, or end the session (STY-POT-01)")
     at_end: Literal["keep", "share"] = Field(
         description="money left in the pot when the session ends: kept for the next session and reported apart, "
-        "or shared equally among the players (austrian.md 6, open point 4)")
+        "or shared equally among the players (docs/rules/austrian.md#open-point-4)")
 
     @model_validator(mode="after")
     def _method_keys(self) -> PotRules:
@@ -180,7 +181,8 @@ class PremiumRules(_Section):
         description="hearts premium: only for hearts without the talon (ISS-15, GAP-AUT-07), for every hearts "
         "contract, or none")
     other_hand_games: bool = Field(
-        description="a hand game in clubs, spades or diamonds pays the same premium (austrian.md 6, point 6)")
+        description="a hand game in clubs, spades or diamonds pays the same premium "
+        "(docs/rules/austrian.md#open-point-6)")
     four_aces: Literal["shown", "announced", "off"] = Field(
         description="four aces: shown at the end of play (AUT-PREM-03), announced before the first lead "
         "(AUT-PREM-05 c), or no such premium")
@@ -194,7 +196,8 @@ class PremiumRules(_Section):
         description="who pays a premium to the declarer: both opponents (AUT-PREM-02..04) or only those who "
         "played (ISS-01); the declarer always pays each opponent")
     without_play: bool = Field(
-        description="premiums are due when both opponents stay at home (GAP-AUT-04; austrian.md 6, point 7)")
+        description="premiums are due when both opponents stay at home "
+        "(GAP-AUT-04; docs/rules/austrian.md#open-point-7)")
 
 
 def sections() -> dict[str, object]:

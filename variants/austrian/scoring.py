@@ -70,7 +70,7 @@ def before_deal(match: MatchView, dealer: int, rules: Any) -> list[Entry]:
         for seat in range(n):
             out += into_pot(seat, share, note)
     if p.ante:
-        # the dealer's ante, also when he sits out with four players (AUT-POT-03; austrian.md 1.3 [I])
+        # the dealer's ante, also when he sits out with four players (AUT-POT-03; docs/rules/austrian.md#payoff [I])
         out += into_pot(dealer, p.ante, "ante")
     return out
 
@@ -83,7 +83,7 @@ def amounts(rules: Any, pot: Amount, spec: ContractSpec) -> tuple[Amount, Amount
     per-trick money and the penalties are reckoned."""
     p = rules.pot
     if p.method == "fixed":
-        nominal: Amount = p.stake  # austrian.md 1.8: V = 10
+        nominal: Amount = p.stake  # docs/rules/austrian.md#payoff: V = 10
     elif p.method == "unlimited":
         nominal = pot  # AUT-POT-04: the whole pot
     elif p.method == "limited":
@@ -119,7 +119,7 @@ def inviter_of(r: DealResult) -> int | None:
 
 
 def score_suit(r: DealResult, match: MatchView, rules: Any) -> list[Entry]:
-    """A suit contract of the pot game (austrian.md 1.8, AUT-POT-01..05, AUT-DEF-01..03)."""
+    """A suit contract of the pot game (docs/rules/austrian.md#payoff, AUT-POT-01..05, AUT-DEF-01..03)."""
     assert r.declarer is not None and r.contract is not None
     d, p = r.declarer, rules.pot
     take, v = amounts(rules, pot_of(match), r.contract)

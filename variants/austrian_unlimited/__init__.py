@@ -1,4 +1,4 @@
-"""Austrian Preference with the unlimited pot (неограниченный котёл, seed 003 method 1).
+"""Austrian Preference with the unlimited pot (неограниченный котёл, the first pot method of the pagat page).
 
 The pot starts empty, every dealer adds 10, and the declarer plays for the whole pot: he takes it, pays a
 tenth of it per defender's trick, and a failure costs him twice the pot and a short defender once the pot

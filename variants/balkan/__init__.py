@@ -1,9 +1,9 @@
-"""Balkan Preferans (the seed's rules): bula, juha, refe, the hat and the kontra chain.
+"""Balkan Preferans as the Balkan chapter of a Russian Preferans book plays it: bula, juha, refe, the hat, kontra.
 
 Bids 2 (spades) to 7 (sans), one step at a time, with "mine" for the earlier seat and igra (a game without
 the talon, worth one more); all pass gives everybody a refe; follow or pass, the invitation, the kontra
 chain and the two that needs a kontra; a score sheet of bula and two juha columns per player that ends when
-the bule reach zero (rules-digest 3.1-11.1, balkan.md). ``serbian`` and ``slovenian`` extend it with values
+the bule reach zero (docs/rules/balkan.md). ``serbian`` and ``slovenian`` extend it with values
 only. The actions and accounts are listed in docs/variants/balkan.md, "Actions".
 """
 

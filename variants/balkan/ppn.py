@@ -1,7 +1,7 @@
 """Portable Preferans Notation (PPN): the Balkan family's game record, read and written (docs/ppn.md).
 
 PPN was made in 2012 for prefko.com on the model of chess's PGN (``prefko/portable-preferans-notation``,
-README at 2600909; the rules sources summarise it in ``balkan.md`` section 3). A file has an info section of
+README at 2600909). A file has an info section of
 tag pairs ``[Bula 30]`` and a game section with one ``[ ... ]`` record per deal::
 
     [1 231 1BDHM27WQK4CEIN3FVRJS5LP8GU6AOT9 M3,P,3 2 GH 4 3 S3 1 64 2 <throws> M7:-64,F3:L192:64,0]
@@ -326,7 +326,7 @@ def _throws(text: str, where: str, starts: int) -> tuple[Trick, ...]:
 
 
 def _record_from_fields(fields: list[str], where: str) -> Record:
-    """A record of the line form; the form is told by the number of fields (balkan.md 3, caveat 4)."""
+    """A record of the line form; the form is told by the number of fields (the 2019 draft has 13)."""
     n = len(fields)
     if n < 4:
         fail(where, "fields", f"expected {len(RECORD_FIELDS)} fields ({' '.join(RECORD_FIELDS)}), or 4 for an "

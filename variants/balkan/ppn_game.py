@@ -175,7 +175,7 @@ def walk(game: Game, actions: Sequence[str]) -> tuple[list[DealLog], int]:
 
 def _juha_column(writer: int, declarer: int) -> str:
     """PPN's column of a follower's supe: ``R`` when the declarer plays right after him (his right-hand
-    column, balkan.md 0), ``L`` otherwise."""
+    column, docs/rules/balkan.md#columns), ``L`` otherwise."""
     return "R" if declarer == (writer + 1) % PLAYERS else "L"
 
 
@@ -196,7 +196,7 @@ def deal_record(number: int, log: DealLog, rules: Any, seating: Seating) -> Reco
         raise PPNError(f"deal {number}: contract {excerpt(contract)} has no PPN number")
     igra = contract.startswith(IGRA_PREFIX)
     if sum(kontra_level(c) == 1 for _, c in r.defence) > 1:
-        # kontra.chains = "each": PPN's kontra field names one chain and its starter (balkan.md 3)
+        # kontra.chains = "each": PPN's kontra field names one chain and its starter (the PPN README)
         raise PPNError(f"deal {number}: both defenders said kontra, and PPN records one kontra chain")
     accepted, kontra = defence_tokens(r.defence, ids)
     refa = any(e.account == "refe" and e.seat == d and e.amount < 0 for e in log.entries)

@@ -1,8 +1,8 @@
 """The ``[rules]`` keys of the Balkan family. Values come from the preset files, never from here.
 
-Every point where the sources disagree (balkan.md 2.13 and section 5) is a key; ``balkan/preset.toml`` gives
-the seed's reading, the child presets (``serbian``, ``slovenian``) theirs, and docs/variants/<name>.md cites
-each source.
+Every point where the sources disagree (docs/rules/balkan.md#where-the-sources-disagree) is a key;
+``balkan/preset.toml`` gives the Balkan chapter's reading, the child presets (``serbian``, ``slovenian``)
+theirs, and docs/variants/<name>.md cites each source.
 """
 
 from __future__ import annotations
@@ -56,8 +56,7 @@ class DefenceRules(_Section):
     each_quota: int = Field(ge=0, le=10, description="a follower's own quota when the pair is short")
     each_always: bool = Field(
         description="two followers: each one below each_quota fails even when the pair took pair_quota or the "
-        "declarer failed (pajcho, antonijek); false: only when the pair is short (the Balkan chapter, pk; "
-        "balkan.md 2.4)")
+        "declarer failed (pajcho, antonijek); false: only when the pair is short (the Balkan chapter, pk)")
     invite_quota: int = Field(ge=0, le=10, description="tricks an inviter's team must take (BAL-DEF-09)")
     invitation: bool = Field(description="a lone follower may invite the passer (zvanje, BAL-DEF-06)")
     stop_at: int = Field(ge=1, le=10, description="play stops when the defence takes this many tricks, and "

@@ -220,7 +220,7 @@ def _trick_defence(result: DealResult, dfn: Defence, v: int, refe_m: int, rules:
 
 def _follower_fails(team: int, own: int, rules: Any) -> bool:
     """One of two followers fails below his own quota when the pair is short (BAL-DEF-01/02), or with
-    ``defence.each_always`` whenever he is below it (pajcho, antonijek; balkan.md 2.4)."""
+    ``defence.each_always`` whenever he is below it (pajcho, antonijek)."""
     q = rules.defence
     return own < q.each_quota and (bool(q.each_always) or team < q.pair_quota)
 

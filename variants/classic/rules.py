@@ -39,7 +39,8 @@ class BombRules(_Section):
         description="the next game uses every bomb, factor^k, and the count starts again (GAP-RUS-08); or each "
         "game uses one bomb, x factor, while any are left (Skuratov: 'any game was written double')")
     raspasovka: bool = Field(
-        description="a raspasovka is multiplied by the bombs in hand too (russian.md 4: 'gora x bomb')")
+        description="a raspasovka is multiplied by the bombs in hand too "
+        "(docs/rules/russian.md#conventions: 'the mountain x bomb')")
     exit_counts: Literal["raspasovkas", "bombs"] = Field(
         description="the exit level (raspasovka.exit_levels) counts the bombs the series of raspasovkas earned "
         "(a seven after a dark pass, RUS-RASP-22) or its raspasovkas (any raspasovka, RUS-RASP-24, ISS-08)")

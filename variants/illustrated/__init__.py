@@ -62,7 +62,7 @@ class IllustratedRules(_Section):
         description="the duty to beat the trick holds in Durchmarsch too (GAP-ILL-04); it always holds in "
         "Bettel and Plauderer (ILL-EXT-01, ILL-PLAY-02)")
     opening_lead: Literal["declarer", "first_hand"] = Field(
-        description="who leads to the first trick of an extra contract (austrian.md 6, open point 3)")
+        description="who leads to the first trick of an extra contract (docs/rules/austrian.md#open-point-3)")
     early_stop: bool = Field(
         description="play stops as soon as the result is decided (ILL-EXT-08; open point 3)")
 

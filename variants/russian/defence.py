@@ -8,11 +8,11 @@ scorecard reader ask the same questions in the same order:
    ``whist.stalingrad`` only ``whist``. With two players (гусарик) the dummy never speaks: it counts as a
    defender who passed, so the one live defender may half-whist;
 2. after pass + half on ``whist.return_levels``, the passer again: ``pass`` or ``return`` (вернуть вист:
-   he whists alone and the half-whister counts as the passer; russian.md 2.0, Parlett);
+   he whists alone and the half-whister counts as the passer; docs/rules/russian.md#prices-common, Parlett);
 3. a lone whister with ``whist.lone_whister_chooses``: ``open`` or ``closed`` (the preset's
    ``lone_whister_open`` first, as the default);
 4. with ``declarer.concede_three``, once somebody whists a trick game: the declarer, ``play`` or
-   ``concede`` ("без трёх": set by three without play, russian.md 4).
+   ``concede`` ("без трёх": set by three without play, docs/rules/russian.md#conventions).
 
 Misère and a checked ten (``whisted = false``) have no calls: both defenders lie open (RUS-MIS-06).
 """

@@ -1,7 +1,7 @@
 """The ``[rules]`` keys of the Russian family. Values come from the preset files, never from here.
 
-Each choice that the sources dispute (russian.md 2.6) is a key; the presets say which value a variant
-uses and docs/variants/<name>.md cites the source.
+Each choice that the sources dispute (docs/rules/russian.md#where-the-sources-disagree) is a key; the presets
+say which value a variant uses and docs/variants/<name>.md cites the source.
 """
 
 from __future__ import annotations
@@ -135,7 +135,7 @@ class DeclarerRules(_Section):
         description="who writes consolation: every other player (incl. a sitting-out dealer) or the defenders")
     consolation_flat: int = Field(
         ge=0, description="if above 0, consolation is this many whists per undertrick whatever the contract "
-        "(Rostov's 'консоляция 10', russian.md 2.6 #6); 0: consolation_rate x price")
+        "(Rostov's 'консоляция 10', docs/rules/russian.md#dispute-6); 0: consolation_rate x price")
     concede_three: bool = Field(
         description="once whisted, the declarer may concede three undertricks without play (без трёх, a defence "
         "call 'concede'; 'play' plays on)")
@@ -149,7 +149,8 @@ class MisereRules(_Section):
 
     price: int = Field(ge=1, description="pool points for a made misère")
     penalty_per_trick: int = Field(ge=1, description="mountain points per trick the declarer takes")
-    consolation: bool = Field(description="the others write consolation per trick taken (russian.md 2.6 #7)")
+    consolation: bool = Field(
+        description="the others write consolation per trick taken (docs/rules/russian.md#dispute-7)")
     half_and_half: bool = Field(
         description="four players: the misère declarer may invite the sitting-out dealer to share it "
         "(мизер пополам, RUS-MIS-09: declaration calls 'invite', then 'agree' or 'refuse'); results are halved")
@@ -178,7 +179,7 @@ class RaspasovkaRules(_Section):
         ge=0, description="record = whists: whists per trick at the base price (RUS-RASP-05: usually 5)")
     zero_tricks_write_off: bool = Field(
         description="a player with no trick takes the price off his mountain instead of writing it in his "
-        "pool (Jura's Leningrad, russian.md 2.6 #4); only with zero_tricks_to_pool")
+        "pool (Jura's Leningrad, docs/rules/russian.md#dispute-4); only with zero_tricks_to_pool")
 
     @field_validator("zero_tricks_write_off")
     @classmethod

@@ -7,8 +7,8 @@ table options add defence values: ``"return"`` (the whist taken back: ``pass``, 
 declarer's ``"concede"`` ("без трёх"). Everything is checked by the frozen reader's helpers, which replay
 the calls through the variant's own hooks, as the engine asks them.
 
-Why the tricks always sum to 10: the rules digest allows a three-player raspasovka trick that belongs to
-nobody, when no player can follow the talon card's suit (GAP-RUS-04), but that cannot happen with 30 of the
+Why the tricks always sum to 10: the rules (GAP-RUS-04) allow a three-player raspasovka trick that belongs to
+nobody, when no player can follow the talon card's suit, but that cannot happen with 30 of the
 32 cards in the hands: at trick 1 the players hold at least 6 cards of the talon card's suit, and at trick 2
 at least 3 (same suit again) or 4 (another suit) are left after trick 1. So the tricks of a played deal
 must sum to exactly 10, as the core's reader checks.

@@ -58,7 +58,7 @@ def consolation_writers(r: DealResult, rules: Any) -> list[int]:
 
 def consolation_per_undertrick(price: int, rules: Any) -> Amount:
     """Whists each writer puts on a set declarer per undertrick: the price times ``consolation_rate``, or a
-    flat ``consolation_flat`` whatever the contract (Rostov's "консоляция 10", russian.md 2.6 #6)."""
+    flat ``consolation_flat`` whatever the contract (Rostov's "консоляция 10", docs/rules/russian.md#dispute-6)."""
     flat = rules.declarer.consolation_flat
     return int(flat) if flat else price * rules.declarer.consolation_rate
 
@@ -80,7 +80,7 @@ def score_deal(r: DealResult, match: MatchView, rules: Any) -> list[Entry]:
 
 
 def score_game(r: DealResult, rules: Any) -> list[Entry]:
-    """A trick game 6..10 (russian.md 2.0, 2.1)."""
+    """A trick game 6..10 (docs/rules/russian.md#prices-common, #prices-sochi)."""
     assert r.declarer is not None and r.contract is not None
     d, level = r.declarer, r.contract.level
     price = price_of(level, rules)
@@ -88,7 +88,7 @@ def score_game(r: DealResult, rules: Any) -> list[Entry]:
     defenders = [s for s in r.active if s != d]
 
     if not r.played:
-        # both passed, or half-whist: the game is written as made, no play (russian.md 2.0)
+        # both passed, or half-whist: the game is written as made, no play (docs/rules/russian.md#prices-common)
         out.append(pool(d, price, "game, not played"))
         for seat, call in r.defence:
             if call == "half":
@@ -131,7 +131,8 @@ def _whister_penalties(r: DealResult, level: int, price: int, ws: list[int], def
     """Ремиз вистующего: a whister who fails the obligation pays per missing trick into the mountain."""
     rate = RESPONSIBILITY_RATE[rules.whist.responsibility] * price
     if rules.whist.responsibility_base == "whist":
-        rate *= rules.whist.rate  # Leningrad: half of a doubled whist is the price (russian.md 2.2)
+        # Leningrad: half of a doubled whist is the price (docs/rules/russian.md#prices-leningrad)
+        rate *= rules.whist.rate
     obligation = rules.whist.obligation.get(level, 0)
     deficit = max(0, obligation - defence)
     if not ws or rate == 0 or deficit == 0:
@@ -159,7 +160,8 @@ def score_misere(r: DealResult, rules: Any) -> list[Entry]:
         return [pool(d, rules.misere.price, "misère made")]
     out = [gora(d, taken * rules.misere.penalty_per_trick, f"misère, {taken} trick(s)")]
     if rules.misere.consolation:
-        # russian.md 2.6 #7 (poolya): the misère price (10) per trick taken, by the same writers as a game's
+        # docs/rules/russian.md#dispute-7 (poolya): the misère price (10) per trick taken, by the same writers as a
+        # game's
         for s in consolation_writers(r, rules):
             out.append(whists(s, d, taken * rules.misere.price, "consolation"))
     return out
@@ -233,7 +235,8 @@ def score_raspasovka_whists(r: DealResult, price: int, rules: Any) -> list[Entry
 
 
 def overflow(match: MatchView, rules: Any) -> list[Entry]:
-    """Closed-pool overflow (russian.md 2.0): aid to the largest unclosed pool, then one's own mountain."""
+    """Closed-pool overflow (docs/rules/russian.md#overflow): aid to the largest unclosed pool, then one's own
+    mountain."""
     mode = rules.overflow.mode
     if mode == "none":
         return []
@@ -337,11 +340,11 @@ def conceded(r: DealResult) -> bool:
 
 
 def score_concession(r: DealResult, rules: Any) -> list[Entry]:
-    """"Без трёх" (russian.md 4): the declarer is set by three without play: 3 x P x undertrick_rate into
-    his mountain and the consolation for 3 undertricks from every writer. The whisters write nothing
-    (``concede_three_whists = "none"``: kozlov, Jura's "без трёх, без вистов"), or with ``"as_played"`` the
-    whists of the 13 - level tricks the defence gets when the declarer is three short: a lone whister all
-    of them (shared with the passer in gentleman's whist), two whisters half each."""
+    """"Без трёх" (docs/rules/russian.md#conventions): the declarer is set by three without play: 3 x P x
+    undertrick_rate into his mountain and the consolation for 3 undertricks from every writer. The whisters
+    write nothing (``concede_three_whists = "none"``: kozlov, Jura's "без трёх, без вистов"), or with
+    ``"as_played"`` the whists of the 13 - level tricks the defence gets when the declarer is three short: a
+    lone whister all of them (shared with the passer in gentleman's whist), two whisters half each."""
     assert r.declarer is not None and r.contract is not None
     d, level = r.declarer, r.contract.level
     price = price_of(level, rules)

@@ -1,4 +1,4 @@
-"""Slovenian Preferans (seed 000, "Варианты"): the Balkan game with the Slovenian differences.
+"""Slovenian Preferans (the Balkan chapter's "Варианты"): the Balkan game with the Slovenian differences.
 
 Betl is called Berac and no-trump sans atout (SLO-01, GAP-SLO-02), the refe radlc (SLO-04): the rows keep
 their names (``betl``, ``sans``, account ``refe``) and take the Slovenian labels. Sans is led under the

@@ -1,4 +1,4 @@
-"""Austrian Preference, the Styrian version (seed 003 method 3).
+"""Austrian Preference, the Styrian version (the third pot method of the pagat page).
 
 The players fill the pot with equal contributions; there is no dealer's ante, and a deal is played for the
 value of its trump suit: clubs 20, spades 30, diamonds 40, hearts 50 (STY-POT-01/02, STY-VAL-01). When the

@@ -13,6 +13,7 @@ import tomli_w
 from preferans.core.ai.registry import make_bot
 from preferans.core.formats.saves import HUMAN
 from preferans.core.model.errors import BadInput, excerpt
+from preferans.core.model.i18n import LANGUAGES, Translator, from_environment, language, translator
 from preferans.core.model.parsing import loads_toml
 from preferans.core.rules.config import (
     DEFAULT_VARIANT,
@@ -23,6 +24,20 @@ from preferans.core.rules.config import (
     parse_variant_id,
 )
 from preferans.core.rules.local import LocalPlugin
+
+
+def add_lang_option(s: argparse.ArgumentParser) -> None:
+    """``--lang LANG``: the language of what the command prints (docs/i18n.md)."""
+    s.add_argument("--lang", metavar="LANG", help=f"the language of the output: {', '.join(LANGUAGES)} (default: "
+                                                  "from LC_ALL, LC_MESSAGES or LANG, else en); records, saves "
+                                                  "and --json keep their English keys")
+
+
+def translator_for(args: argparse.Namespace, variant: Variant) -> Translator:
+    """The translator of ``--lang`` (or the environment's language) with ``variant``'s own words first."""
+    given = getattr(args, "lang", None)
+    lang = language(given) if given is not None else from_environment()
+    return translator(lang, variant.locale_dirs)
 
 
 def add_plugin_option(s: argparse.ArgumentParser) -> None:

@@ -11,12 +11,14 @@ from typing import Any, TextIO
 from preferans.core.ai.bots import resync
 from preferans.core.ai.registry import BOTS, make_bot
 from preferans.core.cli.common import (
+    add_lang_option,
     add_plugin_option,
     add_variant_options,
     dump_json,
     local_plugins,
     parse_bots,
     seed_value,
+    translator_for,
     variant_from,
 )
 from preferans.core.engine.game import Game, Phase
@@ -245,7 +247,7 @@ def _play_loop(session: Session, out: render.Printer, ui: _Table | None, quiet: 
         if len(game.results) > done:
             number = len(game.results)
             if not quiet:
-                out.line(render.deal_line(number, game.results[-1], game.deal_entries[-1], names))
+                out.line(render.deal_line(number, game.results[-1], game.deal_entries[-1], names, out.tr))
             if ui is not None:  # the deal in words, and the sheet unless the final one follows
                 ui.out.line(f"deal {number} result: {talk.deal_words(game.results[-1], names)}")
                 if not game.is_terminal:
@@ -276,17 +278,20 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.resume:
         resync(game, session.players)  # a random bot continues with the choices it would have made
     # with --json, stdout carries only the result object; the table talk goes to stderr
-    out = render.Printer(sys.stderr if args.json else sys.stdout)
+    tr = translator_for(args, game.variant)
+    out = render.Printer(sys.stderr if args.json else sys.stdout, tr=tr)
     ui = _Table(out, sys.stdin, saved=session.save is not None) if session.human is not None else None
     names = session.names
     if args.resume:
-        out.line(f"resumed {args.resume}: deal {len(game.results) + 1}, after {len(game.history)} actions")
+        out.line(tr.gettext("resumed {file}: deal {deal}, after {actions} actions").format(
+            file=args.resume, deal=len(game.results) + 1, actions=len(game.history)))
     else:
         who = ", ".join(f"{n} ({b})" for n, b in zip(names, session.bots, strict=True))
         if not args.json:
-            out.line(f"{game.variant.title} pulka, seed {game.seed}: {who}")
+            out.line(tr.gettext("{variant} pulka, seed {seed}: {players}").format(
+                variant=game.variant.title, seed=game.seed, players=who))
         if args.seed is None:  # a seed drawn at random: say how to play this game again (stderr with --json)
-            out.line(f"seed {game.seed} (replay with --seed {game.seed})")
+            out.line(tr.gettext("seed {seed} (replay with --seed {seed})").format(seed=game.seed))
     session.save_now()
     stopped, reason = False, ""
     try:
@@ -310,7 +315,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     out.line()
     ok = render.print_result(out, game.match, names, finished)
     if session.save is not None:
-        out.line(f"saved to {session.save}")
+        out.line(tr.gettext("saved to {file}").format(file=session.save))
     return 0 if ok else 1
 
 
@@ -327,4 +332,5 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--resume", metavar="FILE", help="continue a game saved with --save (and the same --plugin files)")
     add_plugin_option(s)
     s.add_argument("--json", action="store_true", help="print only the result object as JSON")
+    add_lang_option(s)
     s.set_defaults(func=cmd_play)

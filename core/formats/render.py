@@ -19,6 +19,7 @@ from preferans.core.engine.play import TALON
 from preferans.core.formats.report import seat_name
 from preferans.core.formats.sheet import sheet_text, sheet_view
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS, format_cards, pretty
+from preferans.core.model.i18n import ENGLISH, Translator
 from preferans.core.model.paper import SettlementCheck, SheetText, SheetView, amount_text
 from preferans.core.model.views import Amount, DealResult, Entry, Settlement
 
@@ -44,8 +45,10 @@ def card_label(name: str) -> str:
 class Printer:
     """Lines and tables on one stream; rich tables on a terminal, plain columns elsewhere."""
 
-    def __init__(self, stream: TextIO, use_rich: bool | None = None) -> None:
+    def __init__(self, stream: TextIO, use_rich: bool | None = None, tr: Translator = ENGLISH) -> None:
         self.stream = stream
+        self.tr = tr
+        """The language of what is printed (docs/i18n.md); English by default."""
         if use_rich is None:
             isatty = getattr(stream, "isatty", None)
             use_rich = bool(isatty and isatty())
@@ -87,7 +90,7 @@ class Printer:
 # ---------------------------------------------------------------- one line per deal
 
 
-def written(entries: Sequence[Entry], names: Sequence[str]) -> str:
+def written(entries: Sequence[Entry], names: Sequence[str], tr: Translator = ENGLISH) -> str:
     """What the deal wrote on the sheet, summed per column: ``Boris pool +2, Vera whists on Boris +8``."""
     sums: dict[tuple[str, int, int | None], Amount] = {}
     for e in entries:
@@ -97,41 +100,51 @@ def written(entries: Sequence[Entry], names: Sequence[str]) -> str:
     for (account, seat, other), value in sums.items():
         if value == 0:
             continue
-        on = f" on {names[other]}" if other is not None else ""
-        parts.append(f"{names[seat]} {account}{on} {signed(value)}")
-    return ", ".join(parts) or "nothing"
+        term = tr.term("account", account)
+        if other is not None:
+            text = tr.gettext("{player} {account} on {other} {amount}")
+        else:
+            text = tr.gettext("{player} {account} {amount}")
+        parts.append(text.format(player=names[seat], account=term, other=names[other] if other is not None else "",
+                                 amount=signed(value)))
+    return ", ".join(parts) or tr.gettext("nothing")
 
 
-def deal_summary(r: DealResult, names: Sequence[str]) -> str:
+def deal_summary(r: DealResult, names: Sequence[str], tr: Translator = ENGLISH) -> str:
     """Declarer and contract (or the all-pass contract played), the defence calls, the tricks."""
     if r.kind == "all_pass":
         # played under the variant's all-pass row (the Russian family's raspasovka), or not played at all
-        what = r.contract.name if (r.played and r.contract is not None) else "all passed, redeal"
+        what = tr.contract(r.contract.name) if (r.played and r.contract is not None) else tr.gettext(
+            "all passed, redeal")
     elif r.declarer is not None and r.contract is not None:
-        what = f"{names[r.declarer]} {r.contract.name}"
+        what = f"{names[r.declarer]} {tr.contract(r.contract.name)}"
         if r.defence:
-            what += " (" + ", ".join(f"{names[s]} {c}" for s, c in r.defence) + ")"
+            what += " (" + ", ".join(f"{names[s]} {tr.term('call', c)}" for s, c in r.defence) + ")"
     else:
         what = r.kind
     if r.played:
         shown = [s for s in range(len(r.tricks)) if s in r.active or r.tricks[s]]
-        tricks = "tricks " + ", ".join(f"{seat_name(names, s)} {r.tricks[s]}" for s in shown)
+        tricks = tr.gettext("tricks {counts}").format(
+            counts=", ".join(f"{seat_name(names, s)} {r.tricks[s]}" for s in shown))
     else:
-        tricks = "not played"
+        tricks = tr.gettext("not played")
     return f"{what}; {tricks}"
 
 
-def deal_line(number: int, r: DealResult, entries: Sequence[Entry], names: Sequence[str]) -> str:
-    summary = deal_summary(r, names)
-    return f"deal {number:>3}  dealer {names[r.dealer]}: {summary}; wrote {written(entries, names)}"
+def deal_line(number: int, r: DealResult, entries: Sequence[Entry], names: Sequence[str],
+              tr: Translator = ENGLISH) -> str:
+    summary = deal_summary(r, names, tr)
+    return tr.gettext("deal {number:>3}  dealer {dealer}: {summary}; wrote {written}").format(
+        number=number, dealer=names[r.dealer], summary=summary, written=written(entries, names, tr))
 
 
 # ---------------------------------------------------------------- score sheet and settlement
 
 
-def settlement_rows(settlement: Settlement, names: Sequence[str]) -> tuple[list[str], list[list[str]]]:
+def settlement_rows(settlement: Settlement, names: Sequence[str],
+                    tr: Translator = ENGLISH) -> tuple[list[str], list[list[str]]]:
     fractional = any(x.denominator != 1 for x in settlement.exact)
-    header = ["player", settlement.unit] + (["exact"] if fractional else [])
+    header = [tr.gettext("player"), tr.term("unit", settlement.unit)] + ([tr.gettext("exact")] if fractional else [])
     rows = []
     for i, name in enumerate(names):
         row = [name, signed(settlement.rounded[i])]
@@ -145,25 +158,29 @@ def print_result(out: Printer, match: Match, names: Sequence[str], finished: boo
                  view: SheetView | None = None, sheet: SheetText | None = None) -> bool:
     """Print the sheet, the settlement and its check (``pref_settlement_check``: by default that it sums to
     zero); return whether the check holds. ``view`` and ``sheet`` may be given when already made."""
-    state = "finished" if finished else "unfinished, settled as if it stopped now"
-    view = view or sheet_view(match, names, finished)
+    tr = out.tr
+    state = tr.gettext("finished") if finished else tr.gettext("unfinished, settled as if it stopped now")
+    view = view or sheet_view(match, names, finished, tr=tr)
     print_sheet(out, match, names, state, view, sheet)
     out.line()
     settlement = view.settlement
-    header, rows = settlement_rows(settlement, names)
-    out.table(f"Settlement ({settlement.unit})", header, rows)
+    header, rows = settlement_rows(settlement, names, tr)
+    out.table(tr.gettext("Settlement ({unit})").format(unit=tr.term("unit", settlement.unit)), header, rows)
     check: SettlementCheck = match.book.settlement_check(view)
     out.lines(check.lines)
     return check.ok
 
 
-def print_sheet(out: Printer, match: Match, names: Sequence[str], state: str = "so far",
+def print_sheet(out: Printer, match: Match, names: Sequence[str], state: str = "",
                 view: SheetView | None = None, sheet: SheetText | None = None) -> None:
     """The score sheet as a table under ``Score sheet after N deals (state)``, with the family's notes."""
+    tr = out.tr
     n = len(match.results)
-    view = view or sheet_view(match, names, False)
+    state = state or tr.gettext("so far")
+    view = view or sheet_view(match, names, False, tr=tr)
     sheet = sheet or sheet_text(match, view)
-    out.table(f"Score sheet after {n} deal{'s' if n != 1 else ''} ({state})", sheet.header, sheet.rows)
+    title = tr.ngettext("Score sheet after {n} deal ({state})", "Score sheet after {n} deals ({state})", n)
+    out.table(title.format(n=n, state=state), sheet.header, sheet.rows)
     out.lines(sheet.notes)
 
 

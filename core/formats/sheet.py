@@ -17,15 +17,18 @@ from typing import Any
 from preferans.core.engine.match import Match
 from preferans.core.model import paper
 from preferans.core.model.errors import BadInput, RecordError, excerpt, shown_path
+from preferans.core.model.i18n import ENGLISH, Translator
 from preferans.core.model.paper import Key, SheetText, SheetView
 from preferans.core.model.parsing import loads_json
 from preferans.core.model.views import Amount
 
 
-def sheet_view(match: Match, names: Sequence[str], finished: bool, title: str = "") -> SheetView:
-    """The frozen view the sheet hooks get: the match so far, each deal's entries, names and settlement."""
+def sheet_view(match: Match, names: Sequence[str], finished: bool, title: str = "",
+               tr: Translator = ENGLISH) -> SheetView:
+    """The frozen view the sheet hooks get: the match so far, each deal's entries, names and settlement,
+    and the translator the family writes its sheet with."""
     return SheetView(match.view(), tuple(tuple(e) for e in match.deal_entries), tuple(names), finished,
-                     match.settlement(), title, match.variant.name)
+                     match.settlement(), title, match.variant.name, tr)
 
 
 def sheet_text(match: Match, view: SheetView) -> SheetText:

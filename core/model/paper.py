@@ -13,6 +13,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from preferans.core.model.i18n import ENGLISH, Translator
 from preferans.core.model.views import Amount, Entry, MatchView, Seat, Settlement
 
 Key = tuple[str, Seat, Seat | None]
@@ -31,7 +32,8 @@ class SheetView:
     """What a sheet is drawn from: the match so far (a frozen :class:`MatchView`), the entries each deal
     wrote (one tuple per deal, in order, the entries written before its cards first), the players' names by
     seat, whether the match is over, its settlement (as if it stopped now when unfinished), and the title
-    of a picture (``preferans sheet --svg``: the variant and the players)."""
+    of a picture (``preferans sheet --svg``: the variant and the players), and ``tr``, the translator the
+    sheet is written with (``tr.term("account", "pool")``; English, which changes nothing, by default)."""
 
     match: MatchView
     entries: tuple[tuple[Entry, ...], ...]
@@ -40,6 +42,7 @@ class SheetView:
     settlement: Settlement
     title: str = ""
     variant: str = ""
+    tr: Translator = field(default=ENGLISH, compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -102,7 +105,7 @@ def account_table(view: SheetView, order: Sequence[str] = (), always: Sequence[s
     """The sheet as one row per player and one column per account, then one column per account and other
     player for the accounts written on someone (``whists on Boris``). ``order`` puts those accounts first,
     in that order, and the rest by name; ``always`` and ``always_on`` are shown even while still empty."""
-    names = view.names
+    names, tr = view.names, view.tr
     plain: set[str] = set(always)
     on_other: set[str] = set(always_on)
     totals = view.match.ledger.totals
@@ -112,14 +115,14 @@ def account_table(view: SheetView, order: Sequence[str] = (), always: Sequence[s
     def ordered(accounts: set[str]) -> list[str]:
         return sorted(accounts, key=lambda a: (order.index(a) if a in order else len(order), a))
 
-    header = ["player"]
+    header = [tr.gettext("player")]
     columns: list[tuple[str, int | None]] = []
     for account in ordered(plain):
-        header.append(account)
+        header.append(tr.term("account", account))
         columns.append((account, None))
     for account in ordered(on_other):
         for j, name in enumerate(names):
-            header.append(f"{account} on {name}")
+            header.append(tr.gettext("{account} on {player}").format(account=tr.term("account", account), player=name))
             columns.append((account, j))
     rows = []
     for i, name in enumerate(names):
@@ -130,9 +133,10 @@ def account_table(view: SheetView, order: Sequence[str] = (), always: Sequence[s
     return SheetText(tuple(header), tuple(rows))
 
 
-def zero_sum_check(settlement: Settlement) -> SettlementCheck:
+def zero_sum_check(settlement: Settlement, tr: Translator = ENGLISH) -> SettlementCheck:
     """The core's check: the settlement sums to 0, rounded and exact."""
     total, exact = sum(settlement.rounded), sum(settlement.exact, Fraction(0))
     ok = total == 0 and exact == 0
-    verdict = "ok" if ok else "NOT ZERO: this is a bug"
-    return SettlementCheck(ok, (f"check: the settlement sums to {total} (exact {amount_text(exact)}): {verdict}",))
+    verdict = tr.gettext("ok") if ok else tr.gettext("NOT ZERO: this is a bug")
+    line = tr.gettext("check: the settlement sums to {total} (exact {exact}): {verdict}")
+    return SettlementCheck(ok, (line.format(total=total, exact=amount_text(exact), verdict=verdict),))

@@ -298,6 +298,18 @@ class Variant:
         return self.rules_model.model_json_schema()
 
     @property
+    def locale_dirs(self) -> list[Path]:
+        """The ``locale`` folders of the variant's plugin packages, the child's first and the family's after
+        it, where each keeps its catalogues (``locale/<lang>/LC_MESSAGES/<domain>.po``, docs/i18n.md): a
+        third-party variant brings its words the same way, by the folder beside its ``__init__.py``."""
+        dirs = []
+        for module in reversed(self.stack):
+            file = getattr(module, "__file__", None)
+            if file and Path(file).name == "__init__.py" and (Path(file).parent / "locale").is_dir():
+                dirs.append(Path(file).parent / "locale")
+        return dirs
+
+    @property
     def title(self) -> str:
         """The name, with the local plugins it is played with: ``sochi + house.py``."""
         return " + ".join([self.name, *(p.name for p in self.local_plugins)])

@@ -197,7 +197,7 @@ def pref_render_sheet(view: SheetView, form: str, rules: BaseModel) -> SheetText
 
 @hookimpl(trylast=True)
 def pref_settlement_check(view: SheetView, rules: BaseModel) -> SettlementCheck:
-    return zero_sum_check(view.settlement)
+    return zero_sum_check(view.settlement, view.tr)
 
 
 @hookimpl(trylast=True)

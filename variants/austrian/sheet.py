@@ -29,10 +29,11 @@ def pot_check(view: SheetView) -> SettlementCheck | None:
     pot = Fraction(raw)
     total, exact = sum(settlement.rounded), sum(settlement.exact, Fraction(0))
     ok = exact + pot == 0 and (pot.denominator != 1 or total + pot == 0)
-    verdict = "ok" if ok else "NOT ZERO: this is a bug"
-    lines = (f"left in the pot: {amount_text(pot)}",
-             f"check: the settlement plus the pot sums to {amount_text(total + pot)} "
-             f"(exact {amount_text(exact + pot)}): {verdict}")
+    tr = view.tr
+    verdict = tr.gettext("ok") if ok else tr.gettext("NOT ZERO: this is a bug")
+    lines = (tr.gettext("left in the pot: {amount}").format(amount=amount_text(pot)),
+             tr.gettext("check: the settlement plus the pot sums to {total} (exact {exact}): {verdict}").format(
+                 total=amount_text(total + pot), exact=amount_text(exact + pot), verdict=verdict))
     running: Amount = 0
     deals = []
     for entries in view.entries:

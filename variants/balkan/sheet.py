@@ -15,17 +15,20 @@ from preferans.core.plugin import Amount, SheetText, SheetView, amount_text, pic
 def bula_sheet(view: SheetView) -> SheetText:
     """The three-column sheet: the header (two lines a column: the owner, then ``juha on C``, ``bula``
     or ``juha on B``), one row per deal, a ``total`` row last, and the notes."""
-    names = view.names
+    names, tr = view.names, view.tr
     n = len(names)
     columns: list[tuple[int, str, int | None]] = []
-    header = ["\ndeal"]
+    header = ["\n" + tr.gettext("deal")]
     for i in range(n):
         left = (i - 1) % n
         others = [(i + k) % n for k in range(1, n) if (i + k) % n != left]
         for account, other in [("juha", left), ("bula", None), *(("juha", o) for o in others)]:
             columns.append((i, account, other))
             # as the paper is labelled: the owner's name over his three columns, each column named
-            header.append(f"{names[i]}\n{account}" + ("" if other is None else f" on {names[other]}"))
+            term = tr.term("account", account)
+            column = term if other is None else tr.gettext("{account} on {player}").format(account=term,
+                                                                                           player=names[other])
+            header.append(f"{names[i]}\n{column}")
     totals: dict[tuple[str, int, int | None], Amount] = {}
     rows = []
     for number, entries in enumerate(view.entries, 1):
@@ -53,15 +56,15 @@ def bula_sheet(view: SheetView) -> SheetText:
             row.append(cell)
         rows.append(tuple(row))
     ledger = view.match.ledger
-    rows.append(("total", *(amount_text(ledger.get(a, s, o)) for s, a, o in columns)))
+    rows.append((tr.gettext("total"), *(amount_text(ledger.get(a, s, o)) for s, a, o in columns)))
     notes = []
     held = [f"{names[s]} {amount_text(ledger.get('refe', s))}" for s in range(n) if ledger.get("refe", s)]
     if held:
-        notes.append("unplayed refe: " + ", ".join(held))
+        notes.append(tr.gettext("unplayed refe: {players}").format(players=", ".join(held)))
     hats = [names[s] for s in range(n) if ledger.get("hat", s)]
     if hats:
-        notes.append("under the hat: " + ", ".join(hats))
-    notes.append("marks: - refe written, / refe played, ^ hat, v inverted hat")
+        notes.append(tr.gettext("under the hat: {players}").format(players=", ".join(hats)))
+    notes.append(tr.gettext("marks: - refe written, / refe played, ^ hat, v inverted hat"))
     return SheetText(tuple(header), tuple(rows), tuple(notes))
 
 
@@ -78,6 +81,7 @@ def svg(view: SheetView) -> str:
             groups[-1] = (owner, groups[-1][1] + 1)
         else:
             groups.append((owner, 1))
-    classes = ["deal", *(("bula" if h == "bula" else "juha") for h in header[1:])]
+    bula = view.tr.term("account", "bula")
+    classes = ["deal", *(("bula" if h == bula else "juha") for h in header[1:])]
     return picture.ruled_sheet(view, header, sheet.rows, sheet.notes, groups, classes, "bula sheet")
 

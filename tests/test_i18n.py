@@ -1,0 +1,301 @@
+"""The players' languages (docs/i18n.md): the catalogues are complete and fresh, plural forms are right for
+each language, the language is chosen by --lang or the environment, and `preferans play` speaks it.
+
+The extraction runs Babel's Python extractor over the modules converted to translator calls (CORE_FILES and
+each family's folder); a message found there and missing from a language's catalogue (or translated fuzzy or
+empty), or a catalogue entry no longer in the code (stale), fails the test.
+"""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from preferans.core.model import i18n
+from preferans.core.model.errors import BadInput
+
+babel_extract = pytest.importorskip("babel.messages.extract")
+babel_pofile = pytest.importorskip("babel.messages.pofile")
+
+ROOT = Path(__file__).resolve().parent.parent
+DATA = Path(__file__).resolve().parent / "data" / "i18n"
+KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
+            "mark_term": ((1, "c"), 2)}
+CORE_FILES = ("core/model/i18n.py", "core/model/paper.py", "core/formats/render.py", "core/cli/play.py")
+"""The core's modules whose output is translated (docs/i18n.md lists them)."""
+DOMAINS = {
+    "preferans": (ROOT / "core" / "locale", [ROOT / f for f in CORE_FILES]),
+    "preferans-russian": (ROOT / "variants/russian/locale", sorted((ROOT / "variants/russian").glob("*.py"))),
+    "preferans-balkan": (ROOT / "variants/balkan/locale", sorted((ROOT / "variants/balkan").glob("*.py"))),
+    "preferans-austrian": (ROOT / "variants/austrian/locale", sorted((ROOT / "variants/austrian").glob("*.py"))),
+}
+THREE = "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
+PLURAL_FORMS = {
+    "ru": THREE, "uk": THREE, "sr": THREE, "sr-Cyrl": THREE, "hr": THREE,
+    "sl": "nplurals=4; plural=(n%100==1 ? 0 : n%100==2 ? 1 : n%100==3 || n%100==4 ? 2 : 3);",
+    "de": "nplurals=2; plural=(n != 1);",
+}
+"""The plural rules of the languages (the CLDR/gettext rules): Russian, Ukrainian, Serbian and Croatian have
+a form for 1, 21, 101 (one), one for 2-4, 22-24 (few) and one for the rest; Slovenian one for 1, 101, one for
+2, 102, one for 3-4, 103-104 and one for the rest; German two, as English."""
+TRANSLATED = [lang for lang in i18n.LANGUAGES if lang != "en"]
+
+Key = tuple[str | None, str, str | None]
+
+
+def extracted(files: list[Path]) -> set[Key]:
+    found: set[Key] = set()
+    for path in files:
+        for _line, message, _comments, context in babel_extract.extract_from_file(
+                "python", str(path), keywords=KEYWORDS):
+            if isinstance(message, tuple):
+                found.add((context, message[0], message[1]))
+            else:
+                found.add((context, message, None))
+    return found
+
+
+def expected(domain: str) -> set[Key]:
+    """The messages a domain's catalogues must hold: what its files use, less (for a family) what the
+    core's catalogue already translates."""
+    ids = extracted(DOMAINS[domain][1])
+    return ids if domain == "preferans" else ids - extracted(DOMAINS["preferans"][1])
+
+
+def po_path(domain: str, lang: str) -> Path:
+    return DOMAINS[domain][0] / i18n.FOLDERS.get(lang, lang) / "LC_MESSAGES" / f"{domain}.po"
+
+
+def read_babel(path: Path):  # type: ignore[no-untyped-def]
+    with path.open("rb") as f:
+        return babel_pofile.read_po(f)
+
+
+def test_extraction_finds_the_converted_messages() -> None:
+    # a sample of each domain, so that an extraction that silently finds nothing cannot pass the tests below
+    assert (None, "Settlement ({unit})", None) in expected("preferans")
+    assert ("suit", "NT", None) in expected("preferans")
+    assert ("call", "half", None) in expected("preferans-russian")
+    assert (None, "under the hat: {players}", None) in expected("preferans-balkan")
+    assert ("contract", "bettel", None) in expected("preferans-austrian")
+    assert (None, "ok", None) not in expected("preferans-austrian")  # the core translates it
+
+
+@pytest.mark.parametrize("lang", TRANSLATED)
+@pytest.mark.parametrize("domain", sorted(DOMAINS))
+def test_catalogue_complete_and_fresh(domain: str, lang: str) -> None:
+    path = po_path(domain, lang)
+    assert path.is_file(), f"{path} is missing"
+    catalog = read_babel(path)
+    header = path.read_text(encoding="utf-8")
+    assert f"Plural-Forms: {PLURAL_FORMS[lang]}" in header
+    assert "unchecked" in header or "checked by" in header  # who read it, or that nobody has yet
+    have: set[Key] = set()
+    for m in catalog:
+        if not m.id:
+            continue
+        key = (m.context, m.id[0], m.id[1]) if m.pluralizable else (m.context, m.id, None)
+        have.add(key)
+        forms = list(m.string) if m.pluralizable else [m.string]
+        assert not m.fuzzy, f"{path}: {key} is fuzzy"
+        assert all(forms), f"{path}: {key} is untranslated"
+        if m.pluralizable:
+            assert len(forms) == int(PLURAL_FORMS[lang].split("=")[1].split(";")[0]), f"{path}: {key} forms"
+        wanted = set(re.findall(r"\{[^}]*\}", key[1]))
+        for form in forms:
+            assert set(re.findall(r"\{[^}]*\}", form)) == wanted, f"{path}: {key}: the placeholders differ"
+    need = expected(domain)
+    assert not need - have, f"{path}: untranslated: {sorted(need - have, key=str)}"
+    assert not have - need, f"{path}: stale (no longer in the code): {sorted(have - need, key=str)}"
+
+
+@pytest.mark.parametrize("domain", sorted(DOMAINS))
+def test_own_reader_agrees_with_babel(domain: str) -> None:
+    for lang in TRANSLATED:
+        path = po_path(domain, lang)
+        _header, ours = i18n.read_po(path.read_text(encoding="utf-8"), str(path))
+        theirs = {((m.context, m.id[0], m.id[1]) if m.pluralizable else (m.context, m.id, None)):
+                  (tuple(m.string) if m.pluralizable else (m.string,)) for m in read_babel(path) if m.id}
+        assert ours == theirs
+
+
+# ---------------------------------------------------------------- plural forms
+
+# the form each language's rule picks for 1, 2, 5, 21, 101, 102 (by the rules in PLURAL_FORMS' docstring)
+PICKS = {
+    "en": (0, 1, 1, 1, 1, 1), "de": (0, 1, 1, 1, 1, 1),
+    "ru": (0, 1, 2, 0, 0, 1), "uk": (0, 1, 2, 0, 0, 1), "sr": (0, 1, 2, 0, 0, 1), "sr-Cyrl": (0, 1, 2, 0, 0, 1),
+    "hr": (0, 1, 2, 0, 0, 1),
+    "sl": (0, 1, 3, 3, 0, 1),  # 5 and 21 "other"; 101 ends in 01 (one), 102 in 02 (two)
+}
+
+
+@pytest.mark.parametrize("lang", i18n.LANGUAGES)
+def test_ngettext_picks_the_right_form(lang: str, tmp_path: Path) -> None:
+    # each language's own header (as shipped) over a message whose forms are named by their index
+    rule = PLURAL_FORMS.get(lang, "nplurals=2; plural=(n != 1);")
+    count = int(rule.split("=")[1].split(";")[0])
+    forms = "".join(f'msgstr[{i}] "f{i}"\n' for i in range(count))
+    folder = tmp_path / i18n.FOLDERS.get(lang, lang) / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    (folder / "test.po").write_text(
+        f'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Plural-Forms: {rule}\\n"\n\n'
+        f'msgid "one"\nmsgid_plural "many"\n{forms}', encoding="utf-8")
+    tr = i18n.Translator(lang, i18n.catalogue_files(tmp_path, lang))
+    picked = tuple(int(tr.ngettext("one", "many", n)[1]) if lang != "en" else (0 if n == 1 else 1)
+                   for n in (1, 2, 5, 21, 101, 102))
+    assert picked == PICKS[lang]
+
+
+def test_russian_sheet_title_declines() -> None:
+    tr = i18n.translator("ru")
+    title = "Score sheet after {n} deal ({state})", "Score sheet after {n} deals ({state})"
+    # после одной сдачи, двух сдач, пяти сдач, двадцати одной сдачи: genitive singular for 1 and 21
+    assert [tr.ngettext(*title, n).format(n=n, state="пока") for n in (1, 2, 21)] == [
+        "Счёт после 1 сдачи (пока)", "Счёт после 2 сдач (пока)", "Счёт после 21 сдачи (пока)"]
+    sl = i18n.translator("sl")  # po enem deljenju, po dveh/petih deljenjih (locative singular, dual, plural)
+    assert sl.ngettext(*title, 1).format(n=1, state="x") == "Stanje po 1 deljenju (x)"
+    assert sl.ngettext(*title, 2).format(n=2, state="x") == "Stanje po 2 deljenjih (x)"
+
+
+# ---------------------------------------------------------------- choosing the language
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("ru", "ru"), ("ru_RU.UTF-8", "ru"), ("de-AT", "de"), ("de_DE@euro", "de"), ("sr", "sr"), ("sr-Latn", "sr"),
+    ("sr_RS@latin", "sr"), ("sr-Cyrl", "sr-Cyrl"), ("sr@cyrillic", "sr-Cyrl"), ("sr_RS", "sr-Cyrl"),
+    ("C", "en"), ("POSIX", "en"), ("en_GB.UTF-8", "en"), ("sl_SI", "sl"), ("hr", "hr"), ("uk_UA", "uk"),
+])
+def test_language_codes(text: str, lang: str) -> None:
+    assert i18n.language(text) == lang
+
+
+def test_unknown_language_is_a_one_line_error() -> None:
+    with pytest.raises(BadInput, match=r"--lang: 'fr' is not a language of preferans \(one of: en, ru"):
+        i18n.language("fr")
+
+
+def test_environment_order() -> None:
+    assert i18n.from_environment({}) == "en"
+    assert i18n.from_environment({"LANG": "de_AT.UTF-8"}) == "de"
+    assert i18n.from_environment({"LC_ALL": "", "LC_MESSAGES": "ru_RU.UTF-8", "LANG": "de_AT.UTF-8"}) == "ru"
+    assert i18n.from_environment({"LC_ALL": "sl_SI.UTF-8", "LANG": "de_AT.UTF-8"}) == "sl"
+    assert i18n.from_environment({"LC_ALL": "fr_FR.UTF-8", "LANG": "de_AT.UTF-8"}) == "en"  # not spoken: English
+
+
+def test_english_translates_nothing_and_family_words_come_first() -> None:
+    from preferans.core.rules.config import load_variant
+
+    assert i18n.translator("en").pgettext("call", "pass") == "pass"
+    russian = i18n.translator("ru", load_variant("leningrad").locale_dirs)
+    serbian = i18n.translator("sr", load_variant("serbian").locale_dirs)
+    austrian = i18n.translator("de", load_variant("illustrated").locale_dirs)
+    assert (russian.pgettext("call", "pass"), serbian.pgettext("call", "pass"),
+            austrian.pgettext("call", "pass")) == ("пас", "dalje", "passe")
+    assert russian.contract("6H") == "6♥" and russian.contract("8NT") == "8БК"  # as Russian players write them
+    assert russian.contract("misere") == "мизер" and serbian.contract("hearts") == "herc"
+    assert austrian.contract("bettel") == "Bettel" and austrian.contract("hearts-hand") == "Préférence"
+    assert (russian.card("J", "♠"), i18n.translator("de").card("J", "♠")) == ("В♠", "B♠")
+
+
+def test_every_word_of_each_family_is_a_term() -> None:
+    # every contract a family's variants name and every call of their [calls] tables (the keys of the
+    # records) is in the family's TERMS, or written by level and suit (6H), or a number (a Balkan bid)
+    from preferans.core.rules.config import load_variant
+    from preferans.variants.austrian.terms import TERMS as AUSTRIAN
+    from preferans.variants.balkan.terms import TERMS as BALKAN
+    from preferans.variants.russian.terms import TERMS as RUSSIAN
+
+    families = {"russian": (RUSSIAN, ("sochi", "leningrad", "rostov")), "balkan": (BALKAN, ("serbian", "slovenian")),
+                "austrian": (AUSTRIAN, ("austrian", "illustrated", "nachgehen", "styrian"))}
+    for _family, (terms, variants) in families.items():
+        for name in variants:
+            variant = load_variant(name)
+            for row in variant.contracts:
+                assert row.name.isdigit() or re.fullmatch(r"\d+(NT|S|C|D|H)", row.name) or \
+                    ("contract", row.name) in terms, f"{name}: contract {row.name}"
+            for call in variant.calls:
+                assert call.endswith("-") or call.startswith("dark-") or ("call", call) in terms, f"{name}: {call}"
+
+
+# ---------------------------------------------------------------- Serbian in two scripts
+
+_CYR = dict(zip("abcčćdđefghijklmnoprsštuvzž", "абцчћдђефгхијклмнопрсштувзж", strict=True))
+_DIGRAPHS = {"lj": "љ", "nj": "њ", "dž": "џ"}
+
+
+def cyrillic(text: str) -> str:
+    """Serbian Latin in Cyrillic letters, letter by letter (lj, nj, dž are one letter each); placeholders
+    (``{player}``), options (``--seed``) and the sheet's mark ``v`` stay as they are."""
+    out = []
+    for token in re.split(r"(\{[^}]*\}|--\w+|(?<![\w])v(?![\w]))", text):
+        if token.startswith(("{", "--")) or token == "v":
+            out.append(token)
+            continue
+        i, word = 0, ""
+        while i < len(token):
+            pair = token[i:i + 2]
+            if pair.lower() in _DIGRAPHS:
+                letter = _DIGRAPHS[pair.lower()]
+                word += letter.upper() if pair[0].isupper() else letter
+                i += 2
+                continue
+            ch = token[i]
+            letter = _CYR.get(ch.lower(), ch)
+            word += letter.upper() if ch.isupper() else letter
+            i += 1
+        out.append(word)
+    return "".join(out)
+
+
+@pytest.mark.parametrize("domain", sorted(DOMAINS))
+def test_serbian_cyrillic_is_the_latin_transliterated(domain: str) -> None:
+    latin = i18n.read_po(po_path(domain, "sr").read_text(encoding="utf-8"))[1]
+    cyr = i18n.read_po(po_path(domain, "sr-Cyrl").read_text(encoding="utf-8"))[1]
+    assert cyr == {k: tuple(cyrillic(f) for f in v) for k, v in latin.items()}
+    assert cyrillic("Ljubav, njiva, džak {player} --seed 5 v") == "Љубав, њива, џак {player} --seed 5 v"
+
+
+# ---------------------------------------------------------------- preferans play in three languages
+
+
+def _play(*args: str) -> list[str]:
+    run = subprocess.run([sys.executable, "-m", "preferans.core.cli", "play", *args], capture_output=True,
+                         text=True, encoding="utf-8", env={"PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"},
+                         check=False)
+    assert run.returncode == 0, run.stderr
+    return run.stdout.splitlines()
+
+
+def _golden(name: str) -> list[str]:
+    lines = (DATA / name).read_text(encoding="utf-8").splitlines()
+    assert lines[0].startswith("# unchecked:") or lines[0].startswith("# checked by")
+    return [line for line in lines if not line.startswith("#")]
+
+
+@pytest.mark.parametrize(("variant", "lang", "golden"), [
+    ("leningrad", "ru", "leningrad-ru.txt"), ("serbian", "sr", "serbian-sr.txt"),
+    ("illustrated", "de", "illustrated-de.txt"),
+])
+def test_play_speaks_the_language(variant: str, lang: str, golden: str) -> None:
+    out = _play("--variant", variant, "--lang", lang, "--seed", "1")
+    want = _golden(golden)
+    assert out[:2] == want[:2]  # the title and the first deal, as the golden file says them
+    assert out[-len(want) + 2:] == want[2:]  # the sheet, the settlement and its check at the end
+
+
+def test_environment_language_and_english_default() -> None:
+    english = _play("--variant", "leningrad", "--seed", "1")
+    assert english[1].startswith("deal   1  dealer Anna: Anna 6H (Boris pass, Vera whist);")
+    run = subprocess.run([sys.executable, "-m", "preferans.core.cli", "play", "--variant", "leningrad", "--seed",
+                          "1"], capture_output=True, text=True, encoding="utf-8", check=False,
+                         env={"PATH": "/usr/bin:/bin", "LANG": "ru_RU.UTF-8", "PYTHONIOENCODING": "utf-8"})
+    assert run.stdout.splitlines()[1].startswith("сдача   1  сдаёт Anna: Anna 6♥ (Boris пас, Vera вист);")
+    bad = subprocess.run([sys.executable, "-m", "preferans.core.cli", "play", "--lang", "fr"], capture_output=True,
+                         text=True, check=False)
+    assert bad.returncode == 2 and bad.stderr.startswith("preferans: --lang: 'fr' is not a language")
+    assert len(bad.stderr.splitlines()) == 1

@@ -1,0 +1,48 @@
+"""The Austrian family's own words, looked up by context when its sheet and its deals are shown in a language
+(``locale/<lang>/LC_MESSAGES/preferans-austrian.po``; docs/i18n.md, docs/glossary/austrian.md).
+
+The names here are the stable English keys the records keep (an account, a call, a contract); only what is
+shown changes.
+"""
+
+from __future__ import annotations
+
+
+def mark_term(context: str, word: str) -> tuple[str, str]:
+    """A word of the game under its context, marked for the extraction of the catalogues."""
+    return context, word
+
+
+TERMS = (
+    mark_term("account", "money"),  # Geld: each player's money
+    mark_term("account", "pot"),  # Pott (Kassa): what the pot holds
+    mark_term("unit", "stakes"),  # the settlement is in stakes
+    mark_term("call", "pass"),  # passe / weiter
+    mark_term("call", "play"),  # mitgehen: defend
+    mark_term("call", "quiet"),  # zu Hause bleiben: stay out
+    mark_term("call", "invite"),  # rufen: call the passer in
+    mark_term("call", "mein"),  # mein: I hold it too (the earlier speaker keeps the bid)
+    mark_term("call", "kontra"),
+    mark_term("call", "rekontra"),
+    mark_term("call", "four-aces"),
+    mark_term("call", "no-aces"),
+    mark_term("call", "take"),
+    mark_term("call", "lie"),
+    mark_term("contract", "spades"),  # Pik
+    mark_term("contract", "diamonds"),  # Karo
+    mark_term("contract", "hearts"),  # Herz
+    mark_term("contract", "clubs"),  # Treff
+    mark_term("contract", "spades-hand"),  # Pik aus der Hand
+    mark_term("contract", "diamonds-hand"),
+    mark_term("contract", "hearts-hand"),  # Préférence
+    mark_term("contract", "clubs-hand"),
+    mark_term("contract", "bettel"),  # Bettel: take no trick
+    mark_term("contract", "durchmarsch"),  # Durchmarsch: take all ten
+    mark_term("contract", "plauderer"),  # Plauderer: Bettel ouvert
+    mark_term("contract", "offener-durchmarsch"),
+    mark_term("contract", "bettel-hand"),
+    mark_term("contract", "durchmarsch-hand"),
+    mark_term("contract", "plauderer-hand"),
+    mark_term("contract", "offener-durchmarsch-hand"),
+)
+"""Every word of the family that is shown translated: the accounts, the calls and the contracts."""

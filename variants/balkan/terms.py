@@ -1,0 +1,45 @@
+"""The Balkan family's own words, looked up by context when its sheet and its deals are shown in a language
+(``locale/<lang>/LC_MESSAGES/preferans-balkan.po``; docs/i18n.md, docs/glossary/balkan.md).
+
+The names here are the stable English keys the records keep (an account, a call, a contract); only what is
+shown changes.
+"""
+
+from __future__ import annotations
+
+
+def mark_term(context: str, word: str) -> tuple[str, str]:
+    """A word of the game under its context, marked for the extraction of the catalogues."""
+    return context, word
+
+
+TERMS = (
+    mark_term("account", "bula"),  # bula: the score each player works down to zero
+    mark_term("account", "juha"),  # juha (supa): written on an opponent for his tricks
+    mark_term("account", "refe"),  # refe: a deal all passed, owed a double-value game
+    mark_term("account", "refe_drawn"),  # every refe mark drawn
+    mark_term("account", "hat"),  # šešir: the hat over a bula gone below zero
+    mark_term("unit", "juha"),
+    mark_term("call", "pass"),  # dalje
+    mark_term("call", "follow"),  # dođem: I come along (defend)
+    mark_term("call", "igra"),  # igra: a game without the talon
+    mark_term("call", "invite"),  # zovem: call the other defender in
+    mark_term("call", "kontra"),
+    mark_term("call", "no-kontra"),
+    mark_term("call", "rekontra"),
+    mark_term("call", "subkontra"),
+    mark_term("call", "mortkontra"),
+    mark_term("contract", "spades"),  # pik
+    mark_term("contract", "diamonds"),  # karo
+    mark_term("contract", "hearts"),  # herc
+    mark_term("contract", "clubs"),  # tref
+    mark_term("contract", "betl"),  # betl: take no trick
+    mark_term("contract", "sans"),  # sans: no trumps
+    mark_term("contract", "igra-spades"),
+    mark_term("contract", "igra-diamonds"),
+    mark_term("contract", "igra-hearts"),
+    mark_term("contract", "igra-clubs"),
+    mark_term("contract", "igra-betl"),
+    mark_term("contract", "igra-sans"),
+)
+"""Every word of the family that is shown translated: the accounts, the calls and the contracts."""

@@ -8,6 +8,7 @@ leads whoever declares, must follow, must trump, no must-beat.
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -207,3 +208,15 @@ def test_the_table_for_one_declarer_prints_rows(capsys: pytest.CaptureFixture[st
 def test_bad_input_raises_bad_input() -> None:
     with pytest.raises(BadInput):
         parse_deal("AS | KS | QS | JS")
+
+
+@pytest.mark.parametrize("name", ["game.json", "missing/record.ppn"])
+def test_a_missing_file_is_named_as_a_file(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                           monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    # a DEAL with a file's ending and no hands in it is a file name: say that it is missing, not that the
+    # "hands" are malformed (issue 16: `solve game.json` answered with a PPN error)
+    monkeypatch.chdir(tmp_path)  # an empty folder: the file is surely missing
+    code, out, err = run(capsys, "solve", name)
+    assert code == 2 and out == ""
+    assert err == (f"preferans: DEAL: {name}: no such file (DEAL is a saved game, a game record, a .ppn file, or "
+                   f"the four hands 'first | second | dealer | talon')\n")

@@ -44,6 +44,15 @@ def _saved_game(text: str) -> bool:
     return head.lstrip().startswith(b"{") and (b'"preferans-save"' in head or b'"preferans-game"' in head)
 
 
+def _check_named_file(text: str) -> None:
+    """A DEAL that can only be a file name (no hands in it, a file's ending) and names no file: say so, rather
+    than reading it as four hands."""
+    if "|" not in text and len(text) < 4096 and Path(text).suffix.lower() in (".json", ".ppn", ".txt"):
+        if not Path(text).exists():
+            raise BadInput(f"DEAL: {text}: no such file (DEAL is a saved game, a game record, a .ppn file, or "
+                           f"the four hands 'first | second | dealer | talon')")
+
+
 def cmd_solve(args: argparse.Namespace) -> int:
     if args.deal_number is not None or _saved_game(args.deal):
         from preferans.core.tools.analysis import load_log  # a save file, game record or PPN file
@@ -55,6 +64,7 @@ def cmd_solve(args: argparse.Namespace) -> int:
         else:
             variant = variant_named(args.variant or game.variant.name, args.rule)
     else:
+        _check_named_file(args.deal)
         deal = parse_deal(args.deal)
         variant = variant_named(args.variant or deal.variant, args.rule)
     table = Table(variant)

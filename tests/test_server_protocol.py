@@ -1,5 +1,6 @@
 """The table protocol (docs/protocol.md) through Starlette's test client: joining, playing, refusals that change
-nothing, tokens rotated on every rejoin, snapshots after a gap, spectators, and bad messages."""
+nothing, tokens rotated on every rejoin, snapshots after a gap, spectators, bad messages, and the labels of
+each seat's actions in its language."""
 
 from __future__ import annotations
 

@@ -124,6 +124,7 @@ def test_the_lobby_speaks_serbian_and_makes_a_serbian_table(browser: Browser, ba
     assert page.inner_text("#create button[type=submit]") == "Napravi sto"
     assert page.inner_text("#seat-setup .row span") == "Mesto 1"
     assert page.inner_text("#seat-setup select option[value='']") == "čovek"
+    assert page.get_attribute("#seat-setup input[name='name-0']", "aria-label") == "mesto 1: ime"
     assert page.input_value("#table-lang") == "sr"  # the table's language follows the page's
     page.select_option("#variant", "balkan")
     page.fill("#bot-delay", "0")

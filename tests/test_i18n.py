@@ -317,6 +317,7 @@ def test_the_page_uses_exactly_the_words_of_its_catalogue() -> None:
     html = (static / "index.html").read_text(encoding="utf-8")
     used = set(re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', script))
     used |= set(re.findall(r'tel\("[a-z]+", "((?:[^"\\]|\\.)*)"', script))
+    used |= set(re.findall(r'taria\("((?:[^"\\]|\\.)*)"', script))  # an aria-label
     used |= set(re.findall(r'\b(?:line)\("([A-Z][a-z]+)"', script))  # the auction box's headings
     used |= set(re.findall(r'data-i18n(?:-aria-label)?="([^"]*)"', html))
     used |= {"auction", "discard", "declare", "defence", "play", "over"}  # t(s.phase): the engine's phases

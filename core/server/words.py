@@ -24,6 +24,8 @@ PAGE = (
     mark_term("page", "a person"),
     mark_term("page", "bot: {name}"),
     mark_term("page", "Seat {n}"),
+    mark_term("page", "seat {n} name"),  # the name field and the player menu, as a screen reader reads them
+    mark_term("page", "seat {n} player"),
     mark_term("page", "rules: not JSON ({error})"),
     # the seating
     mark_term("page", "Join table"),

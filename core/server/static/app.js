@@ -41,10 +41,12 @@ function t(msg, args = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, k) => (k in args ? String(args[k]) : whole));
 }
 
-// an element whose text is a catalogue message: redrawn by setLanguage
+// an element whose text (or aria-label) is a catalogue message: redrawn by setLanguage
 function tel(tag, msg, args = {}, attrs = {}) {
   return el(tag, { ...attrs, "data-i18n": msg, "data-i18n-args": JSON.stringify(args), text: t(msg, args) });
 }
+const taria = (msg, args) => ({ "aria-label": t(msg, args), "data-i18n-aria-label": msg,
+                                "data-i18n-aria-args": JSON.stringify(args) });
 
 function applyLanguage() {
   document.documentElement.lang = I18N.lang;
@@ -52,7 +54,7 @@ function applyLanguage() {
     node.textContent = t(node.dataset.i18n, JSON.parse(node.dataset.i18nArgs || "{}"));
   }
   for (const node of document.querySelectorAll("[data-i18n-aria-label]")) {
-    node.setAttribute("aria-label", t(node.dataset.i18nAriaLabel));
+    node.setAttribute("aria-label", t(node.dataset.i18nAriaLabel, JSON.parse(node.dataset.i18nAriaArgs || "{}")));
   }
   $("keys-help").textContent = t("Keys: 1-9 and 0 choose the 1st-10th action or playable card; {key} passes.",
                                  { key: "p" });
@@ -107,13 +109,13 @@ async function lobby() {
     box.replaceChildren();
     const names = ["Anna", "Boris", "Vera", "Gleb"];
     for (let s = 0; s < v.players; s++) {
-      const kind = el("select", { name: `kind-${s}`, "aria-label": `seat ${s + 1} player` },
+      const kind = el("select", { name: `kind-${s}`, ...taria("seat {n} player", { n: s + 1 }) },
         tel("option", "a person", {}, { value: "" }),
         ...bots.map((b) => tel("option", "bot: {name}", { name: b }, { value: b })));
       if (s > 0) kind.value = bots.includes("heuristic") ? "heuristic" : bots[0];
       box.append(el("div", { class: "row" }, tel("span", "Seat {n}", { n: s + 1 }),
         el("input", { name: `name-${s}`, value: names[s] || `Seat ${s + 1}`, maxlength: 24,
-                      "aria-label": `seat ${s + 1} name` }), kind));
+                      ...taria("seat {n} name", { n: s + 1 }) }), kind));
     }
   };
   select.addEventListener("change", setup);

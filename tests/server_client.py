@@ -37,7 +37,7 @@ class Seat:
     """One seat's socket: hello, then the welcome and the snapshot read; ``token`` is the newest one."""
 
     def __init__(self, client: TestClient, table_id: str, token: str | None, since: int | None = None,
-                 confirm: bool = True) -> None:
+                 confirm: bool = True, lang: str | None = None) -> None:
         self.cm = client.websocket_connect("/ws")
         self.ws = self.cm.__enter__()
         self.closed = False
@@ -48,6 +48,8 @@ class Seat:
             hello["token"] = token
         if since is not None:
             hello["since"] = since
+        if lang is not None:
+            hello["lang"] = lang
         self.ws.send_json(hello)
         welcome = self.recv()
         assert welcome["type"] == "welcome", welcome

@@ -32,6 +32,7 @@ DOMAINS = {
     "preferans-russian": (ROOT / "variants/russian/locale", sorted((ROOT / "variants/russian").glob("*.py"))),
     "preferans-balkan": (ROOT / "variants/balkan/locale", sorted((ROOT / "variants/balkan").glob("*.py"))),
     "preferans-austrian": (ROOT / "variants/austrian/locale", sorted((ROOT / "variants/austrian").glob("*.py"))),
+    "preferans-page": (ROOT / "core" / "locale", [ROOT / "core/server/words.py"]),  # the browser page's words
 }
 THREE = "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
 PLURAL_FORMS = {
@@ -299,3 +300,42 @@ def test_environment_language_and_english_default() -> None:
                          text=True, check=False)
     assert bad.returncode == 2 and bad.stderr.startswith("preferans: --lang: 'fr' is not a language")
     assert len(bad.stderr.splitlines()) == 1
+
+
+# ---------------------------------------------------------------- the browser page's catalogue
+
+
+def test_the_page_uses_exactly_the_words_of_its_catalogue() -> None:
+    # every t("...") of app.js and data-i18n="..." of index.html is a message of core/server/words.py, and
+    # every message there is used: a label added to the page without its catalogue entry (or left behind
+    # when the page stops showing it) fails here, and test_catalogue_complete_and_fresh then asks for its
+    # translations
+    from preferans.core.server.words import PAGE
+
+    static = ROOT / "core" / "server" / "static"
+    script = (static / "app.js").read_text(encoding="utf-8")
+    html = (static / "index.html").read_text(encoding="utf-8")
+    used = set(re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', script))
+    used |= set(re.findall(r'tel\("[a-z]+", "((?:[^"\\]|\\.)*)"', script))
+    used |= set(re.findall(r'taria\("((?:[^"\\]|\\.)*)"', script))  # an aria-label
+    used |= set(re.findall(r'\b(?:line)\("([A-Z][a-z]+)"', script))  # the auction box's headings
+    used |= set(re.findall(r'data-i18n(?:-aria-label)?="([^"]*)"', html))
+    used |= {"auction", "discard", "declare", "defence", "play", "over"}  # t(s.phase): the engine's phases
+    words = {msgid for context, msgid in PAGE if context == "page"}
+    assert len(words) == len(PAGE)
+    assert used - words == set(), "the page shows words its catalogue lacks"
+    assert words - used == set(), "the catalogue has words the page no longer shows"
+
+
+def test_the_page_catalogue_is_served_translated() -> None:
+    # the hand-written Russian and Serbian entries of preferans-page.po, as the server hands them to the page
+    from preferans.core.server.labels import page_catalogue
+
+    ru = page_catalogue(i18n.translator("ru"))
+    assert ru["messages"]["your turn"] == "ваш ход" and ru["messages"]["talon"] == "прикуп"
+    assert ru["ranks"] == {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
+    sr = page_catalogue(i18n.translator("sr-Cyrl"))
+    assert sr["messages"]["your turn"] == "ти си на потезу" and sr["lang"] == "sr-Cyrl"
+    assert [lang["code"] for lang in ru["languages"]] == list(i18n.LANGUAGES)
+    english = page_catalogue(i18n.translator("en"))["messages"]
+    assert all(english[k] == k for k in english)  # English is the messages as written

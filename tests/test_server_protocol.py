@@ -1,5 +1,6 @@
 """The table protocol (docs/protocol.md) through Starlette's test client: joining, playing, refusals that change
-nothing, tokens rotated on every rejoin, snapshots after a gap, spectators, and bad messages."""
+nothing, tokens rotated on every rejoin, snapshots after a gap, spectators, bad messages, and the labels of
+each seat's actions in its language."""
 
 from __future__ import annotations
 
@@ -283,3 +284,84 @@ def test_a_restarted_server_resumes_the_table_from_its_log(tmp_path: Path) -> No
         again = Seat(second, table_id, token)
         assert again.seat == 0 and again.n == table.n
         close_all(second)
+
+
+# ---------------------------------------------------------------- the seat's language
+
+
+# The labels below are the catalogues' hand-written translations (variants/russian/locale/ru: "pass" is пас,
+# "misere" мизер; core/locale/ru: the suits ♠ ♣ ♦ ♥ and no trumps БК; variants/balkan/locale/sr: "pass" is
+# dalje), not the output of the code under test.
+SOCHI_RU = {"pass": "пас", "6S": "6♠", "6C": "6♣", "6D": "6♦", "6H": "6♥", "6NT": "6БК", "misere": "мизер",
+            "10NT": "10БК"}
+
+
+def test_labels_come_in_the_seat_language_and_the_actions_stay_english(client: TestClient) -> None:
+    # a Russian table (settings.lang), first dealer seat 2: seat 0 is the first hand and speaks first
+    table_id = new_table(client, variant="sochi", seed=5, first_dealer=2, settings={"lang": "ru"})
+    tokens = [join(client, table_id, s) for s in range(3)]
+    ru = Seat(client, table_id, tokens[0])  # names no language: the table's
+    en = Seat(client, table_id, tokens[1], lang="en")
+    seats = [ru, en, Seat(client, table_id, tokens[2], lang="sr-Cyrl")]
+    drain_info(seats)
+    assert (ru.snapshot["lang"], en.snapshot["lang"], seats[2].snapshot["lang"]) == ("ru", "en", "sr-Cyrl")
+    assert ru.state["to_act"] == 0 and ru.state["legal"][:2] == ["pass", "6S"]  # the keys stay English
+    shown = ru.snapshot["labels"]["actions"]
+    assert set(shown) == set(ru.state["legal"])  # a label for every legal action
+    assert {a: shown[a] for a in SOCHI_RU} == SOCHI_RU
+    assert en.snapshot["labels"]["actions"] == {}  # seat 1 has nothing to do yet, no call was made
+    # the label is not an action: the table takes the English key only, and nothing changes
+    ru.send(type="action", action="пас")
+    err = ru.recv_type("error")
+    assert err["code"] == "illegal" and len(live(client, table_id).game.history) == 0
+    ru.send(type="action", action="pass")
+    got = [s.update() for s in seats]
+    assert all(u["events"][0]["action"] == "pass" and u["state"]["calls"] == [[0, "pass"]] for u in got)
+    assert got[0]["labels"]["actions"] == {"pass": "пас"}  # the call made, in Russian
+    assert got[1]["labels"]["actions"]["pass"] == "pass" and got[1]["labels"]["actions"]["6S"] == "6S"
+    assert got[2]["labels"]["actions"]["pass"] == "пас"  # the Russian family's word, in Serbian Cyrillic too
+    # seat 1 switches to Russian (a locale name is taken): a fresh snapshot, labelled in it, nothing played
+    en.send(type="lang", lang="ru_RU.UTF-8")
+    snap = en.recv_type("snapshot")
+    assert snap["lang"] == "ru" and snap["n"] == ru.n and snap["labels"]["actions"]["pass"] == "пас"
+    assert snap["labels"]["actions"]["misere"] == "мизер" and snap["state"]["legal"][0] == "pass"
+
+
+def test_a_serbian_table_labels_its_calls_in_serbian(client: TestClient) -> None:
+    table_id = new_table(client, variant="serbian", seed=5, first_dealer=2, settings={"lang": "sr"})
+    seat = Seat(client, table_id, join(client, table_id, 0))
+    # the first hand's calls: pass, the first bid 2, igra (variants/balkan/locale/sr: dalje, igra)
+    assert seat.state["legal"] == ["pass", "2", "igra"]
+    assert seat.snapshot["labels"]["actions"] == {"pass": "dalje", "2": "2", "igra": "igra"}
+    assert client.get(f"/api/tables/{table_id}").json()["settings"]["lang"] == "sr"
+
+
+def test_an_unknown_language_is_refused_naming_the_allowed_ones(client: TestClient) -> None:
+    allowed = "(one of: en, ru, uk, sr, sr-Cyrl, hr, sl, de)"
+    table_id, seats = three(client)
+    seats[0].send(type="lang", lang="fr")
+    err = seats[0].recv_type("error")
+    assert err["code"] == "bad_lang" and err["message"] == f"lang: 'fr' is not a language of preferans {allowed}"
+    play(seats, 1)  # still playing, still in English
+    assert seats[0].frames[-1]["labels"]["actions"] == {"pass": "pass"}
+    with client.websocket_connect("/ws") as ws:  # a hello naming no language of ours joins nothing
+        ws.send_json({"type": "hello", "table": table_id, "lang": "xx"})
+        err = ws.receive_json()
+        assert err["code"] == "bad_lang" and err["message"].startswith("hello.lang: 'xx' is not a language")
+        ws.send_json({"type": "hello", "table": table_id, "lang": "de"})  # the socket goes on
+        assert ws.receive_json()["type"] == "welcome" and ws.receive_json()["lang"] == "de"
+    r = client.post("/api/tables", json={"variant": "sochi", "settings": {"lang": "klingon"}})
+    assert r.status_code == 400 and r.json()["message"] == \
+        f"settings.lang: 'klingon' is not a language of preferans {allowed}"
+    r = client.get("/i18n/fr.json")
+    assert r.status_code == 404 and r.json()["code"] == "bad_lang" and allowed in r.json()["message"]
+
+
+def test_the_page_catalogue_is_served_as_json(client: TestClient) -> None:
+    # the hand-written entries of core/locale/<lang>/LC_MESSAGES/preferans-page.po
+    ru = client.get("/i18n/ru.json").json()
+    assert ru["lang"] == "ru" and ru["messages"]["your turn"] == "ваш ход" and ru["ranks"]["A"] == "Т"
+    sr = client.get("/i18n/sr.json").json()
+    assert sr["messages"]["New table"] == "Novi sto" and sr["messages"]["Seat {n}"] == "Mesto {n}"
+    en = client.get("/i18n/en.json").json()
+    assert en["messages"]["your turn"] == "your turn" and en["ranks"] == {"J": "J", "Q": "Q", "K": "K", "A": "A"}

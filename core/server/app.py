@@ -22,7 +22,10 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from preferans.core.model.errors import BadInput
+from preferans.core.model.i18n import translator
 from preferans.core.server import lobby
+from preferans.core.server.labels import check_lang, labels, page_catalogue
 from preferans.core.server.protocol import BURST, RATE, ProtocolError, RateLimit, error, parse
 from preferans.core.server.store import Store
 from preferans.core.server.table import ActionRefused, LiveTable, Tables
@@ -42,6 +45,14 @@ class Connection:
         self.acked = 0
         self.limit = limit
         self.strikes = 0
+        self.lang: str | None = None
+        """The language this client asked for (``hello``'s or a ``lang`` message's); ``None``: the table's."""
+
+    @property
+    def language(self) -> str:
+        if self.lang is not None:
+            return self.lang
+        return str(self.table.settings["lang"]) if self.table is not None else "en"
 
     async def send(self, message: dict[str, Any]) -> bool:
         try:
@@ -60,27 +71,33 @@ class Hub:
         self.conns: dict[str, set[Connection]] = {}
         self.runners: dict[str, asyncio.Task[None]] = {}
 
-    def snapshot(self, table: LiveTable, seat: int | None, since: int | None) -> dict[str, Any]:
-        msg: dict[str, Any] = {"type": "snapshot", "n": table.n, "table": table.info(),
-                               "state": table.observation(seat), "sheet": table.sheet()}
+    def snapshot(self, table: LiveTable, seat: int | None, since: int | None, lang: str = "en") -> dict[str, Any]:
+        tr = table.translator(lang)
+        state = table.observation(seat)
+        msg: dict[str, Any] = {"type": "snapshot", "n": table.n, "table": table.info(), "state": state,
+                               "sheet": table.sheet(tr), "lang": lang, "labels": labels(tr, state)}
         if since is not None and since <= table.n:
             msg["events"] = table.events_for(seat, since)
         return msg
 
     async def broadcast(self, table: LiveTable, done: dict[str, Any]) -> None:
-        """Each connection gets the events of an action as its seat may see them, and its new observation."""
-        sheet = table.sheet() if done["deal_over"] else None
+        """Each connection gets the events of an action as its seat may see them, its new observation and
+        the labels of its actions in its language."""
+        sheets: dict[str, dict[str, Any]] = {}  # one drawing per language, for the update that ends a deal
         for conn in list(self.conns.get(table.id, ())):
             state = table.observation(conn.seat)
-            if sheet is None:
+            tr = table.translator(conn.language)
+            if not done["deal_over"]:
                 # the sheet's lines change only when a deal is scored, and grow with the match: an update
                 # carries them only then (a snapshot always does)
                 del state["sheet"]
             msg: dict[str, Any] = {"type": "update", "n": done["n"], "events": table.events_for(conn.seat,
                                                                                                done["since"]),
-                                   "state": state}
-            if sheet is not None:
-                msg["sheet"] = sheet
+                                   "state": state, "labels": labels(tr, state)}
+            if done["deal_over"]:
+                if tr.lang not in sheets:
+                    sheets[tr.lang] = table.sheet(tr)
+                msg["sheet"] = sheets[tr.lang]
             await conn.send(msg)
 
     async def broadcast_info(self, table: LiveTable) -> None:
@@ -142,6 +159,13 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
 
     async def variants(request: Request) -> Response:
         return JSONResponse(lobby.variants())
+
+    async def catalogue(request: Request) -> Response:
+        try:
+            lang = check_lang(request.path_params["lang"])
+        except BadInput as exc:
+            return _error(404, "bad_lang", str(exc))
+        return JSONResponse(page_catalogue(translator(lang)))
 
     async def create(request: Request) -> Response:
         body = await _body(request)
@@ -208,6 +232,7 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
         Route("/", page),
         Route("/t/{table_id}", page),
         Route("/api/variants", variants),
+        Route("/i18n/{lang}.json", catalogue),
         Route("/api/tables", create, methods=["POST"]),
         Route("/api/tables/{table_id}", table_info),
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
@@ -268,7 +293,15 @@ async def _handle(hub: Hub, conn: Connection, raw: str | bytes) -> bool:
         conn.acked = max(conn.acked, min(int(msg.fields["n"]), table.n))
         return True
     if msg.type == "sync":
-        await conn.send(hub.snapshot(table, conn.seat, int(msg.fields["since"])))
+        await conn.send(hub.snapshot(table, conn.seat, int(msg.fields["since"]), conn.language))
+        return True
+    if msg.type == "lang":
+        try:
+            conn.lang = check_lang(msg.fields["lang"])
+        except BadInput as exc:
+            await conn.send(error("bad_lang", str(exc)))
+            return True
+        await conn.send(hub.snapshot(table, conn.seat, None, conn.language))  # the same view, newly labelled
         return True
     # msg.type == "action"
     if conn.seat is None:
@@ -293,6 +326,13 @@ async def _hello(hub: Hub, conn: Connection, fields: dict[str, Any]) -> bool:
     if table is None:
         await conn.send(error("no_table", f"no table {fields['table'][:40]!r}"))
         return False
+    lang: str | None = None
+    if "lang" in fields:
+        try:
+            lang = check_lang(fields["lang"], "hello.lang")
+        except BadInput as exc:
+            await conn.send(error("bad_lang", str(exc)))
+            return True  # not joined; the client may say hello again
     seat: int | None = None
     token: str | None = None
     if "token" in fields:
@@ -303,10 +343,10 @@ async def _hello(hub: Hub, conn: Connection, fields: dict[str, Any]) -> bool:
             return False
         seat, token = held
         table.arrive(seat)
-    conn.table, conn.seat = table, seat
+    conn.table, conn.seat, conn.lang = table, seat, lang
     hub.conns.setdefault(table.id, set()).add(conn)
     await conn.send({"type": "welcome", "table": table.id, "seat": seat, "token": token})
-    await conn.send(hub.snapshot(table, seat, fields.get("since")))
+    await conn.send(hub.snapshot(table, seat, fields.get("since"), conn.language))
     if seat is not None:
         await hub.broadcast_info(table)
     hub.wake_bots(table)

@@ -11,6 +11,7 @@ from preferans.core.ai.registry import BOTS, check_bot
 from preferans.core.formats.saves import DEFAULT_NAMES
 from preferans.core.model.errors import PreferansError, excerpt
 from preferans.core.rules.config import load_variant, playable_variants
+from preferans.core.server.labels import check_lang
 from preferans.core.server.store import Store
 from preferans.core.server.table import DEFAULT_SETTINGS, LiveTable
 
@@ -97,6 +98,11 @@ def _settings(raw: object) -> dict[str, Any]:
                 raise LobbyError(f"settings.{key}: expected seconds 0..3600 (or null), got {excerpt(value)}")
             if key == "bot_delay" and value is not None and value > 10:
                 raise LobbyError(f"settings.bot_delay: at most 10 seconds, got {excerpt(value)}")
+        elif key == "lang":
+            try:
+                value = check_lang(value, "settings.lang")
+            except PreferansError as exc:
+                raise LobbyError(str(exc)) from None
         else:  # takeover_bot
             try:
                 check_bot(value if isinstance(value, str) else "", "settings.takeover_bot")

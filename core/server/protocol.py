@@ -20,11 +20,12 @@ MAX_ACTION_CHARS = 32
 
 # type -> {field: (python type, required)}
 CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
-    "hello": {"table": (str, True), "token": (str, False), "since": (int, False)},
+    "hello": {"table": (str, True), "token": (str, False), "since": (int, False), "lang": (str, False)},
     "token_ack": {},
     "action": {"action": (str, True), "at": (int, False)},
     "ack": {"n": (int, True)},
     "sync": {"since": (int, True)},
+    "lang": {"lang": (str, True)},
     "ping": {},
 }
 

@@ -13,14 +13,16 @@ from preferans.core.engine.game import Game
 from preferans.core.engine.player import Bot
 from preferans.core.formats.sheet import drawing, sheet_text, sheet_view
 from preferans.core.model.errors import IllegalActionError, PreferansError
+from preferans.core.model.i18n import ENGLISH, Translator, translator
 from preferans.core.rules.config import config_from_dict
 from preferans.core.server import view
 from preferans.core.server.store import SeatRow, Store, TableRow
 
-DEFAULT_SETTINGS: dict[str, Any] = {"takeover": None, "takeover_bot": "heuristic", "bot_delay": 0.0}
+DEFAULT_SETTINGS: dict[str, Any] = {"takeover": None, "takeover_bot": "heuristic", "bot_delay": 0.0, "lang": "en"}
 """``takeover``: seconds a dropped player is waited for before a bot plays his seat until he is back
 (``None``: wait for ever); ``takeover_bot``: the bot that does; ``bot_delay``: seconds a bot waits before it
-acts, so people can follow the play."""
+acts, so people can follow the play; ``lang``: the language the table is shown in to a client that names
+none (one of ``preferans.core.model.i18n.LANGUAGES``)."""
 
 
 class ActionRefused(PreferansError):
@@ -170,14 +172,19 @@ class LiveTable:
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         return self.game.events_for(seat, since)
 
-    def sheet(self) -> dict[str, Any]:
-        """The score sheet as the family draws it: an SVG picture, or its text table when it draws none."""
+    def translator(self, lang: str) -> Translator:
+        """The words of this table's variant in ``lang`` (the variant's catalogues, then the core's)."""
+        return translator(lang, self.game.variant.locale_dirs)
+
+    def sheet(self, tr: Translator = ENGLISH) -> dict[str, Any]:
+        """The score sheet as the family draws it: an SVG picture (as the family draws it, in its own words),
+        or its text table in ``tr``'s language when it draws none."""
         match = self.game.match
         finished = self.game.is_terminal
         svg = drawing(match, self.names, finished, f"table {self.id}")
         if svg is not None:
             return {"svg": svg, "text": None}
-        text = sheet_text(match, sheet_view(match, self.names, finished))
+        text = sheet_text(match, sheet_view(match, self.names, finished, tr=tr))
         return {"svg": None, "text": {"header": list(text.header), "rows": [list(r) for r in text.rows],
                                       "notes": list(text.notes)}}
 

@@ -27,6 +27,62 @@ async function api(path, body) {
   return data;
 }
 
+// ------------------------------------------------------------------ language
+// The page's words come from the server's catalogue (GET /i18n/<lang>.json; core/server/words.py lists them),
+// the variant's words for the actions with every state (labels); the action strings sent stay English.
+
+const LANG_KEY = "pref-lang";
+const I18N = { lang: "en", messages: {}, ranks: {}, languages: [] };
+window.prefI18n = I18N;  // for tests: the catalogue the page shows now
+const relabel = [];  // what redraws itself when the language changes
+
+function t(msg, args = {}) {
+  const text = I18N.messages[msg] || msg;
+  return text.replace(/\{(\w+)\}/g, (whole, k) => (k in args ? String(args[k]) : whole));
+}
+
+// an element whose text (or aria-label) is a catalogue message: redrawn by setLanguage
+function tel(tag, msg, args = {}, attrs = {}) {
+  return el(tag, { ...attrs, "data-i18n": msg, "data-i18n-args": JSON.stringify(args), text: t(msg, args) });
+}
+const taria = (msg, args) => ({ "aria-label": t(msg, args), "data-i18n-aria-label": msg,
+                                "data-i18n-aria-args": JSON.stringify(args) });
+
+function applyLanguage() {
+  document.documentElement.lang = I18N.lang;
+  for (const node of document.querySelectorAll("[data-i18n]")) {
+    node.textContent = t(node.dataset.i18n, JSON.parse(node.dataset.i18nArgs || "{}"));
+  }
+  for (const node of document.querySelectorAll("[data-i18n-aria-label]")) {
+    node.setAttribute("aria-label", t(node.dataset.i18nAriaLabel, JSON.parse(node.dataset.i18nAriaArgs || "{}")));
+  }
+  $("keys-help").textContent = t("Keys: 1-9 and 0 choose the 1st-10th action or playable card; {key} passes.",
+                                 { key: "p" });
+  for (const menu of [$("lang"), $("table-lang")]) {
+    if (menu.options.length) continue;
+    for (const l of I18N.languages) menu.append(el("option", { value: l.code, text: l.name }));
+  }
+  $("lang").value = I18N.lang;
+  for (const f of relabel) f();
+}
+
+async function setLanguage(lang) {
+  try {
+    Object.assign(I18N, await api(`/i18n/${encodeURIComponent(lang)}.json`));
+  } catch (e) {  // a language this server does not speak (an old choice): English
+    if (lang !== "en") return setLanguage("en");
+    throw e;
+  }
+  applyLanguage();
+}
+
+$("lang").addEventListener("change", async () => {
+  const lang = $("lang").value;
+  localStorage.setItem(LANG_KEY, lang);
+  await setLanguage(lang);
+  send({ type: "lang", lang });  // at a table: the server answers with a snapshot labelled in it
+});
+
 // ------------------------------------------------------------------ colours
 
 const fourBox = $("four-colour");
@@ -53,17 +109,22 @@ async function lobby() {
     box.replaceChildren();
     const names = ["Anna", "Boris", "Vera", "Gleb"];
     for (let s = 0; s < v.players; s++) {
-      const kind = el("select", { name: `kind-${s}`, "aria-label": `seat ${s + 1} player` },
-        el("option", { value: "", text: "a person" }),
-        ...bots.map((b) => el("option", { value: b, text: `bot: ${b}` })));
+      const kind = el("select", { name: `kind-${s}`, ...taria("seat {n} player", { n: s + 1 }) },
+        tel("option", "a person", {}, { value: "" }),
+        ...bots.map((b) => tel("option", "bot: {name}", { name: b }, { value: b })));
       if (s > 0) kind.value = bots.includes("heuristic") ? "heuristic" : bots[0];
-      box.append(el("div", { class: "row" }, el("span", { text: `Seat ${s + 1}` }),
+      box.append(el("div", { class: "row" }, tel("span", "Seat {n}", { n: s + 1 }),
         el("input", { name: `name-${s}`, value: names[s] || `Seat ${s + 1}`, maxlength: 24,
-                      "aria-label": `seat ${s + 1} name` }), kind));
+                      ...taria("seat {n} name", { n: s + 1 }) }), kind));
     }
   };
   select.addEventListener("change", setup);
   setup();
+  // the table's language: the page's own until the player picks another
+  const tableLang = $("table-lang");
+  tableLang.value = I18N.lang;
+  tableLang.addEventListener("change", () => { tableLang.dataset.chosen = "1"; });
+  relabel.push(() => { if (!tableLang.dataset.chosen) tableLang.value = I18N.lang; });
   $("create").addEventListener("submit", async (ev) => {
     ev.preventDefault();
     const v = variants.find((x) => x.name === select.value);
@@ -78,12 +139,12 @@ async function lobby() {
     try {
       rules = $("rules").value.trim() ? JSON.parse($("rules").value) : {};
     } catch (e) {
-      $("lobby-error").textContent = `rules: not JSON (${e.message})`;
+      $("lobby-error").textContent = t("rules: not JSON ({error})", { error: e.message });
       return;
     }
     try {
       const made = await api("/api/tables", { variant: v.name, names, bots: seatBots, rules,
-        settings: { bot_delay: Number($("bot-delay").value || 0), takeover } });
+        settings: { bot_delay: Number($("bot-delay").value || 0), takeover, lang: tableLang.value } });
       location.href = made.invite;
     } catch (e) { $("lobby-error").textContent = e.message; }
   });
@@ -104,8 +165,10 @@ async function seating(id) {
   box.replaceChildren();
   for (const s of info.seats) {
     const free = !s.bot && !s.held;
-    box.append(el("button", { type: "button", class: "sit", "data-seat": s.seat, disabled: !free,
-      text: free ? `Sit at seat ${s.seat + 1} (${s.name})` : `Seat ${s.seat + 1}: ${s.bot ? "bot " + s.bot : s.name}`,
+    const who = () => (s.bot ? t("bot {name}", { name: s.bot }) : s.name);
+    const text = () => (free ? t("Sit at seat {n} ({name})", { n: s.seat + 1, name: s.name })
+                             : t("Seat {n}: {who}", { n: s.seat + 1, who: who() }));
+    const button = el("button", { type: "button", class: "sit", "data-seat": s.seat, disabled: !free, text: text(),
       onclick: async () => {
         const name = $("my-name").value.trim() || s.name;
         localStorage.setItem("pref-name", name);
@@ -115,7 +178,9 @@ async function seating(id) {
           $("seating").hidden = true;
           play(id, got.token);
         } catch (e) { $("join-error").textContent = e.message; }
-      } }));
+      } });
+    relabel.push(() => { button.textContent = text(); });
+    box.append(button);
   }
   $("watch").onclick = () => { $("seating").hidden = true; play(id, null); };
 }
@@ -123,7 +188,12 @@ async function seating(id) {
 // ------------------------------------------------------------------ the table
 
 const T = { id: null, token: null, ws: null, n: 0, seat: null, state: null, info: null, sheet: null,
-            retry: 0, closing: false };
+            labels: { actions: {}, accounts: {} }, retry: 0, closing: false };
+relabel.push(() => render());
+
+// an action, an account as the variant's players say them (the server's labels; the key itself else)
+const label = (action) => (T.labels.actions && T.labels.actions[action]) || action;
+const accountLabel = (name) => (T.labels.accounts && T.labels.accounts[name]) || name;
 window.prefTable = T;  // for tests and the curious: the page's view of the table
 
 function play(id, token) {
@@ -144,12 +214,14 @@ function connect() {
     // a page that has seen events asks for the ones it missed; a fresh one needs only the snapshot
     const hello = T.n > 0 ? { type: "hello", table: T.id, since: T.n } : { type: "hello", table: T.id };
     if (T.token) hello.token = T.token;
+    const lang = localStorage.getItem(LANG_KEY);
+    if (lang) hello.lang = lang;
     ws.send(JSON.stringify(hello));
   };
   ws.onmessage = (ev) => receive(JSON.parse(ev.data));
   ws.onclose = () => {
     if (T.ws !== ws) return;
-    $("error").textContent = "connection lost; reconnecting...";
+    $("error").textContent = t("connection lost; reconnecting...");
     T.retry = Math.min(T.retry + 1, 6);
     setTimeout(connect, 150 * 2 ** T.retry);
   };
@@ -182,8 +254,11 @@ function receive(msg) {
       T.sheet = msg.sheet;
       T.n = msg.n;
       T.state = msg.state;
+      T.labels = msg.labels || T.labels;
       render();
       ack();
+      // a player who chose no language sees the table's
+      if (!localStorage.getItem(LANG_KEY) && msg.lang && msg.lang !== I18N.lang) setLanguage(msg.lang);
       break;
     case "update":
       if (msg.events.length && msg.events[0].number !== T.n) {  // a gap: ask for what was missed
@@ -192,6 +267,7 @@ function receive(msg) {
       }
       T.n = msg.n;
       T.state = msg.state;
+      T.labels = msg.labels || T.labels;
       if (msg.sheet) T.sheet = msg.sheet;
       $("error").textContent = "";
       render();
@@ -216,9 +292,9 @@ function receive(msg) {
 }
 
 function seatName(s) {
-  if (s === null || s === undefined || s < 0) return "talon";
+  if (s === null || s === undefined || s < 0) return t("talon");
   const seat = T.info && T.info.seats[s];
-  return seat ? seat.name : `hand ${s + 1}`;
+  return seat ? seat.name : t("hand {n}", { n: s + 1 });
 }
 
 function cardNode(name, opts = {}) {
@@ -227,7 +303,7 @@ function cardNode(name, opts = {}) {
   const node = el(opts.clickable ? "button" : "span",
     { class: `card s-${suit}${legal ? " legal" : ""}${opts.dim ? " dim" : ""}`, "data-card": name,
       title: name, "aria-label": `${rank} of ${suit}` },
-    el("span", { text: rank }), el("span", { text: SYMBOL[suit] || suit }));
+    el("span", { text: I18N.ranks[rank] || rank }), el("span", { text: SYMBOL[suit] || suit }));
   if (opts.clickable) {
     node.disabled = !legal;
     node.addEventListener("click", () => act(name));
@@ -261,14 +337,16 @@ function render() {
   const s = T.state;
   if (!s) return;
   const info = T.info || { seats: [], variant: "" };
-  $("title").textContent = `${info.variant} · table ${T.id}`;
+  $("title").textContent = t("{variant} · table {id}", { variant: info.variant, id: T.id });
   const mine = T.seat !== null && s.to_act === T.seat;
   const legal = new Set(mine ? s.legal : []);
   const cardsAct = CARD_PHASES.has(s.phase);
   // status
-  const turn = s.over ? "the match is over" : mine ? "your turn" : `${seatName(s.to_act)} to act`;
+  const turn = s.over ? t("the match is over") : mine ? t("your turn") : t("{name} to act", { name: seatName(s.to_act) });
   const status = $("status");
-  status.replaceChildren(el("span", { text: `Deal ${s.deal + 1} · dealer ${seatName(s.dealer)} · ${s.phase} · ` }),
+  const deal = t("Deal {deal} · dealer {dealer} · {phase}", { deal: s.deal + 1, dealer: seatName(s.dealer),
+                                                                 phase: t(s.phase) });
+  status.replaceChildren(el("span", { text: `${deal} · ` }),
                          el("span", { class: "turn", text: turn }));
   status.dataset.phase = s.phase; status.dataset.deal = s.deal; status.dataset.n = T.n;
   status.dataset.mine = mine ? "1" : "0";
@@ -279,11 +357,15 @@ function render() {
     const seatInfo = info.seats[h];
     const won = s.tricks_won && s.tricks_won[String(h)];
     const box = el("div", { class: `seat${s.to_act === h ? " acting" : ""}`, "data-hand": h },
-      el("strong", { text: seatName(h) + (h === T.seat ? " (you)" : "") }),
-      el("div", { text: `${s.hand_counts[String(h)] ?? 0} cards${won !== undefined ? ` · ${won} tricks` : ""}` }));
-    if (h === s.declarer) box.append(el("div", { text: `declarer${s.contract ? ": " + s.contract : ""}` }));
-    if (seatInfo && seatInfo.bot) box.append(el("div", { class: "muted", text: `bot ${seatInfo.bot}` }));
-    else if (seatInfo && seatInfo.held && !seatInfo.connected) box.append(el("div", { class: "gone", text: "away" }));
+      el("strong", { text: seatName(h) + (h === T.seat ? " " + t("(you)") : "") }),
+      el("div", { text: t("cards: {n}", { n: s.hand_counts[String(h)] ?? 0 }) +
+                        (won !== undefined ? " · " + t("tricks: {n}", { n: won }) : "") }));
+    if (h === s.declarer) {
+      box.append(el("div", { text: s.contract ? t("declarer: {contract}", { contract: label(s.contract) })
+                                              : t("declarer") }));
+    }
+    if (seatInfo && seatInfo.bot) box.append(el("div", { class: "muted", text: t("bot {name}", { name: seatInfo.bot }) }));
+    else if (seatInfo && seatInfo.held && !seatInfo.connected) box.append(el("div", { class: "gone", text: t("away") }));
     others.append(box);
   }
   // the trick, talon, last trick
@@ -294,12 +376,12 @@ function render() {
   talon.replaceChildren();
   const onTable = new Set(s.trick.map(([, c]) => c));  // a talon card turned to lead lies in the trick already
   const talonShown = (s.talon || []).filter((c) => !onTable.has(c));
-  if (talonShown.length) talon.append(el("span", { text: "talon " }), ...talonShown.map((c) => cardNode(c)));
-  else if (s.talon_count) talon.append(el("span", { class: "muted", text: `talon: ${s.talon_count} face down` }));
+  if (talonShown.length) talon.append(el("span", { text: t("talon") + " " }), ...talonShown.map((c) => cardNode(c)));
+  else if (s.talon_count) talon.append(el("span", { class: "muted", text: t("talon: {n} face down", { n: s.talon_count }) }));
   const last = $("last-trick");
   last.replaceChildren();
   if (s.last_trick) {
-    last.append(el("span", { text: `last trick → ${seatName(s.last_trick.winner)}: ` }),
+    last.append(el("span", { text: t("last trick → {name}:", { name: seatName(s.last_trick.winner) }) + " " }),
                 ...s.last_trick.cards.map(([, c]) => cardNode(c)));
   }
   // hands: mine first, then the others I see (open, or played for me)
@@ -309,17 +391,18 @@ function render() {
     const forMe = mine && cardsAct && (s.phase === "discard" ? Number(h) === T.seat
                                        : (s.to_play === null || Number(h) === s.to_play));
     const row = handRow(cards, forMe ? legal : new Set(), cardsAct && mine && forMe);
-    if (Number(h) === T.seat) hand.append(el("span", { class: "label", text: "your hand" }), ...row);
-    else open.append(el("span", { class: "label", text: `${seatName(Number(h))}'s hand` }), ...row);
+    if (Number(h) === T.seat) hand.append(el("span", { class: "label", text: t("your hand") }), ...row);
+    else open.append(el("span", { class: "label", text: t("{name}'s hand", { name: seatName(Number(h)) }) }), ...row);
   }
-  if (s.discard && s.discard.length) open.append(el("span", { class: "label", text: "your discard" }),
+  if (s.discard && s.discard.length) open.append(el("span", { class: "label", text: t("your discard") }),
                                                  ...s.discard.map((c) => cardNode(c)));
   // actions: calls as buttons (cards are clicked in the hand)
   const actions = $("actions");
   actions.replaceChildren();
   if (mine && !cardsAct) {
     s.legal.forEach((a, i) => actions.append(el("button", { class: "act", "data-action": a,
-      onclick: () => act(a) }, el("kbd", { text: i < 10 ? String((i + 1) % 10) : "" }), a)));
+      onclick: () => act(a) }, el("kbd", { text: i < 10 ? String((i + 1) % 10) : "" }),
+      el("span", { class: "label", text: label(a) }))));
   }
   renderAuction(s);
   renderResult(s);
@@ -329,45 +412,51 @@ function render() {
 function renderAuction(s) {
   const box = $("auction");
   box.replaceChildren();
-  const line = (label, calls) => calls.length && box.append(el("p", {},
-    el("strong", { text: label + ": " }), calls.map(([h, c]) => `${seatName(h)} ${c}`).join(", ")));
+  const line = (title, calls) => calls.length && box.append(el("p", {},
+    el("strong", { text: t(title) + ": " }), calls.map(([h, c]) => `${seatName(h)} ${label(c)}`).join(", ")));
   line("Auction", s.calls);
   line("Declaration", s.declaration_calls);
   line("Defence", s.defence_calls);
-  if (s.contract !== null) box.append(el("p", { text: `Contract: ${s.declarer !== null ? seatName(s.declarer) + " " : ""}${s.contract}` }));
-  else if (s.bid) box.append(el("p", { text: `${seatName(s.declarer)} won the auction with ${s.bid}` }));
+  if (s.contract !== null) {
+    const who = s.declarer !== null ? seatName(s.declarer) + " " : "";
+    box.append(el("p", { text: t("Contract: {contract}", { contract: who + label(s.contract) }) }));
+  } else if (s.bid) box.append(el("p", { text: t("{name} won the auction with {bid}", { name: seatName(s.declarer),
+                                                                                          bid: label(s.bid) }) }));
 }
 
 function renderResult(s) {
   const box = $("result");
   box.replaceChildren();
   const r = s.last_result;
-  if (!r) { box.textContent = "no deal scored yet"; return; }
-  box.append(el("p", { text: `Deal ${r.deal + 1}: ${r.contract || "all passed"}` +
-                               (r.declarer !== null && r.declarer !== undefined ? ` by ${seatName(r.declarer)}` : "") }));
-  const t = el("table");
+  if (!r) { box.textContent = t("no deal scored yet"); return; }
+  const contract = r.contract ? label(r.contract) : t("all passed");
+  box.append(el("p", { text: r.declarer !== null && r.declarer !== undefined
+    ? t("Deal {n}: {contract} by {name}", { n: r.deal + 1, contract, name: seatName(r.declarer) })
+    : t("Deal {n}: {contract}", { n: r.deal + 1, contract }) }));
+  const tab = el("table");
   for (const e of r.entries || []) {
-    t.append(el("tr", {}, el("td", { text: seatName(e.seat) }), el("td", { text: e.account }),
+    tab.append(el("tr", {}, el("td", { text: seatName(e.seat) }), el("td", { text: accountLabel(e.account) }),
                 el("td", { text: String(e.amount) }), el("td", { text: e.note || "" })));
   }
-  box.append(t);
+  box.append(tab);
 }
 
 function renderSheet() {
   const box = $("sheet");
   const sheet = T.sheet;
   const deals = T.state && T.state.last_result ? T.state.last_result.deal + 1 : 0;
-  if (box.dataset.deals === String(deals) && box.childElementCount) return;
+  if (box.dataset.deals === String(deals) && box.dataset.lang === I18N.lang && box.childElementCount) return;
   box.dataset.deals = String(deals);
+  box.dataset.lang = I18N.lang;
   box.replaceChildren();
   if (!sheet) return;
   if (sheet.svg) {
     // an <img> of the SVG: a picture only, nothing in it runs
-    box.append(el("img", { alt: "score sheet", src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(sheet.svg) }));
+    box.append(el("img", { alt: t("score sheet"), src: "data:image/svg+xml;charset=utf-8," + encodeURIComponent(sheet.svg) }));
   } else if (sheet.text) {
-    const t = el("table", {}, el("tr", {}, ...sheet.text.header.map((h) => el("th", { text: h }))));
-    for (const row of sheet.text.rows) t.append(el("tr", {}, ...row.map((c) => el("td", { text: c }))));
-    box.append(t, ...sheet.text.notes.map((n) => el("p", { class: "muted", text: n })));
+    const tab = el("table", {}, el("tr", {}, ...sheet.text.header.map((h) => el("th", { text: h }))));
+    for (const row of sheet.text.rows) tab.append(el("tr", {}, ...row.map((c) => el("td", { text: c }))));
+    box.append(tab, ...sheet.text.notes.map((n) => el("p", { class: "muted", text: n })));
   }
 }
 
@@ -387,6 +476,7 @@ document.addEventListener("keydown", (ev) => {
 
 // ------------------------------------------------------------------ start
 
+await setLanguage(localStorage.getItem(LANG_KEY) || "en");
 const m = location.pathname.match(/^\/t\/([A-Za-z0-9_-]+)$/);
 if (!m) lobby();
 else {

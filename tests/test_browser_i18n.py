@@ -1,0 +1,138 @@
+"""The page in the players' language, in a real browser (the fixtures and helpers of tests/test_browser.py):
+a Sochi table switched to Russian from the page's menu, a Serbian table made in Serbian and switched to its
+Cyrillic script, and a lobby switched to Serbian whose table is made in Serbian; every switch without a
+reload (a marker set on the window survives it, and the page was navigated to once).
+
+The expected labels are the catalogues' hand-written translations, copied here from the .po files (not the
+output of the code under test): variants/russian/locale/ru (pass пас, misere мизер), core/locale/ru (the
+suits ♠ ♣ ♦ ♥, no trumps БК, the court cards В Д К Т), variants/balkan/locale/sr and sr@cyrillic (pass
+dalje / даље, igra / игра) and core/locale/<lang>/LC_MESSAGES/preferans-page.po (the page's own words).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import urllib.request
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("playwright")
+if (shutil.which("chromium") or shutil.which("chromium-browser")) is None:
+    pytest.skip("no chromium binary on the PATH (apt-get install chromium); the browser tests need one",
+                allow_module_level=True)
+
+import test_browser as shared  # noqa: E402
+from playwright.sync_api import Browser, Page  # noqa: E402
+from test_browser import STEP_MS, post, sit  # noqa: E402
+
+browser = shared.browser  # the fixtures of tests/test_browser.py: one Chromium, a live server per test
+base = shared.base
+
+RU_SUITS = {"S": "♠", "C": "♣", "D": "♦", "H": "♥", "NT": "БК"}
+SOCHI_FIRST_CALLS = (["pass"] + [f"{level}{suit}" for level in (6, 7, 8) for suit in RU_SUITS] + ["misere"]
+                     + [f"{level}{suit}" for level in (9, 10) for suit in RU_SUITS])
+"""The first hand's calls in Sochi, in the order of its auction: pass, six spades up to eight no trumps,
+misere (between the eights and the nines), nine spades up to ten no trumps; the suits spades, clubs,
+diamonds, hearts, no trumps from lowest to highest."""
+SOCHI_RU = (["пас"] + [f"{level}{RU_SUITS[suit]}" for level in (6, 7, 8) for suit in RU_SUITS] + ["мизер"]
+            + [f"{level}{RU_SUITS[suit]}" for level in (9, 10) for suit in RU_SUITS])
+RU_RANKS = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
+
+
+def buttons(page: Page) -> list[tuple[str, str]]:
+    """Each call button as (the action it sends, the label it shows)."""
+    got: list[list[str]] = page.eval_on_selector_all(
+        "#actions button.act", "bs => bs.map(b => [b.dataset.action, b.querySelector('.label').textContent])")
+    return [(a, shown) for a, shown in got]
+
+
+def mark(page: Page) -> None:
+    page.evaluate("() => { window.prefMarker = 'the same page'; }")
+
+
+def not_reloaded(page: Page) -> bool:
+    kept: bool = page.evaluate("() => window.prefMarker === 'the same page' && "
+                               "performance.getEntriesByType('navigation').length === 1")
+    return kept
+
+
+def wait_label(page: Page, action: str, shown: str) -> None:
+    page.wait_for_function(
+        "([a, s]) => { const b = document.querySelector(`#actions button.act[data-action='${a}'] .label`); "
+        "return b !== null && b.textContent === s; }", arg=[action, shown], timeout=STEP_MS)
+
+
+def test_a_sochi_table_switches_to_russian_without_a_reload(browser: Browser, base: str) -> None:
+    # first dealer seat 2: seat 0 is the first hand and speaks first, with every opening call open to it
+    made = post(f"{base}/api/tables", {"variant": "sochi", "seed": 5, "first_dealer": 2})
+    page = browser.new_page()
+    sit(page, base + made["invite"], 0)
+    page.wait_for_selector("#status[data-mine='1']", timeout=STEP_MS)
+    assert buttons(page) == [(a, a) for a in SOCHI_FIRST_CALLS]  # English, the default: the keys as they are
+    assert page.inner_text("#status .turn") == "your turn"
+    mark(page)
+    page.select_option("#lang", "ru")
+    wait_label(page, "pass", "пас")
+    assert buttons(page) == list(zip(SOCHI_FIRST_CALLS, SOCHI_RU, strict=True))  # the actions sent stay English
+    assert not_reloaded(page)
+    assert page.inner_text("#status .turn") == "ваш ход"
+    assert page.inner_text("#auction-box summary") == "Торговля и контракт"
+    assert page.evaluate("() => document.documentElement.lang") == "ru"
+    assert page.evaluate("() => localStorage.getItem('pref-lang')") == "ru"  # the choice is kept
+    for card in page.query_selector_all("#hand .card"):  # the court cards as Russian players write them
+        rank = (card.get_attribute("data-card") or "")[:-1]
+        assert card.inner_text().splitlines()[0] == RU_RANKS.get(rank, rank)
+    # the button labelled пас sends the key "pass"
+    page.click("#actions button.act[data-action='pass']")
+    page.wait_for_function("window.prefTable.state.calls.length === 1", timeout=STEP_MS)
+    assert page.evaluate("() => window.prefTable.state.calls") == [[0, "pass"]]
+    assert "Anna пас" in page.inner_text("#auction")
+    page.close()
+
+
+def test_a_serbian_table_in_serbian_then_in_cyrillic(browser: Browser, base: str) -> None:
+    made = post(f"{base}/api/tables", {"variant": "serbian", "seed": 5, "first_dealer": 2,
+                                       "settings": {"lang": "sr"}})
+    page = browser.new_page()  # a new browser context: no language chosen, so the page speaks the table's
+    sit(page, base + made["invite"], 0)
+    page.wait_for_selector("#status[data-mine='1']", timeout=STEP_MS)
+    wait_label(page, "pass", "dalje")
+    # the first hand may pass, bid two, or call igra (a game without the talon)
+    assert buttons(page) == [("pass", "dalje"), ("2", "2"), ("igra", "igra")]
+    assert page.inner_text("#status .turn") == "ti si na potezu"
+    assert page.evaluate("() => localStorage.getItem('pref-lang')") is None  # followed, not chosen
+    mark(page)
+    page.select_option("#lang", "sr-Cyrl")
+    wait_label(page, "pass", "даље")
+    assert buttons(page) == [("pass", "даље"), ("2", "2"), ("igra", "игра")]
+    assert page.inner_text("#status .turn") == "ти си на потезу"
+    assert not_reloaded(page)
+    page.close()
+
+
+def test_the_lobby_speaks_serbian_and_makes_a_serbian_table(browser: Browser, base: str) -> None:
+    page = browser.new_page()
+    page.goto(base + "/")
+    page.wait_for_selector("#seat-setup .row")
+    assert page.inner_text("#lobby h1") == "New table"
+    mark(page)
+    page.select_option("#lang", "sr")
+    page.wait_for_function("document.querySelector('#lobby h1').textContent === 'Novi sto'", timeout=STEP_MS)
+    assert not_reloaded(page)
+    assert page.inner_text("#create button[type=submit]") == "Napravi sto"
+    assert page.inner_text("#seat-setup .row span") == "Mesto 1"
+    assert page.inner_text("#seat-setup select option[value='']") == "čovek"
+    assert page.get_attribute("#seat-setup input[name='name-0']", "aria-label") == "mesto 1: ime"
+    assert page.input_value("#table-lang") == "sr"  # the table's language follows the page's
+    page.select_option("#variant", "balkan")
+    page.fill("#bot-delay", "0")
+    page.click("#create button[type=submit]")
+    page.wait_for_url("**/t/*")
+    table_id = page.url.rsplit("/", 1)[1]
+    with urllib.request.urlopen(f"{base}/api/tables/{table_id}") as r:  # noqa: S310 - the test's own server
+        assert json.loads(r.read())["settings"]["lang"] == "sr"
+    page.wait_for_selector("button.sit[data-seat='0']")
+    assert page.inner_text("button.sit[data-seat='0']") == "Sedi na mesto 1 (Anna)"  # the choice was kept
+    page.close()

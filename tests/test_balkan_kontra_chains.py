@@ -12,31 +12,15 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from test_balkan_scoring import play, written  # the Balkan scorecard helpers, shared
 
 from preferans.core import Game, load_variant
 from preferans.core.ai.registry import make_bot
-from preferans.core.formats.scorecard import ScoredCard, score_card
 from preferans.core.model.errors import ConfigError, RecordError
 from preferans.variants.balkan import calls, ppn, ppn_game
 from preferans.variants.balkan.ppn import PPNError
 
-NAMES = ["A", "B", "C"]
 EACH = {"kontra": {"chains": "each"}}
-
-
-def play(deals: list[dict[str, Any]], **rules: Any) -> ScoredCard:
-    data = {"variant": "balkan", "players": NAMES, "rules": {"bula": 30, "refe_limit": 1, **rules}, "deal": deals}
-    return score_card(data, "test.toml")
-
-
-def written(card: ScoredCard, k: int) -> dict[tuple[str, ...], Any]:
-    out: dict[tuple[str, ...], Any] = {}
-    for e in card.match.deal_entries[k - 1]:
-        if e.note == "start" or e.account == "refe_drawn":
-            continue
-        key = (e.account, NAMES[e.seat]) if e.other is None else (e.account, NAMES[e.seat], NAMES[e.other])
-        out[key] = out.get(key, 0) + e.amount
-    return {k: v for k, v in out.items() if v}
 
 
 def herc(tricks: dict[str, int], kontra: Any) -> dict[str, Any]:

@@ -244,6 +244,12 @@ class Translator:
             return name
         return m.group(1) + self.pgettext("suit", m.group(2))
 
+    def call(self, action: str) -> str:
+        """An action of the auction or the defence as shown here: a contract's name (:meth:`contract`) or a
+        ``call`` term (``pass`` -> ``пас``); unchanged when no catalogue names it (and always in English)."""
+        shown = self.contract(action)
+        return shown if shown != action else self.pgettext("call", action)
+
     def card(self, rank: str, suit_symbol: str) -> str:
         """A card as players write it here: the rank's letter (``J`` -> ``В``) and the suit's symbol."""
         return self.pgettext("rank", rank) + suit_symbol

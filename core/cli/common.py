@@ -33,11 +33,15 @@ def add_lang_option(s: argparse.ArgumentParser) -> None:
                                                   "and --json keep their English keys")
 
 
+def language_of(args: argparse.Namespace) -> str:
+    """The language of ``--lang``, or the environment's (docs/i18n.md)."""
+    given = getattr(args, "lang", None)
+    return language(given) if given is not None else from_environment()
+
+
 def translator_for(args: argparse.Namespace, variant: Variant) -> Translator:
     """The translator of ``--lang`` (or the environment's language) with ``variant``'s own words first."""
-    given = getattr(args, "lang", None)
-    lang = language(given) if given is not None else from_environment()
-    return translator(lang, variant.locale_dirs)
+    return translator(language_of(args), variant.locale_dirs)
 
 
 def add_plugin_option(s: argparse.ArgumentParser) -> None:

@@ -126,7 +126,9 @@ def read_po(text: str, source: str = "catalogue") -> tuple[str, dict[Key, tuple[
         if not line:
             continue
         if line.startswith("#"):
-            if line.startswith("#,") and "fuzzy" in line and "msgid" not in entry:
+            if line.startswith("#,") and "fuzzy" in line:  # the flag of the entry that follows
+                if "msgid" in entry:
+                    flush()
                 fuzzy = True
             continue
         if line.startswith('"'):

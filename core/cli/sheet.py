@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from preferans.core.cli.common import dump_json
+from preferans.core.cli.common import add_lang_option, dump_json, translator_for
 from preferans.core.formats import render
 from preferans.core.formats.atomic import write_atomic
 from preferans.core.formats.report import match_report
@@ -31,9 +31,10 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         write_atomic(Path(args.svg), drawn)
         print(f"wrote {args.svg}: the {state} sheet after {len(match.results)} deals")
         return 0
-    view = sheet.sheet_view(match, names, source.finished)
+    tr = translator_for(args, match.variant)
+    view = sheet.sheet_view(match, names, source.finished, tr=tr)
     text = sheet.sheet_text(match, view)
-    out = render.Printer(sys.stdout)
+    out = render.Printer(sys.stdout, tr=tr)
     out.lines(text.records)
     out.line()
     return 0 if render.print_result(out, match, names, source.finished, view, text) else 1
@@ -59,4 +60,5 @@ def add_parser(sub: Any) -> None:
     s.add_argument("file", help="a scorecard (TOML or JSON) or a game saved with play --save")
     s.add_argument("--svg", metavar="OUT", help="draw the sheet as players know it into this SVG file")
     s.add_argument("--json", action="store_true", help="print the result object and the sheet's table as JSON")
+    add_lang_option(s)
     s.set_defaults(func=cmd_sheet)

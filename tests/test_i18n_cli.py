@@ -1,5 +1,7 @@
-"""The interactive table (``preferans play --human``) in the players' language (issue 14, docs/i18n.md): one
-Russian Sochi session, its help and its first prompts, and the plural forms of the table's own messages.
+"""The terminal in the players' language (issue 14, docs/i18n.md): the interactive table (``preferans play
+--human``: one Russian Sochi session, its help and its first prompts, the plural forms of its messages) and the
+other commands that print game text (``score``, ``sheet``, ``simulate``, ``variants``), whose ``--json`` keeps
+the English keys.
 
 The expected Russian lines are the Russian catalogue's words (core/locale/ru, variants/russian/locale/ru)
 put together by hand, and the Russian hand is the English hand of the same seed with the court cards written
@@ -9,8 +11,10 @@ native speaker (as the catalogues' headers say).
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from pathlib import Path
 
 from preferans.core.model.i18n import translator
 
@@ -19,12 +23,16 @@ SESSION = ["play", "--variant", "sochi", "--human", "0", "--seed", "3"]
 pass of hers makes the deal a raspasovka, whose first trick opens with a card of the talon."""
 
 
-def _session(lang: str, typed: str) -> list[str]:
-    run = subprocess.run([sys.executable, "-m", "preferans.core.cli", *SESSION, "--lang", lang], input=typed,
-                         capture_output=True, text=True, encoding="utf-8", check=False,
-                         env={"PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"})
+def _run(*args: str, typed: str = "", env: dict[str, str] | None = None) -> list[str]:
+    run = subprocess.run([sys.executable, "-m", "preferans.core.cli", *args], input=typed, capture_output=True,
+                         text=True, encoding="utf-8", check=False,
+                         env={"PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8", **(env or {})})
     assert run.returncode == 0, run.stderr
     return run.stdout.splitlines()
+
+
+def _session(lang: str, typed: str) -> list[str]:
+    return _run(*SESSION, "--lang", lang, typed=typed)
 
 
 RUSSIAN_CARDS = str.maketrans({"J": "В", "Q": "Д", "K": "К", "A": "Т"})
@@ -82,3 +90,38 @@ def test_the_tables_plural_forms() -> None:
     assert ru.ngettext(*take, 6).format(n=6) == "взять не меньше 6 взяток"
     assert de.ngettext(*take, 1).format(n=1) == "mindestens 1 Stich machen"
     assert translator("en").ngettext(*take, 6).format(n=6) == "take at least 6 tricks"
+
+
+SOCHI_CARD = str(Path(__file__).resolve().parent.parent / "examples" / "sochi-scorecard.toml")
+AUSTRIAN_CARD = str(Path(__file__).resolve().parent.parent / "examples" / "austrian-scorecard.toml")
+
+
+def test_score_and_sheet_in_russian() -> None:
+    # the scorecard's first deal: Boris 6S, both whist, Boris takes 7 (examples/sochi-scorecard.toml); the
+    # English line says "Boris 6S (Vera whist, Anna whist)" and "wrote Boris pool +2, ..."
+    first = _run("score", SOCHI_CARD, "--lang", "ru")[0]
+    assert first == ("сдача   1  сдаёт Anna: Boris 6♠ (Vera вист, Anna вист); взятки Anna 0, Boris 7, Vera 3; "
+                     "записано: Boris пуля +2, Vera висты на Boris +6, Anna гора +2")
+    sheet = _run("sheet", SOCHI_CARD, "--lang", "ru")
+    assert "Счёт после 10 сдач (закончена)" in sheet  # 10 deals: genitive plural
+    assert "Расчёт (висты)" in sheet
+
+
+def test_the_environment_chooses_for_score() -> None:
+    # LANG alone (no --lang): German, with the Austrian family's words (Herz, gehe mit, Pott)
+    first = _run("score", AUSTRIAN_CARD, env={"LANG": "de_AT.UTF-8"})[0]
+    assert first.startswith("Spiel   1  Geber A: B Herz (C gehe mit, A gehe mit); Stiche A 1, B 5, C 4;")
+    assert "A Pott +60" in first
+
+
+def test_simulate_and_variants_in_a_language_json_stays_english() -> None:
+    shown = _run("simulate", "--variant", "sochi", "--deals", "20", "--lang", "ru")
+    assert shown[0].startswith("сыграно сдач: 20, sochi (heuristic, heuristic, heuristic), зерно 1;")
+    assert "Распределение контрактов" in shown and shown[shown.index("Распределение контрактов") + 1].split() == [
+        "контракт", "сдач", "доля"]
+    assert any(line.startswith("распасы ") for line in shown)  # the raspasovka in the family's word
+    report = json.loads("\n".join(_run("simulate", "--variant", "sochi", "--deals", "20", "--lang", "ru",
+                                        "--json")))
+    assert "raspasovka" in report["distribution"]  # the record's key, in English whatever the language
+    listed = _run("variants", "--lang", "de")
+    assert listed[0].split() == ["Variante", "Paket", "Beschreibung"]

@@ -26,7 +26,8 @@ DATA = Path(__file__).resolve().parent / "data" / "i18n"
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
             "mark_term": ((1, "c"), 2)}
 CORE_FILES = ("core/model/i18n.py", "core/model/paper.py", "core/formats/render.py", "core/cli/play.py",
-              "core/formats/talk.py", "core/cli/variants.py", "core/cli/simulate.py")
+              "core/formats/talk.py", "core/cli/variants.py", "core/cli/simulate.py", "core/cli/sheet.py",
+              "core/model/picture.py")
 """The core's modules whose output is translated (docs/i18n.md lists them)."""
 DOMAINS = {
     "preferans": (ROOT / "core" / "locale", [ROOT / f for f in CORE_FILES]),

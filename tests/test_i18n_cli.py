@@ -12,6 +12,7 @@ native speaker (as the catalogues' headers say).
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -125,3 +126,22 @@ def test_simulate_and_variants_in_a_language_json_stays_english() -> None:
     assert "raspasovka" in report["distribution"]  # the record's key, in English whatever the language
     listed = _run("variants", "--lang", "de")
     assert listed[0].split() == ["Variante", "Paket", "Beschreibung"]
+
+
+def _svg_texts(*args: str, out: Path) -> list[str]:
+    said = _run("sheet", *args, "--svg", str(out))
+    assert len(said) == 1
+    return [t.strip() for t in re.findall(r">([^<>]+)</(?:tspan|text)>", out.read_text(encoding="utf-8")) if t.strip()]
+
+
+def test_svg_sheets_in_the_language(tmp_path: Path) -> None:
+    # the pulka: its bands in the family's words (гора, пуля, висты на ...), the state and the settlement
+    texts = _svg_texts(SOCHI_CARD, "--lang", "ru", out=tmp_path / "pulka.svg")
+    assert {"гора", "пуля", "висты на Anna", "висты на Boris", "расчёт (висты)"} <= set(texts)
+    assert "закончена, 10 сдач" in texts  # 10: genitive plural
+    assert not {"gora", "pulka", "settlement (whists)"} & set(texts)
+    english = _svg_texts(SOCHI_CARD, out=tmp_path / "pulka-en.svg")
+    assert {"gora", "pulka", "whists on Anna", "settlement (whists)", "finished, 10 deals"} <= set(english)
+    # the Austrian pot sheet: its header and its rows in German (Geld, Pott, Summe), 5 Stiche
+    pot = _svg_texts(AUSTRIAN_CARD, "--lang", "de", out=tmp_path / "pot.svg")
+    assert {"Geld", "Spiel", "Ansage", "Pott", "Summe", "B Herz: 5 Stiche"} <= set(pot)

@@ -21,17 +21,21 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     match, names = source.match, source.names
     if args.json:
         return _print_json(args.file, source)
+    tr = translator_for(args, match.variant)
     if args.svg:
-        state = "finished" if source.finished else "unfinished"
         title = f"{match.variant.name}: {', '.join(names)}"
-        drawn = sheet.drawing(match, names, source.finished, title)
+        drawn = sheet.drawing(match, names, source.finished, title, tr)
         if drawn is None:
             raise BadInput(f"sheet: --svg: the family of {match.variant.name} draws no picture of its sheet: "
                            f"run without --svg for its own sheet")
         write_atomic(Path(args.svg), drawn)
-        print(f"wrote {args.svg}: the {state} sheet after {len(match.results)} deals")
+        n = len(match.results)
+        said = (tr.ngettext("wrote {file}: the finished sheet after {n} deal", "wrote {file}: the finished sheet "
+                            "after {n} deals", n) if source.finished else
+                tr.ngettext("wrote {file}: the unfinished sheet after {n} deal", "wrote {file}: the unfinished "
+                            "sheet after {n} deals", n))
+        print(said.format(file=args.svg, n=n))
         return 0
-    tr = translator_for(args, match.variant)
     view = sheet.sheet_view(match, names, source.finished, tr=tr)
     text = sheet.sheet_text(match, view)
     out = render.Printer(sys.stdout, tr=tr)

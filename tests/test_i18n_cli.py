@@ -145,3 +145,21 @@ def test_svg_sheets_in_the_language(tmp_path: Path) -> None:
     # the Austrian pot sheet: its header and its rows in German (Geld, Pott, Summe), 5 Stiche
     pot = _svg_texts(AUSTRIAN_CARD, "--lang", "de", out=tmp_path / "pot.svg")
     assert {"Geld", "Spiel", "Ansage", "Pott", "Summe", "B Herz: 5 Stiche"} <= set(pot)
+
+
+def test_every_shipped_variant_is_described_in_every_language() -> None:
+    from preferans.core.model.i18n import LANGUAGES
+    from preferans.core.rules.config import locale_dirs_of, resolve_chain
+    from preferans.core.rules.manager import installed_variants
+
+    shipped = [name for name, inst in installed_variants().items() if inst.distribution == "preferans"]
+    assert {"sochi", "serbian", "illustrated", "russian"} <= set(shipped)
+    for lang in LANGUAGES[1:]:
+        for name in shipped:
+            chain = resolve_chain(name)
+            shown = translator(lang, locale_dirs_of(level.module for level in reversed(chain))).pgettext(
+                "description", name)
+            assert shown != name, f"{lang}: {name} has no description"
+    listed = _run("variants", "--lang", "ru")
+    sochi = next(line for line in listed if line.startswith("sochi "))
+    assert sochi.endswith("Преферанс, Сочи: жадный ответственный вист, распасы 1-2-3 с амнистией, пуля 20")

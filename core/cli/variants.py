@@ -10,16 +10,19 @@ from preferans.core.cli.common import add_lang_option, dump_json, language_of
 from preferans.core.formats import render
 from preferans.core.model.errors import BadInput
 from preferans.core.model.i18n import translator
-from preferans.core.rules.config import load_variant, resolve_chain
+from preferans.core.rules.config import PresetLevel, locale_dirs_of, resolve_chain
 from preferans.core.rules.manager import installed_variants
 
 
-def _description(name: str, english: str, lang: str) -> str:
-    """The description in ``lang``: the catalogues' ``description`` entry of the variant (its own, then its
-    family's), else the preset's English text."""
+def _description(name: str, chain: list[PresetLevel], lang: str) -> str:
+    """The description in ``lang``: the catalogues' ``description`` entry of the variant (its own package's,
+    then its parents', as for its words in a game), else the preset's English text. A family base, which
+    is never loaded as a variant, is read from its chain of presets alike."""
+    english = chain[-1].preset.description
     if lang == "en":
         return english
-    shown = translator(lang, load_variant(name).locale_dirs).pgettext("description", name)
+    dirs = locale_dirs_of(level.module for level in reversed(chain))
+    shown = translator(lang, dirs).pgettext("description", name)
     return english if shown == name else shown
 
 
@@ -30,8 +33,9 @@ def cmd_variants(args: argparse.Namespace) -> int:
     for name, inst in installed_variants().items():
         item: dict[str, Any] = {"name": name, "distribution": inst.distribution, "module": inst.module}
         try:
-            preset = resolve_chain(name, "installed variants", name)[-1].preset
-            description = preset.description if args.json else _description(name, preset.description, lang)
+            chain = resolve_chain(name, "installed variants", name)
+            preset = chain[-1].preset
+            description = preset.description if args.json else _description(name, chain, lang)
             item.update(description=description, abstract=preset.abstract, extends=preset.extends)
         except BadInput as exc:  # a broken third-party variant must not hide the others
             item.update(description=tr.gettext("(cannot be loaded: {error})").format(error=exc), abstract=False,

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -61,11 +62,32 @@ def extracted(files: list[Path]) -> set[Key]:
     return found
 
 
+def preset_meanings(family: str) -> set[Key]:
+    """The ``[calls]`` texts of the family's presets and its shipped children's (the help of the table looks
+    each up under the context ``meaning``, the English text as its id)."""
+    from importlib.resources import files
+
+    from preferans.core.rules.config import resolve_chain
+    from preferans.core.rules.manager import installed_variants
+
+    found: set[Key] = set()
+    for name, inst in installed_variants().items():
+        chain = resolve_chain(name)
+        if inst.distribution != "preferans" or chain[0].name != family:
+            continue
+        for level in chain:
+            data = tomllib.loads((files(level.module) / "preset.toml").read_text(encoding="utf-8"))
+            found |= {("meaning", text, None) for text in data.get("calls", {}).values()}
+    return found
+
+
 def expected(domain: str) -> set[Key]:
-    """The messages a domain's catalogues must hold: what its files use, less (for a family) what the
-    core's catalogue already translates."""
+    """The messages a domain's catalogues must hold: what its files use (and, for a family, its presets'
+    ``[calls]`` texts), less (for a family) what the core's catalogue already translates."""
     ids = extracted(DOMAINS[domain][1])
-    return ids if domain == "preferans" else ids - extracted(DOMAINS["preferans"][1])
+    if domain == "preferans":
+        return ids
+    return (ids | preset_meanings(domain.removeprefix("preferans-"))) - extracted(DOMAINS["preferans"][1])
 
 
 def po_path(domain: str, lang: str) -> Path:
@@ -85,6 +107,9 @@ def test_extraction_finds_the_converted_messages() -> None:
     assert (None, "under the hat: {players}", None) in expected("preferans-balkan")
     assert ("contract", "bettel", None) in expected("preferans-austrian")
     assert (None, "ok", None) not in expected("preferans-austrian")  # the core translates it
+    assert ("meaning", "the dealer does not share the misère", None) in expected("preferans-russian")
+    assert ("meaning", "take over: pick up the discards, discard two of your own and name at least the minimum "
+            "contract", None) in expected("preferans-austrian")  # nachgehen's, a child of the family
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -62,6 +62,8 @@ def test_a_russian_session_help_and_first_prompts() -> None:
     assert "   2) 6♠     6♠: козыри пики, взять не меньше 6 взяток, с прикупом" in help_lines
     assert "   6) 6БК    без козыря, взять не меньше 6 взяток, с прикупом" in help_lines
     assert "  17) мизер  мизер: не взять ни одной взятки, с прикупом, карты вистующих открыты" in help_lines
+    # the meaning of a call: the presets' [calls] text, from the family's catalogue (context "meaning")
+    assert "   1) пас    в торговле: без заявки (пас окончателен); в защите: без виста" in help_lines
     assert "команды:" in help_lines
     assert "  q or quit    закончить игру (сначала спросит, если игра не сохранена)" in help_lines  # typed as is
     # "пас" typed made Anna's pass: the deal is a raspasovka, opened by the talon's card

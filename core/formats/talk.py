@@ -98,13 +98,15 @@ def call_meaning(action: str, contracts: ContractTable, calls: Mapping[str, str]
                  tr: Translator = ENGLISH) -> str:
     """What ``action`` means: the presets' ``[calls]`` entry, the entry of a family of calls (a key ending in
     ``-``: ``kontra-`` for ``kontra-6``, ``dark-`` for ``dark-6S``, followed by the meaning of the contract
-    it names), or its contract row. (The ``[calls]`` texts are the presets' own, in English.)"""
+    it names), or its contract row. A ``[calls]`` text is the presets' English, looked up in the catalogues
+    under the context ``meaning`` with that text as its id: a text the presets change is shown in English
+    until its catalogues follow."""
     if action in calls:
-        return calls[action]
+        return tr.pgettext("meaning", calls[action])
     for key, text in calls.items():
         if key.endswith("-") and action.startswith(key):
             rest = contracts.get(action[len(key):])
-            return text + (contract_meaning(rest, tr) if rest is not None else "")
+            return tr.pgettext("meaning", text) + (contract_meaning(rest, tr) if rest is not None else "")
     row = contracts.get(action)
     return contract_meaning(row, tr) if row is not None else ""
 

@@ -25,7 +25,7 @@ from preferans.core.engine.game import Game, Phase
 from preferans.core.formats import render, talk
 from preferans.core.formats.report import match_report, seat_name
 from preferans.core.formats.saves import DEFAULT_NAMES, Session
-from preferans.core.model.errors import BadInput, IllegalActionError, check_names, excerpt, nearest
+from preferans.core.model.errors import IllegalActionError, bad_input, check_names, excerpt, nearest
 from preferans.core.tools.table import can_claim, claim_lead, claim_tricks, load_session
 
 MATCH_CAP = 2000
@@ -47,12 +47,13 @@ def _parse_human(text: str | None, names: list[str]) -> int | None:
         seat = int(t)
         if 0 <= seat < len(names):
             return seat
-        raise BadInput(f"--human: seat {seat} does not exist (seats 0..{len(names) - 1}: {', '.join(names)})")
+        raise bad_input("--human: seat {seat} does not exist (seats 0..{last}: {names})", seat=seat,
+                        last=len(names) - 1, names=", ".join(names))
     for i, name in enumerate(names):
         if name.lower() == t.lower():
             return i
-    raise BadInput(f"--human: no player {excerpt(t)}{nearest(t, names)} (a seat 0..{len(names) - 1} or one of: "
-                   f"{', '.join(names)})")
+    raise bad_input("--human: no player {name}{nearest} (a seat 0..{last} or one of: {names})", name=excerpt(t),
+                    nearest=nearest(t, names), last=len(names) - 1, names=", ".join(names))
 
 
 def random_seed() -> int:
@@ -280,8 +281,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                                         ("--names", args.names), ("--rule", args.rule or None))
                  if value is not None]
         if clash:
-            raise BadInput(f"--resume: {', '.join(clash)} cannot be changed in a saved game "
-                           "(it keeps its variant, seed, players and bots)")
+            raise bad_input("--resume: {options} cannot be changed in a saved game (it keeps its variant, seed, "
+                            "players and bots)", options=", ".join(clash))
         # the local plugins of the game, which the save names but never loads: given again with --plugin
         session = load_session(Path(args.resume), local_plugins(args))
         if args.save:

@@ -11,7 +11,7 @@ from preferans.core.cli.common import add_lang_option, dump_json, translator_for
 from preferans.core.formats import render
 from preferans.core.formats.atomic import write_atomic
 from preferans.core.formats.report import match_report
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import bad_input
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
@@ -26,8 +26,8 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         title = f"{match.variant.name}: {', '.join(names)}"
         drawn = sheet.drawing(match, names, source.finished, title, tr)
         if drawn is None:
-            raise BadInput(f"sheet: --svg: the family of {match.variant.name} draws no picture of its sheet: "
-                           f"run without --svg for its own sheet")
+            raise bad_input("{command}: --svg: the family of {variant} draws no picture of its sheet: run without "
+                            "--svg for its own sheet", command="sheet", variant=match.variant.name)
         write_atomic(Path(args.svg), drawn)
         n = len(match.results)
         said = (tr.ngettext("wrote {file}: the finished sheet after {n} deal", "wrote {file}: the finished sheet "

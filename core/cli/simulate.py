@@ -20,7 +20,7 @@ from preferans.core.cli.common import (
     variant_from,
 )
 from preferans.core.formats import render
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import bad_input
 from preferans.core.tools.parallel import check_jobs, progress_bar
 from preferans.core.tools.simulate import simulate
 
@@ -28,7 +28,7 @@ from preferans.core.tools.simulate import simulate
 def cmd_simulate(args: argparse.Namespace) -> int:
     variant = variant_from(args)
     if args.deals < 1:
-        raise BadInput(f"--deals: must be at least 1, got {args.deals}")
+        raise bad_input("--deals: must be at least 1, got {deals}", deals=args.deals)
     check_jobs(args.jobs)
     bots = parse_bots(args.bots, variant.rules.players, None)
     start = time.perf_counter()

@@ -260,7 +260,7 @@ def cyrillic(text: str) -> str:
     (``{player}``), options (``--seed``) and the sheet's mark ``v`` stay as they are."""
     out = []
     for token in re.split(r"(\{[^}]*\}|--\w+|(?<![\w])v(?![\w]))", text):
-        if token.startswith(("{", "--")) or token == "v":
+        if re.fullmatch(r"\{[^}]*\}|--\w+|v", token):  # the separators themselves, not a text after "---"
             out.append(token)
             continue
         i, word = 0, ""
@@ -285,6 +285,7 @@ def test_serbian_cyrillic_is_the_latin_transliterated(domain: str) -> None:
     cyr = i18n.read_po(po_path(domain, "sr-Cyrl").read_text(encoding="utf-8"))[1]
     assert cyr == {k: tuple(cyrillic(f) for f in v) for k, v in latin.items()}
     assert cyrillic("Ljubav, njiva, džak {player} --seed 5 v") == "Љубав, њива, џак {player} --seed 5 v"
+    assert cyrillic("--- deljenje {number} ---") == "--- дељење {number} ---"  # a rule of dashes is no option
 
 
 # ---------------------------------------------------------------- preferans play in three languages

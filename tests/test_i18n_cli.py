@@ -188,3 +188,13 @@ def test_common_errors_in_the_language_with_options_and_names_as_typed() -> None
     # an error not yet in the catalogue stays English whatever the language (docs/i18n.md)
     assert _error("play", "--variant", "nosuch", "--lang", "ru").startswith(
         "preferans: command line: variant: unknown variant 'nosuch'")
+
+
+def test_a_serbian_cyrillic_table_takes_the_calls_typed_in_its_letters() -> None:
+    # Balkan, seed 68: Boris and Vera say dalje (pass); Anna types it in Cyrillic capitals, and it is her pass
+    lines = _run("play", "--variant", "balkan", "--human", "0", "--seed", "68", "--lang", "sr-Cyrl",
+                 typed="ДАЉЕ\nq\ny\n")
+    assert lines[4:6] == ["--- дељење 1, дели Anna; ви сте Anna ---", "лицитација: Boris даље, Vera даље"]
+    assert lines[7:9] == ["ваши избори:", "   a) даље    b) 2    c) игра"]  # lettered: the calls are numbers
+    # all three passed: the deal is thrown in (the Balkan family writes the bula and a refe for each)
+    assert "исход дељења 1: сви су рекли даље: карте се бацају" in lines

@@ -181,6 +181,9 @@ def test_common_errors_in_the_language_with_options_and_names_as_typed() -> None
     assert _error("play", "--human", "7", "--lang", "ru") == (
         "preferans: --human: места 7 нет (места 0..2: Anna, Boris, Vera)")
     assert _error("play", "--names", "A,A,B", "--lang", "de") == "preferans: --names: 'A' steht zweimal da"
+    # the suggestion too, the name it suggests as typed
+    assert _error("play", "--human", "Bob", "--lang", "ru") == (
+        "preferans: --human: нет игрока 'Bob'; может быть, 'Boris'? (место 0..2 или одно из имён: Anna, Boris, Vera)")
     # the environment chooses when --lang is not given
     assert _error("simulate", "--deals", "0", env={"LANG": "sr_RS.UTF-8"}) == (
         "preferans: --deals: мора бити најмање 1, дато је 0")  # sr_RS alone: Cyrillic, as glibc's locale

@@ -40,7 +40,7 @@ from preferans.core.cli import (
     variants,
 )
 from preferans.core.cli.common import language_of
-from preferans.core.model.errors import BadInput, one_line
+from preferans.core.model.errors import BadInput, Suggestion, one_line
 from preferans.core.model.i18n import from_environment, translator
 from preferans.core.rules.manager import family_manager
 
@@ -158,7 +158,10 @@ def _error_text(exc: BadInput, args: argparse.Namespace | None) -> str:
         lang = language_of(args) if args is not None else from_environment()
     except BadInput:  # the --lang given is the mistake: say it in English
         lang = "en"
-    return translator(lang).gettext(exc.template).format(**exc.values)
+    tr = translator(lang)
+    values = {key: tr.gettext("; did you mean {choice}?").format(choice=repr(value.choice))
+              if isinstance(value, Suggestion) else value for key, value in exc.values.items()}
+    return tr.gettext(exc.template).format(**values)
 
 
 def _main(argv: list[str] | None) -> int:

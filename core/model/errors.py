@@ -60,14 +60,27 @@ class NoRuleError(PreferansError):
         super().__init__(f"no plugin implements {hook}" + (f": {detail}" if detail else ""))
 
 
+class Suggestion(str):
+    """The text of :func:`nearest` (``"; did you mean 'x'?"``), which keeps the choice it names, so that an
+    error made by :func:`bad_input` can say it in another language."""
+
+    __slots__ = ("choice",)
+    choice: str
+
+    def __new__(cls, choice: str) -> Suggestion:
+        made = super().__new__(cls, f"; did you mean {choice!r}?")
+        made.choice = choice
+        return made
+
+
 def nearest(word: str, choices: Sequence[str]) -> str:
-    """``"; did you mean 'x'?"`` for the closest choice, or an empty string."""
+    """``"; did you mean 'x'?"`` (a :class:`Suggestion`) for the closest choice, or an empty string."""
     import difflib
 
     if len(word) > 100:  # no choice is that long, and difflib would take its time
         return ""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.5)
-    return f"; did you mean {close[0]!r}?" if close else ""
+    return Suggestion(close[0]) if close else ""
 
 
 EXCERPT = 60

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 
 import pytest
@@ -24,8 +25,10 @@ babel_pofile = pytest.importorskip("babel.messages.pofile")
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data" / "i18n"
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
-            "mark_term": ((1, "c"), 2)}
-CORE_FILES = ("core/model/i18n.py", "core/model/paper.py", "core/formats/render.py", "core/cli/play.py")
+            "mark_term": ((1, "c"), 2), "bad_input": None}
+CORE_FILES = ("core/model/i18n.py", "core/model/paper.py", "core/formats/render.py", "core/cli/play.py",
+              "core/formats/talk.py", "core/cli/variants.py", "core/cli/simulate.py", "core/cli/sheet.py",
+              "core/model/picture.py", "core/model/errors.py", "core/cli/common.py", "core/cli/__init__.py")
 """The core's modules whose output is translated (docs/i18n.md lists them)."""
 DOMAINS = {
     "preferans": (ROOT / "core" / "locale", [ROOT / f for f in CORE_FILES]),
@@ -60,11 +63,32 @@ def extracted(files: list[Path]) -> set[Key]:
     return found
 
 
+def preset_meanings(family: str) -> set[Key]:
+    """The ``[calls]`` texts of the family's presets and its shipped children's (the help of the table looks
+    each up under the context ``meaning``, the English text as its id)."""
+    from importlib.resources import files
+
+    from preferans.core.rules.config import resolve_chain
+    from preferans.core.rules.manager import installed_variants
+
+    found: set[Key] = set()
+    for name, inst in installed_variants().items():
+        chain = resolve_chain(name)
+        if inst.distribution != "preferans" or chain[0].name != family:
+            continue
+        for level in chain:
+            data = tomllib.loads((files(level.module) / "preset.toml").read_text(encoding="utf-8"))
+            found |= {("meaning", text, None) for text in data.get("calls", {}).values()}
+    return found
+
+
 def expected(domain: str) -> set[Key]:
-    """The messages a domain's catalogues must hold: what its files use, less (for a family) what the
-    core's catalogue already translates."""
+    """The messages a domain's catalogues must hold: what its files use (and, for a family, its presets'
+    ``[calls]`` texts), less (for a family) what the core's catalogue already translates."""
     ids = extracted(DOMAINS[domain][1])
-    return ids if domain == "preferans" else ids - extracted(DOMAINS["preferans"][1])
+    if domain == "preferans":
+        return ids
+    return (ids | preset_meanings(domain.removeprefix("preferans-"))) - extracted(DOMAINS["preferans"][1])
 
 
 def po_path(domain: str, lang: str) -> Path:
@@ -84,6 +108,9 @@ def test_extraction_finds_the_converted_messages() -> None:
     assert (None, "under the hat: {players}", None) in expected("preferans-balkan")
     assert ("contract", "bettel", None) in expected("preferans-austrian")
     assert (None, "ok", None) not in expected("preferans-austrian")  # the core translates it
+    assert ("meaning", "the dealer does not share the misère", None) in expected("preferans-russian")
+    assert ("meaning", "take over: pick up the discards, discard two of your own and name at least the minimum "
+            "contract", None) in expected("preferans-austrian")  # nachgehen's, a child of the family
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)
@@ -234,7 +261,7 @@ def cyrillic(text: str) -> str:
     (``{player}``), options (``--seed``) and the sheet's mark ``v`` stay as they are."""
     out = []
     for token in re.split(r"(\{[^}]*\}|--\w+|(?<![\w])v(?![\w]))", text):
-        if token.startswith(("{", "--")) or token == "v":
+        if re.fullmatch(r"\{[^}]*\}|--\w+|v", token):  # the separators themselves, not a text after "---"
             out.append(token)
             continue
         i, word = 0, ""
@@ -259,6 +286,7 @@ def test_serbian_cyrillic_is_the_latin_transliterated(domain: str) -> None:
     cyr = i18n.read_po(po_path(domain, "sr-Cyrl").read_text(encoding="utf-8"))[1]
     assert cyr == {k: tuple(cyrillic(f) for f in v) for k, v in latin.items()}
     assert cyrillic("Ljubav, njiva, džak {player} --seed 5 v") == "Љубав, њива, џак {player} --seed 5 v"
+    assert cyrillic("--- deljenje {number} ---") == "--- дељење {number} ---"  # a rule of dashes is no option
 
 
 # ---------------------------------------------------------------- preferans play in three languages

@@ -43,6 +43,20 @@ def test_new_variant_installs_as_printed_and_passes_conformance(tmp_path: Path, 
     proc = _preferans(site, "conformance", "houserules", "--deals", "10")
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert "houserules" in proc.stdout and "ok" in proc.stdout
+    # its own words in two languages, asked before its family's (docs/i18n.md): the sample word for a pass
+    ru_po = pkg / "preferans_houserules" / "locale" / "ru" / "LC_MESSAGES" / "preferans-houserules.po"
+    de_po = pkg / "preferans_houserules" / "locale" / "de" / "LC_MESSAGES" / "preferans-houserules.po"
+    assert 'msgstr "пасую"' in ru_po.read_text(encoding="utf-8")
+    assert 'msgstr "ich passe"' in de_po.read_text(encoding="utf-8")
+    played = _preferans(site, "play", "--variant", "houserules", "--lang", "ru", "--seed", "1")
+    assert played.returncode == 0, played.stdout + played.stderr
+    deals = [line for line in played.stdout.splitlines() if line.startswith("сдача")]
+    # the first deal of Sochi's seed 1 (in English "Anna 6H (Boris pass, Vera whist)"): the pass in the
+    # variant's own word, the whist in its family's, 6H as Russian players write it
+    assert deals[0].startswith("сдача   1  сдаёт Anna: Anna 6♥ (Boris пасую, Vera вист);"), deals[0]
+    listed_ru = _preferans(site, "variants", "--lang", "ru").stdout
+    assert "Домашние правила поверх sochi" in listed_ru  # its description from its own catalogue
+    assert "House rules on top of sochi" in listed.stdout  # English: the preset's
     # editable: a change to the preset is read at the next command, with no reinstall
     assert "pool = 20\n" in _preferans(site, "show", "houserules").stdout  # Sochi's pool, inherited
     preset = pkg / "preferans_houserules" / "preset.toml"

@@ -39,7 +39,9 @@ from preferans.core.cli import (
     solve,
     variants,
 )
-from preferans.core.model.errors import BadInput, one_line
+from preferans.core.cli.common import language_of
+from preferans.core.model.errors import BadInput, Suggestion, one_line
+from preferans.core.model.i18n import from_environment, translator
 from preferans.core.rules.manager import family_manager
 
 COMMANDS: tuple[ModuleType, ...] = (variants, show, schema, config, play, simulate, arena, score, sheet,
@@ -147,7 +149,23 @@ def main(argv: list[str] | None = None) -> int:
             signal.signal(signal.SIGTERM, previous)
 
 
+def _error_text(exc: BadInput, args: argparse.Namespace | None) -> str:
+    """The error in the language of ``--lang`` or the environment when it was made by ``bad_input`` (a
+    catalogue message; the values in it, names of files, keys and actions, stay as typed), else as raised."""
+    if exc.template is None:
+        return str(exc)
+    try:
+        lang = language_of(args) if args is not None else from_environment()
+    except BadInput:  # the --lang given is the mistake: say it in English
+        lang = "en"
+    tr = translator(lang)
+    values = {key: tr.gettext("; did you mean {choice}?").format(choice=repr(value.choice))
+              if isinstance(value, Suggestion) else value for key, value in exc.values.items()}
+    return tr.gettext(exc.template).format(**values)
+
+
 def _main(argv: list[str] | None) -> int:
+    args: argparse.Namespace | None = None
     try:
         argv = sys.argv[1:] if argv is None else list(argv)
         if not argv:  # bare `preferans`: the help, as `preferans --help` prints it (docs/cli.md)
@@ -158,7 +176,7 @@ def _main(argv: list[str] | None) -> int:
     except SystemExit as exc:  # argparse: --help (0) and usage errors (2)
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     except BadInput as exc:
-        print(f"preferans: {_one_line(str(exc))}", file=sys.stderr)
+        print(f"preferans: {_one_line(_error_text(exc, args))}", file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         print("preferans: interrupted", file=sys.stderr)

@@ -12,7 +12,7 @@ import tomli_w
 
 from preferans.core.ai.registry import make_bot
 from preferans.core.formats.saves import HUMAN
-from preferans.core.model.errors import BadInput, excerpt
+from preferans.core.model.errors import BadInput, bad_input, excerpt
 from preferans.core.model.i18n import LANGUAGES, Translator, from_environment, language, translator
 from preferans.core.model.parsing import loads_toml
 from preferans.core.rules.config import (
@@ -33,11 +33,15 @@ def add_lang_option(s: argparse.ArgumentParser) -> None:
                                                   "and --json keep their English keys")
 
 
+def language_of(args: argparse.Namespace) -> str:
+    """The language of ``--lang``, or the environment's (docs/i18n.md)."""
+    given = getattr(args, "lang", None)
+    return language(given) if given is not None else from_environment()
+
+
 def translator_for(args: argparse.Namespace, variant: Variant) -> Translator:
     """The translator of ``--lang`` (or the environment's language) with ``variant``'s own words first."""
-    given = getattr(args, "lang", None)
-    lang = language(given) if given is not None else from_environment()
-    return translator(lang, variant.locale_dirs)
+    return translator(language_of(args), variant.locale_dirs)
 
 
 def add_plugin_option(s: argparse.ArgumentParser) -> None:
@@ -182,10 +186,12 @@ def parse_bots(text: str | None, n: int, human: int | None) -> list[str]:
         per_seat = dict(zip(others, given, strict=True))
     else:
         want = f"1 or {n}" + (f" or {len(others)}" if human is not None else "")
-        raise BadInput(f"--bots: expected {want} bot names separated by commas, got {len(given)} ({excerpt(text)})")
+        raise bad_input("--bots: expected {want} bot names separated by commas, got {got} ({text})",
+                        want=want, got=len(given), text=excerpt(text))
     for seat, name in per_seat.items():
         if len(name) > 200 or not name.isprintable():
-            raise BadInput(f"--bots: {excerpt(name)} is not a bot name (preferans --help lists them)")
+            raise bad_input("--bots: {name} is not a bot name ({help} lists them)", name=excerpt(name),
+                            help="preferans --help")
         make_bot(name, 0, seat, where="--bots")  # validates the name
     return [HUMAN if s == human else per_seat[s] for s in range(n)]
 

@@ -25,7 +25,7 @@ from preferans.core.engine.game import Game, Phase
 from preferans.core.formats import render, talk
 from preferans.core.formats.report import match_report, seat_name
 from preferans.core.formats.saves import DEFAULT_NAMES, Session
-from preferans.core.model.errors import BadInput, IllegalActionError, check_names, excerpt, nearest
+from preferans.core.model.errors import IllegalActionError, bad_input, check_names, excerpt, nearest
 from preferans.core.tools.table import can_claim, claim_lead, claim_tricks, load_session
 
 MATCH_CAP = 2000
@@ -47,12 +47,13 @@ def _parse_human(text: str | None, names: list[str]) -> int | None:
         seat = int(t)
         if 0 <= seat < len(names):
             return seat
-        raise BadInput(f"--human: seat {seat} does not exist (seats 0..{len(names) - 1}: {', '.join(names)})")
+        raise bad_input("--human: seat {seat} does not exist (seats 0..{last}: {names})", seat=seat,
+                        last=len(names) - 1, names=", ".join(names))
     for i, name in enumerate(names):
         if name.lower() == t.lower():
             return i
-    raise BadInput(f"--human: no player {excerpt(t)}{nearest(t, names)} (a seat 0..{len(names) - 1} or one of: "
-                   f"{', '.join(names)})")
+    raise bad_input("--human: no player {name}{nearest} (a seat 0..{last} or one of: {names})", name=excerpt(t),
+                    nearest=nearest(t, names), last=len(names) - 1, names=", ".join(names))
 
 
 def random_seed() -> int:
@@ -108,7 +109,7 @@ class _Table:
     def confirm(self, prompt: str) -> bool:
         """A yes/no question, no by default; the end of input is a no."""
         try:
-            return self.ask(prompt + " [y/N] ").strip().lower() in YES
+            return self.ask(prompt + " [y/N] ").strip().lower() in YES  # y/N typed as written, any language
         except EOFError:
             return False
 
@@ -117,7 +118,7 @@ class _Table:
         if self.saved:
             raise _Stop
         try:
-            answer = self.ask("quit without saving? [y/N] ").strip().lower()
+            answer = self.ask(self.out.tr.gettext("quit without saving?") + " [y/N] ").strip().lower()
         except (EOFError, KeyboardInterrupt):
             raise _Stop from None
         if answer in YES:
@@ -125,18 +126,23 @@ class _Table:
 
     def _auto(self, game: Game, seat: int, names: list[str], card: str, why: str) -> None:
         """Play ``card`` for the human without asking, and say so with the trick it goes to."""
+        tr = self.out.tr
         play = game.deal.play
         assert play is not None
         hand = play.to_play
-        trick = render.trick_text(play.trick, names)
-        where = "" if hand == seat else f" from {seat_name(names, hand)}'s hand"
+        trick = render.trick_text(play.trick, names, tr)
+        said = tr.gettext("you play {card} ({why})") if hand == seat else tr.gettext(
+            "you play {card} from {player}'s hand ({why})")
         game.apply(card)
         before = f"{trick}; " if trick else ""
-        self.out.line(f"{before}you play {render.card_label(card)}{where} ({why})")
+        reason = tr.pgettext("auto", "claim") if why == "claim" else tr.pgettext("auto", "forced")
+        self.out.line(before + said.format(card=render.card_label(card, tr), player=seat_name(names, hand),
+                                           why=reason))
 
     def human_turn(self, game: Game, seat: int, names: list[str]) -> None:
         """Show the situation, read a choice and apply it; re-ask on anything illegal. A forced card, and
         every card of an accepted claim, is played without asking."""
+        tr = self.out.tr
         legal = game.legal_actions()
         deal = game.deal
         if game.phase is Phase.PLAY:
@@ -153,27 +159,30 @@ class _Table:
         # a claim for his own hand only (not for a hand he plays for another, whose tricks are not his)
         claim = game.phase is Phase.PLAY and deal.play is not None and deal.play.to_play == seat and can_claim(game)
         self.out.line()
-        self.out.lines(render.situation(game, seat, names))
+        self.out.lines(render.situation(game, seat, names, tr))
         total = 0
         if game.phase is Phase.DISCARD:  # the count of the step: remembered from its first card
             start = deal.to_discard + (0 if deal.discarded_by else deal.discard.bit_count())
             total = self.discard_total.setdefault((deal.number, len(deal.discarded_by)), start)
-        self.out.lines(talk.step_lines(game, seat, total))
+        self.out.lines(talk.step_lines(game, seat, total, tr))
         if claim and self.declined != deal.number:
             n = claim_tricks(game)
-            if self.confirm(f"every trick left is yours whatever the others hold: claim the rest ({n} "
-                            f"trick{'s' if n != 1 else ''})?"):
+            if self.confirm(tr.ngettext("every trick left is yours whatever the others hold: claim the rest "
+                                        "({n} trick)?", "every trick left is yours whatever the others hold: "
+                                        "claim the rest ({n} tricks)?", n).format(n=n)):
                 self.claimed = deal.number
                 self._auto(game, seat, names, claim_lead(game), "claim")
                 return
             self.declined = deal.number
         keys = render.menu_keys(legal)
-        self.out.line("your choices:")
-        self.out.lines(render.choices(legal, game.phase, keys=keys))
+        self.out.line(tr.gettext("your choices:"))
+        self.out.lines(render.choices(legal, game.phase, keys=keys, tr=tr))
         span = f"{keys[0]}-{keys[-1]}" if len(keys) > 1 else keys[0]
+        typed = render.typed_words(legal, game.phase, tr)
         while True:
             try:
-                text = self.ask(f"{names[seat]}, choose {span} or type it (? help, sheet, q quit): ").strip()
+                text = self.ask(tr.gettext("{player}, choose {span} or type it ({help} help, {sheet}, {quit} quit): ")
+                                .format(player=names[seat], span=span, help="?", sheet="sheet", quit="q")).strip()
             except (EOFError, KeyboardInterrupt):
                 raise _Stop from None
             if not text:
@@ -183,23 +192,26 @@ class _Table:
                 action = text
             elif word in keys:
                 action = legal[keys.index(word)]
+            elif word in typed:  # the word the menu shows, in the table's language
+                action = typed[word]
             elif text.isdigit() and keys[0].isdigit():
-                self.out.line(f"no choice {text}: enter a number from 1 to {len(legal)}")
+                self.out.line(tr.gettext("no choice {text}: enter a number from 1 to {last}").format(
+                    text=text, last=len(legal)))
                 continue
             elif word in ("q", "quit", "exit"):
                 self._quit()
                 continue
             elif word in ("?", "h", "help"):
-                self.out.lines(render.situation(game, seat, names))
-                self.out.lines(render.choices(legal, game.phase, keys=keys))
-                self.out.lines(talk.call_help(game, legal, keys))
+                self.out.lines(render.situation(game, seat, names, tr))
+                self.out.lines(render.choices(legal, game.phase, keys=keys, tr=tr))
+                self.out.lines(talk.call_help(game, legal, keys, tr))
                 continue
             elif word in ("sheet", "?s"):
                 render.print_sheet(self.out, game.match, names)
                 continue
             elif word == "claim":
                 if not claim:
-                    self.out.line("no claim now: every trick left must be surely yours, and you on lead")
+                    self.out.line(tr.gettext("no claim now: every trick left must be surely yours, and you on lead"))
                     continue
                 self.claimed = deal.number
                 self._auto(game, seat, names, claim_lead(game), "claim")
@@ -209,7 +221,7 @@ class _Table:
             try:
                 game.apply(action)  # canonicalises aliases (TH, A♠, PASS); state unchanged if illegal
             except IllegalActionError as exc:
-                self.out.line(f"not allowed: {exc}")
+                self.out.line(tr.gettext("not allowed: {error}").format(error=exc))  # the error itself English
                 continue
             return
 
@@ -217,11 +229,13 @@ class _Table:
 def _play_loop(session: Session, out: render.Printer, ui: _Table | None, quiet: bool) -> tuple[bool, str]:
     """Run the game until it ends, the cap is reached or the human stops. Returns (stopped, reason)."""
     game, names, human = session.game, session.names, session.human
+    tr = out.tr
     players = session.players
     interactive = human is not None
     while not game.is_terminal:
         if not interactive and len(game.results) >= MATCH_CAP:
-            return True, f"stopped after {MATCH_CAP} deals (the match cap): the pulka is unfinished"
+            return True, tr.gettext("stopped after {cap} deals (the match cap): the pulka is unfinished").format(
+                cap=MATCH_CAP)
         seat = game.current_player
         deal, phase = game.deal, game.phase
         done = len(game.results)
@@ -236,12 +250,14 @@ def _play_loop(session: Session, out: render.Printer, ui: _Table | None, quiet: 
             action = bot.choose(game, seat)
             game.apply(action)
             if ui is not None:
-                actor = names[seat] if hand == seat else f"{names[seat]} (for {seat_name(names, hand)})"
-                ui.out.line(render.narrate(phase, actor, action))
+                actor = names[seat] if hand == seat else tr.gettext("{player} (for {hand})").format(
+                    player=names[seat], hand=seat_name(names, hand))
+                ui.out.line(render.narrate(phase, actor, action, tr))
         if ui is not None and deal.play is not None and len(deal.play.completed) > tricks:
             winner, cards = deal.play.completed[-1]
-            who = seat_name(names, winner) if winner >= 0 else "nobody"
-            ui.out.line(f"trick {len(deal.play.completed)}: {render.trick_text(cards, names)} -> {who}")
+            who = seat_name(names, winner) if winner >= 0 else tr.gettext("nobody")
+            ui.out.line(tr.gettext("trick {number}: {cards} -> {player}").format(
+                number=len(deal.play.completed), cards=render.trick_text(cards, names, tr), player=who))
         if interactive:
             session.save_now()
         if len(game.results) > done:
@@ -249,7 +265,8 @@ def _play_loop(session: Session, out: render.Printer, ui: _Table | None, quiet: 
             if not quiet:
                 out.line(render.deal_line(number, game.results[-1], game.deal_entries[-1], names, out.tr))
             if ui is not None:  # the deal in words, and the sheet unless the final one follows
-                ui.out.line(f"deal {number} result: {talk.deal_words(game.results[-1], names)}")
+                ui.out.line(tr.gettext("deal {number} result: {words}").format(
+                    number=number, words=talk.deal_words(game.results[-1], names, tr)))
                 if not game.is_terminal:
                     render.print_sheet(ui.out, game.match, names)
             if not interactive:
@@ -264,8 +281,8 @@ def cmd_play(args: argparse.Namespace) -> int:
                                         ("--names", args.names), ("--rule", args.rule or None))
                  if value is not None]
         if clash:
-            raise BadInput(f"--resume: {', '.join(clash)} cannot be changed in a saved game "
-                           "(it keeps its variant, seed, players and bots)")
+            raise bad_input("--resume: {options} cannot be changed in a saved game (it keeps its variant, seed, "
+                            "players and bots)", options=", ".join(clash))
         # the local plugins of the game, which the save names but never loads: given again with --plugin
         session = load_session(Path(args.resume), local_plugins(args))
         if args.save:
@@ -297,14 +314,16 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         stopped, reason = _play_loop(session, out, ui, quiet=bool(args.json))
     except (_Stop, KeyboardInterrupt) as exc:
-        where = f"deal {len(game.results) + 1}, after {len(game.history)} actions"
+        where = tr.ngettext("deal {deal}, after {actions} action", "deal {deal}, after {actions} actions",
+                            len(game.history)).format(deal=len(game.results) + 1, actions=len(game.history))
         if session.save is not None:
             session.save_now()
             again = "".join(f" --plugin {path}" for path in args.plugin)  # the save names them, never loads them
-            out.line(f"\nstopped at {where}; saved to {session.save} "
-                     f"(continue with: preferans play --resume {session.save}{again})")
+            out.line("\n" + tr.gettext("stopped at {where}; saved to {file} (continue with: {command})").format(
+                where=where, file=session.save, command=f"preferans play --resume {session.save}{again}"))
         else:
-            out.line(f"\nstopped at {where}; not saved (use --save FILE to keep a game)")
+            out.line("\n" + tr.gettext("stopped at {where}; not saved (use {option} to keep a game)").format(
+                where=where, option="--save FILE"))
         return 0 if (isinstance(exc, _Stop) or ui is not None) else 130
     finished = game.is_terminal
     if reason:

@@ -6,7 +6,7 @@ import argparse
 import sys
 from typing import Any
 
-from preferans.core.cli.common import add_plugin_option, dump_json, local_plugins
+from preferans.core.cli.common import add_lang_option, add_plugin_option, dump_json, local_plugins, translator_for
 from preferans.core.formats import render
 from preferans.core.formats.report import match_report
 
@@ -18,9 +18,9 @@ def cmd_score(args: argparse.Namespace) -> int:
     if args.json:
         dump_json(match_report(card.match, card.names, card.finished))
         return 0
-    out = render.Printer(sys.stdout)
+    out = render.Printer(sys.stdout, tr=translator_for(args, card.match.variant))
     for i, (r, entries) in enumerate(zip(card.match.results, card.match.deal_entries, strict=True), 1):
-        out.line(render.deal_line(i, r, entries, card.names))
+        out.line(render.deal_line(i, r, entries, card.names, out.tr))
     out.line()
     return 0 if render.print_result(out, card.match, card.names, card.finished) else 1
 
@@ -31,4 +31,5 @@ def add_parser(sub: Any) -> None:
                                                 "e.g. examples/sochi-scorecard.toml")
     s.add_argument("--json", action="store_true", help="print the result object as JSON")
     add_plugin_option(s)
+    add_lang_option(s)
     s.set_defaults(func=cmd_score)

@@ -7,11 +7,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from preferans.core.cli.common import dump_json
+from preferans.core.cli.common import add_lang_option, dump_json, translator_for
 from preferans.core.formats import render
 from preferans.core.formats.atomic import write_atomic
 from preferans.core.formats.report import match_report
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import bad_input
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
@@ -21,19 +21,24 @@ def cmd_sheet(args: argparse.Namespace) -> int:
     match, names = source.match, source.names
     if args.json:
         return _print_json(args.file, source)
+    tr = translator_for(args, match.variant)
     if args.svg:
-        state = "finished" if source.finished else "unfinished"
         title = f"{match.variant.name}: {', '.join(names)}"
-        drawn = sheet.drawing(match, names, source.finished, title)
+        drawn = sheet.drawing(match, names, source.finished, title, tr)
         if drawn is None:
-            raise BadInput(f"sheet: --svg: the family of {match.variant.name} draws no picture of its sheet: "
-                           f"run without --svg for its own sheet")
+            raise bad_input("{command}: --svg: the family of {variant} draws no picture of its sheet: run without "
+                            "--svg for its own sheet", command="sheet", variant=match.variant.name)
         write_atomic(Path(args.svg), drawn)
-        print(f"wrote {args.svg}: the {state} sheet after {len(match.results)} deals")
+        n = len(match.results)
+        said = (tr.ngettext("wrote {file}: the finished sheet after {n} deal", "wrote {file}: the finished sheet "
+                            "after {n} deals", n) if source.finished else
+                tr.ngettext("wrote {file}: the unfinished sheet after {n} deal", "wrote {file}: the unfinished "
+                            "sheet after {n} deals", n))
+        print(said.format(file=args.svg, n=n))
         return 0
-    view = sheet.sheet_view(match, names, source.finished)
+    view = sheet.sheet_view(match, names, source.finished, tr=tr)
     text = sheet.sheet_text(match, view)
-    out = render.Printer(sys.stdout)
+    out = render.Printer(sys.stdout, tr=tr)
     out.lines(text.records)
     out.line()
     return 0 if render.print_result(out, match, names, source.finished, view, text) else 1
@@ -59,4 +64,5 @@ def add_parser(sub: Any) -> None:
     s.add_argument("file", help="a scorecard (TOML or JSON) or a game saved with play --save")
     s.add_argument("--svg", metavar="OUT", help="draw the sheet as players know it into this SVG file")
     s.add_argument("--json", action="store_true", help="print the result object and the sheet's table as JSON")
+    add_lang_option(s)
     s.set_defaults(func=cmd_sheet)

@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from preferans.core.cli.common import (
+    add_lang_option,
     add_plugin_option,
     add_scale_out,
     add_variant_options,
@@ -15,10 +16,11 @@ from preferans.core.cli.common import (
     local_json,
     parse_bots,
     seed_value,
+    translator_for,
     variant_from,
 )
 from preferans.core.formats import render
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import bad_input
 from preferans.core.tools.parallel import check_jobs, progress_bar
 from preferans.core.tools.simulate import simulate
 
@@ -26,7 +28,7 @@ from preferans.core.tools.simulate import simulate
 def cmd_simulate(args: argparse.Namespace) -> int:
     variant = variant_from(args)
     if args.deals < 1:
-        raise BadInput(f"--deals: must be at least 1, got {args.deals}")
+        raise bad_input("--deals: must be at least 1, got {deals}", deals=args.deals)
     check_jobs(args.jobs)
     bots = parse_bots(args.bots, variant.rules.players, None)
     start = time.perf_counter()
@@ -49,18 +51,23 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                          "success_rate": None if rate is None else round(rate, 4)},
         })
         return 0
-    out = render.Printer(sys.stdout)
-    out.line(f"simulated {tally.deals} deals of {variant.title} ({', '.join(bots)}), seed {args.seed}: "
-             f"{matches} matches, {finished} finished")
-    out.line(f"speed: {per_second:.1f} deals/s ({seconds:.2f} s)")
+    tr = translator_for(args, variant)
+    out = render.Printer(sys.stdout, tr=tr)
+    out.line(tr.gettext("simulated {deals} deals of {variant} ({bots}), seed {seed}: {matches} matches, "
+                        "{finished} finished").format(deals=tally.deals, variant=variant.title, bots=", ".join(bots),
+                                                      seed=args.seed, matches=matches, finished=finished))
+    out.line(tr.gettext("speed: {rate} deals/s ({seconds} s)").format(rate=f"{per_second:.1f}",
+                                                                     seconds=f"{seconds:.2f}"))
     dist = tally.distribution
-    rows = [[k, str(dist[k]), f"{100 * dist[k] / tally.deals:.1f}%"] for k in keys]
-    out.table("Contract distribution", ["contract", "deals", "share"], rows)
+    shown = {"not played": tr.gettext("not played")}  # the tally's key for a deal thrown in
+    rows = [[shown.get(k) or tr.contract(k), str(dist[k]), f"{100 * dist[k] / tally.deals:.1f}%"] for k in keys]
+    out.table(tr.gettext("Contract distribution"), [tr.gettext("contract"), tr.gettext("deals"),
+                                                    tr.gettext("share")], rows)
     if rate is None:
-        out.line("declarer success: no contract was played")
+        out.line(tr.gettext("declarer success: no contract was played"))
     else:
-        out.line(f"declarer success: {tally.made} of {tally.played} played contracts made "
-                 f"({100 * rate:.1f}%)")
+        out.line(tr.gettext("declarer success: {made} of {played} played contracts made ({rate}%)").format(
+            made=tally.made, played=tally.played, rate=f"{100 * rate:.1f}"))
     return 0
 
 
@@ -74,4 +81,5 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--json", action="store_true", help="print a JSON object")
     add_plugin_option(s)
     add_scale_out(s)
+    add_lang_option(s)
     s.set_defaults(func=cmd_simulate)

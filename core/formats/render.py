@@ -18,7 +18,7 @@ from preferans.core.engine.match import Match
 from preferans.core.engine.play import TALON
 from preferans.core.formats.report import seat_name
 from preferans.core.formats.sheet import sheet_text, sheet_view
-from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS, format_cards, pretty
+from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, RANKS, SUIT_SYMBOLS, format_cards
 from preferans.core.model.i18n import ENGLISH, Translator
 from preferans.core.model.paper import SettlementCheck, SheetText, SheetView, amount_text
 from preferans.core.model.views import Amount, DealResult, Entry, Settlement
@@ -32,10 +32,12 @@ def signed(x: Amount) -> str:
     return text if text.startswith("-") or x == 0 else "+" + text
 
 
-def card_label(name: str) -> str:
-    """``10H`` -> ``10♥`` for people; anything that is not a card name is returned unchanged."""
+def card_label(name: str, tr: Translator = ENGLISH) -> str:
+    """``10H`` -> ``10♥`` for people (``JH`` -> ``В♥`` in Russian); anything that is not a card name is
+    returned unchanged."""
     if name in CARD_NAMES:
-        return pretty(CARD_NAMES.index(name))
+        card = CARD_NAMES.index(name)
+        return tr.card(RANKS[card & 7], SUIT_SYMBOLS[card >> 3])
     return name
 
 
@@ -187,66 +189,96 @@ def print_sheet(out: Printer, match: Match, names: Sequence[str], state: str = "
 # ---------------------------------------------------------------- the interactive table
 
 
-def hand_text(mask: int) -> str:
-    """A hand by suit with symbols: ``♠ A 10 7   ♥ K Q``."""
+def hand_text(mask: int, tr: Translator = ENGLISH) -> str:
+    """A hand by suit with symbols: ``♠ A 10 7   ♥ K Q`` (the ranks as the language writes them)."""
     groups = []
     for s in range(4):
         text = format_cards(mask & (0xFF << (8 * s)))
         if text:
-            groups.append(SUIT_SYMBOLS[s] + " " + " ".join(c[:-1] for c in text.split()))
-    return "   ".join(groups) or "(no cards)"
+            groups.append(SUIT_SYMBOLS[s] + " " + " ".join(tr.pgettext("rank", c[:-1]) for c in text.split()))
+    return "   ".join(groups) or tr.gettext("(no cards)")
 
 
-def _card(card: int) -> str:
-    return RANKS[card & 7] + SUIT_SYMBOLS[card >> 3]
+def _card(card: int, tr: Translator = ENGLISH) -> str:
+    return tr.card(RANKS[card & 7], SUIT_SYMBOLS[card >> 3])
 
 
-def situation(game: Game, seat: int, names: Sequence[str]) -> list[str]:
+def situation(game: Game, seat: int, names: Sequence[str], tr: Translator = ENGLISH) -> list[str]:
     """What ``seat`` sees when it must act: deal, auction, contract, hands it may see, the trick."""
     deal = game.deal
-    out = [f"--- deal {deal.number + 1}, dealer {names[deal.dealer]}; you are {names[seat]} ---"]
+    out = [tr.gettext("--- deal {number}, dealer {dealer}; you are {player} ---").format(
+        number=deal.number + 1, dealer=names[deal.dealer], player=names[seat])]
     if deal.calls:
-        out.append("auction: " + ", ".join(f"{names[s]} {c}" for s, c in deal.calls))
+        out.append(tr.gettext("auction: {calls}").format(calls=", ".join(
+            f"{names[s]} {tr.call(c)}" for s, c in deal.calls)))
     if deal.contract is not None and deal.declarer is not None:
-        line = f"contract: {names[deal.declarer]} {deal.contract.name}"
+        line = tr.gettext("contract: {player} {contract}").format(
+            player=names[deal.declarer], contract=tr.contract(deal.contract.name))
         if deal.defence_calls:
-            line += "; defence: " + ", ".join(f"{names[s]} {c}" for s, c in deal.defence_calls)
+            line += tr.gettext("; defence: {calls}").format(calls=", ".join(
+                f"{names[s]} {tr.call(c)}" for s, c in deal.defence_calls))
         out.append(line)
     elif deal.declarer is not None and deal.bid is not None:
-        out.append(f"{names[deal.declarer]} won the auction with {deal.bid}")
+        out.append(tr.gettext("{player} won the auction with {bid}").format(
+            player=names[deal.declarer], bid=tr.call(deal.bid)))
     elif deal.contract is not None:
-        out.append(f"contract: {deal.contract.name}")
+        out.append(tr.gettext("contract: {contract}").format(contract=tr.contract(deal.contract.name)))
     # what this seat may see comes from its observation, the engine's one rule for it (the talon when it
     # took it or it is shown to all, its own hand, the hands it plays and those lying open)
     seen = game.observation(seat)
     if seen.talon is not None and deal.talon_taken:
-        out.append("talon: " + " ".join(_card(CARD_INDEX[c]) for c in seen.talon))
+        out.append(tr.gettext("talon: {cards}").format(cards=" ".join(_card(CARD_INDEX[c], tr) for c in seen.talon)))
     hands = {h: seen.hand_mask(h) for h in seen.hands}
     tp = deal.play
     acting = tp.to_play if (tp is not None and deal.phase is Phase.PLAY) else seat
     for hand, mask in sorted(hands.items(), key=lambda kv: kv[0] != seat):
-        who = "your hand" if hand == seat else f"{seat_name(names, hand)}'s hand"
-        if hand != seat and hand == acting:
-            who += " (you play it)"
-        elif hand != seat:
-            who += " (open)"
-        out.append(f"{who}: {hand_text(mask)}")
+        if hand == seat:
+            who = tr.gettext("your hand: {cards}")
+        elif hand == acting:
+            who = tr.gettext("{player}'s hand (you play it): {cards}")
+        else:
+            who = tr.gettext("{player}'s hand (open): {cards}")
+        out.append(who.format(player=seat_name(names, hand), cards=hand_text(mask, tr)))
     if game.may_record_layout(seat):
-        out.append("you may write down the layout (the play rules allow notes here)")
+        out.append(tr.gettext("you may write down the layout (the play rules allow notes here)"))
     if tp is not None and deal.phase is Phase.PLAY:
-        out.append("tricks: " + ", ".join(f"{seat_name(names, h)} {tp.tricks_won[h]}" for h in tp.order))
+        out.append(tr.gettext("tricks: {counts}").format(
+            counts=", ".join(f"{seat_name(names, h)} {tp.tricks_won[h]}" for h in tp.order)))
         if tp.completed:
             winner, cards = tp.completed[-1]
-            who = seat_name(names, winner) if winner >= 0 else "nobody"
-            out.append(f"last trick: {trick_text(cards, names)} -> {who}")
-        mover = "you" if acting == seat else f"you, from {seat_name(names, acting)}'s hand,"
-        shown = trick_text(tp.trick, names) + f"; {mover} to play" if tp.trick else f"{mover} lead"
-        out.append(f"trick {tp.tricks_done + 1}: {shown}")
+            who = seat_name(names, winner) if winner >= 0 else tr.gettext("nobody")
+            out.append(tr.gettext("last trick: {cards} -> {player}").format(
+                cards=trick_text(cards, names, tr), player=who))
+        number = tp.tricks_done + 1
+        if tp.trick and acting == seat:
+            shown = tr.gettext("trick {number}: {cards}; you to play")
+        elif tp.trick:
+            shown = tr.gettext("trick {number}: {cards}; you, from {player}'s hand, to play")
+        elif acting == seat:
+            shown = tr.gettext("trick {number}: you lead")
+        else:
+            shown = tr.gettext("trick {number}: you, from {player}'s hand, lead")
+        out.append(shown.format(number=number, cards=trick_text(tp.trick, names, tr),
+                                player=seat_name(names, acting)))
     return out
 
 
-def trick_text(cards: Iterable[tuple[int, int]], names: Sequence[str]) -> str:
-    return ", ".join(f"{'talon' if h == TALON or h < 0 else seat_name(names, h)} {_card(c)}" for h, c in cards)
+def action_word(action: str, phase: Phase, tr: Translator = ENGLISH) -> str:
+    """An action as shown: a card with its symbol (``J♠``, ``В♠``), a call in the language's word."""
+    if phase in (Phase.PLAY, Phase.DISCARD):  # "7S" is a card there, a contract in the auction
+        return card_label(action, tr)
+    return tr.call(action)
+
+
+def typed_words(legal: Sequence[str], phase: Phase, tr: Translator = ENGLISH) -> dict[str, str]:
+    """The legal actions by the words the table shows for them (lower case): so that a player who types
+    what he reads (``пас``, ``6♠``, ``Т♥``) makes that action, whose record stays the English key."""
+    return {action_word(a, phase, tr).lower(): a for a in legal}
+
+
+def trick_text(cards: Iterable[tuple[int, int]], names: Sequence[str], tr: Translator = ENGLISH) -> str:
+    talon = tr.gettext("talon")  # a card the talon gives to the trick (the first tricks of a raspasovka)
+    return ", ".join(f"{talon if h == TALON or h < 0 else seat_name(names, h)} {_card(c, tr)}" for h, c in cards)
 
 
 def menu_keys(legal: Sequence[str]) -> list[str]:
@@ -267,24 +299,21 @@ def _letters(i: int) -> str:
     return out
 
 
-def choices(legal: Sequence[str], phase: Phase, per_line: int = 8, keys: Sequence[str] | None = None) -> list[str]:
+def choices(legal: Sequence[str], phase: Phase, per_line: int = 8, keys: Sequence[str] | None = None,
+            tr: Translator = ENGLISH) -> list[str]:
     """The legal actions under their menu keys (:func:`menu_keys`), several to a line (cards with suit
-    symbols)."""
-    cards = phase in (Phase.PLAY, Phase.DISCARD)  # "7S" is a card there, a contract in the auction
+    symbols), as the language writes them (:func:`action_word`)."""
     keys = keys or menu_keys(legal)
-    items = [f"{k:>2}) {card_label(a) if cards else a}" for k, a in zip(keys, legal, strict=True)]
+    items = [f"{k:>2}) {action_word(a, phase, tr)}" for k, a in zip(keys, legal, strict=True)]
     return ["  " + "   ".join(items[k:k + per_line]) for k in range(0, len(items), per_line)]
 
 
-def narrate(phase: Phase, actor: str, action: str) -> str:
+def narrate(phase: Phase, actor: str, action: str, tr: Translator = ENGLISH) -> str:
     """A bot's action as the human at the table sees it (a discarded card stays secret)."""
     if phase is Phase.DISCARD:
-        return f"{actor} discards a card"
+        return tr.gettext("{player} discards a card").format(player=actor)
     if phase is Phase.DECLARE:
-        return f"{actor} declares {action}"
+        return tr.gettext("{player} declares {contract}").format(player=actor, contract=tr.call(action))
     if phase is Phase.PLAY:
-        return f"{actor} plays {card_label(action)}"
-    return f"{actor}: {action}"
-
-
-SUIT_HELP = f"cards: rank 7 8 9 10 J Q K A (T = 10) and suit {'/'.join(SUITS)} or {' '.join(SUIT_SYMBOLS)}"
+        return tr.gettext("{player} plays {card}").format(player=actor, card=card_label(action, tr))
+    return f"{actor}: {tr.call(action)}"

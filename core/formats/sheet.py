@@ -39,9 +39,11 @@ def sheet_text(match: Match, view: SheetView) -> SheetText:
     return sheet
 
 
-def drawing(match: Match, names: Sequence[str], finished: bool, title: str = "") -> str | None:
-    """The sheet as an SVG document, or ``None`` when the variant's family draws no picture."""
-    drawn = match.book.render_sheet(sheet_view(match, names, finished, title), "svg")
+def drawing(match: Match, names: Sequence[str], finished: bool, title: str = "",
+            tr: Translator = ENGLISH) -> str | None:
+    """The sheet as an SVG document (its labels in ``tr``'s language), or ``None`` when the variant's family
+    draws no picture."""
+    drawn = match.book.render_sheet(sheet_view(match, names, finished, title, tr), "svg")
     if drawn is not None and not isinstance(drawn, str):
         raise TypeError(f"pref_render_sheet(form='svg') must return a string, not {type(drawn).__name__}")
     return drawn

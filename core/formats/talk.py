@@ -1,5 +1,6 @@
 """The words of the interactive table (``preferans play --human``): what a call means in this variant, which
-step of the deal the player is at, and how a deal ended, said in words.
+step of the deal the player is at, and how a deal ended, said in words, in the table's language (docs/i18n.md:
+each function takes the :class:`~preferans.core.model.i18n.Translator` of the table, English by default).
 
 Nothing here knows a family: a contract's meaning is read from its row in the variant's contract table
 (trump, goal, talon), any other call's from the ``[calls]`` table of the variant's presets.
@@ -13,146 +14,193 @@ from preferans.core.engine.game import Game, Phase
 from preferans.core.formats.report import seat_name
 from preferans.core.model.cards import NO_TRUMP, RANKS, SUIT_SYMBOLS, SUITS
 from preferans.core.model.contracts import ContractSpec, ContractTable
+from preferans.core.model.i18n import ENGLISH, Translator
 from preferans.core.model.views import DealResult
 
 SUIT_WORDS = ("spades", "clubs", "diamonds", "hearts")
 """The suits in the order of :data:`~preferans.core.model.cards.SUITS` (S C D H)."""
 
 NUMBER_WORDS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten")
-
-CARD_HELP = f"a card: rank 7 8 9 10 J Q K A (T = 10) and suit {'/'.join(SUITS)} or {' '.join(SUIT_SYMBOLS)}"
-
-COMMANDS = (
-    ("? or help", "this help: what each choice means here"),
-    ("sheet or ?s", "the score sheet so far"),
-    ("claim", "when every trick left is surely yours: take them all without playing them one by one"),
-    ("q or quit", "stop the game (asks first when the game is not saved)"),
-)
+"""How many tricks, in English words; the other languages write the digit (their number words decline with
+the words around them: "без двух", "dva pada")."""
 
 
-def _card(card: int) -> str:
-    return RANKS[card & 7] + SUIT_SYMBOLS[card >> 3]
+def _trumps_word(suit: int, tr: Translator) -> str:
+    # the suits as a trump is named (context "trumps"), listed so that the extraction finds each
+    words = (tr.pgettext("trumps", "spades"), tr.pgettext("trumps", "clubs"), tr.pgettext("trumps", "diamonds"),
+             tr.pgettext("trumps", "hearts"))
+    return words[suit]
 
 
-def cards_text(mask: int) -> str:
-    return " ".join(_card(c) for c in range(32) if mask >> c & 1)
+def card_help(tr: Translator = ENGLISH) -> str:
+    """How a card is typed: the letters the engine reads (J Q K A, S C D H), whatever the language."""
+    return tr.gettext("a card: rank {ranks} (T = 10) and suit {suits} or {symbols}").format(
+        ranks=" ".join(RANKS), suits="/".join(SUITS), symbols=" ".join(SUIT_SYMBOLS))
 
 
-def contract_meaning(row: ContractSpec) -> str:
+
+def commands(tr: Translator = ENGLISH) -> tuple[tuple[str, str], ...]:
+    """The table's commands (typed as written, in every language) and what each does."""
+    return (
+        ("? or help", tr.gettext("this help: what each choice means here")),
+        ("sheet or ?s", tr.gettext("the score sheet so far")),
+        ("claim", tr.gettext("when every trick left is surely yours: take them all without playing them one "
+                             "by one")),
+        ("q or quit", tr.gettext("stop the game (asks first when the game is not saved)")),
+    )
+
+
+
+def _card(card: int, tr: Translator) -> str:
+    return tr.card(RANKS[card & 7], SUIT_SYMBOLS[card >> 3])
+
+
+def cards_text(mask: int, tr: Translator = ENGLISH) -> str:
+    return " ".join(_card(c, tr) for c in range(32) if mask >> c & 1)
+
+
+def label(row: ContractSpec, tr: Translator = ENGLISH) -> str:
+    """A contract's name as shown: its label (``6♠``, ``misère``) in English, the catalogues' word else."""
+    shown = tr.contract(row.name)
+    return row.label if shown == row.name else shown
+
+
+def contract_meaning(row: ContractSpec, tr: Translator = ENGLISH) -> str:
     """A contract row in words: ``spades trumps, take at least 6 tricks, with the talon``."""
     parts = []
     if row.kind not in ("suit", "notrump") and row.label == row.name != row.kind:  # a label names the kind
-        parts.append(row.kind)
+        parts.append(tr.contract(row.kind))
     if row.goal != "none":
-        parts.append("no trumps" if row.trump == NO_TRUMP else f"{SUIT_WORDS[row.trump]} trumps")
+        parts.append(tr.gettext("no trumps") if row.trump == NO_TRUMP else
+                     tr.gettext("{suit} trumps").format(suit=_trumps_word(row.trump, tr)))
     if row.goal == "none":
-        parts.append("take no trick")
+        parts.append(tr.gettext("take no trick"))
     elif row.goal == "all":
-        parts.append("take all ten tricks")
+        parts.append(tr.gettext("take all ten tricks"))
     else:
-        parts.append(f"take at least {row.target} tricks")
-    parts.append("with the talon" if row.with_talon else "without the talon")
+        parts.append(tr.ngettext("take at least {n} trick", "take at least {n} tricks", row.target).format(
+            n=row.target))
+    parts.append(tr.gettext("with the talon") if row.with_talon else tr.gettext("without the talon"))
     if row.defenders_open:
-        parts.append("the defenders' cards open")
+        parts.append(tr.gettext("the defenders' cards open"))
     text = ", ".join(parts)
-    return f"{row.label}: {text}" if row.label != row.name else text
+    return f"{label(row, tr)}: {text}" if row.label != row.name else text
 
 
-def _short(row: ContractSpec) -> str:
+def _short(row: ContractSpec, tr: Translator) -> str:
     """A row in a word: its trump suit, or its kind (``betl``, ``sans``)."""
     if row.trump != NO_TRUMP and row.goal == "tricks":
-        return SUIT_WORDS[row.trump]
-    return row.kind
+        return _trumps_word(row.trump, tr)
+    return tr.contract(row.kind)
 
 
-def call_meaning(action: str, contracts: ContractTable, calls: Mapping[str, str]) -> str:
+def call_meaning(action: str, contracts: ContractTable, calls: Mapping[str, str],
+                 tr: Translator = ENGLISH) -> str:
     """What ``action`` means: the presets' ``[calls]`` entry, the entry of a family of calls (a key ending in
     ``-``: ``kontra-`` for ``kontra-6``, ``dark-`` for ``dark-6S``, followed by the meaning of the contract
-    it names), or its contract row."""
+    it names), or its contract row. A ``[calls]`` text is the presets' English, looked up in the catalogues
+    under the context ``meaning`` with that text as its id: a text the presets change is shown in English
+    until its catalogues follow."""
     if action in calls:
-        return calls[action]
+        return tr.pgettext("meaning", calls[action])
     for key, text in calls.items():
         if key.endswith("-") and action.startswith(key):
             rest = contracts.get(action[len(key):])
-            return text + (contract_meaning(rest) if rest is not None else "")
+            return tr.pgettext("meaning", text) + (contract_meaning(rest, tr) if rest is not None else "")
     row = contracts.get(action)
-    return contract_meaning(row) if row is not None else ""
+    return contract_meaning(row, tr) if row is not None else ""
 
 
-def call_help(game: Game, legal: Sequence[str], keys: Sequence[str]) -> list[str]:
+def call_help(game: Game, legal: Sequence[str], keys: Sequence[str], tr: Translator = ENGLISH) -> list[str]:
     """The help of one decision: each choice with its meaning in this variant, then how to answer."""
-    out = [f"what the choices mean in {game.variant.name}:"]
+    name = game.variant.name
+    out = [tr.gettext("what the choices mean in {variant}:").format(variant=name)]
     if game.phase in (Phase.PLAY, Phase.DISCARD):
-        verb = "play" if game.phase is Phase.PLAY else "discard"
-        out.append(f"  {verb} one of your cards: type its key or {CARD_HELP}")
+        line = (tr.gettext("play one of your cards: type its key or {card}") if game.phase is Phase.PLAY else
+                tr.gettext("discard one of your cards: type its key or {card}"))
+        out.append("  " + line.format(card=card_help(tr)))
     else:
-        width = max(len(a) for a in legal)
+        shown = {a: tr.call(a) for a in legal}
+        width = max(len(w) for w in shown.values())
         for key, action in zip(keys, legal, strict=True):
-            meaning = call_meaning(action, game.contracts, game.variant.calls)
-            out.append(f"  {key:>2}) {action.ljust(width)}  {meaning}".rstrip())
+            meaning = call_meaning(action, game.contracts, game.variant.calls, tr)
+            out.append(f"  {key:>2}) {shown[action].ljust(width)}  {meaning}".rstrip())
     if keys and not keys[0].isdigit():
         numbers = [r for r in game.contracts if r.name.isdigit()]
         if numbers:
-            out.append(f"the numbers in {game.variant.name}: " + ", ".join(f"{r.name} {_short(r)}" for r in numbers))
-        out.append("the calls here are numbers, so the menu is lettered: type a letter, or the call itself "
-                   "(a number typed is always that call)")
+            out.append(tr.gettext("the numbers in {variant}: {numbers}").format(
+                variant=name, numbers=", ".join(f"{r.name} {_short(r, tr)}" for r in numbers)))
+        out.append(tr.gettext("the calls here are numbers, so the menu is lettered: type a letter, or the call "
+                              "itself (a number typed is always that call)"))
     else:
-        out.append("type the number of a choice, or the choice itself")
-    out.append("commands:")
-    out.extend(f"  {name:<12} {what}" for name, what in COMMANDS)
+        out.append(tr.gettext("type the number of a choice, or the choice itself"))
+    out.append(tr.gettext("commands:"))
+    out.extend(f"  {command:<12} {what}" for command, what in commands(tr))
     return out
 
 
-def step_lines(game: Game, seat: int, discard_total: int) -> list[str]:
+def step_lines(game: Game, seat: int, discard_total: int, tr: Translator = ENGLISH) -> list[str]:
     """What the step asks of ``seat`` (``discard 2 cards (1 of 2)``, ``name your contract: at least 6♠``)
     and what it discarded itself, which only its owner sees."""
     deal = game.deal
     out = []
     if deal.phase is Phase.DISCARD:
         k = discard_total - deal.to_discard + 1
-        out.append(f"discard {discard_total} card{'s' if discard_total != 1 else ''} ({k} of {discard_total})")
+        out.append(tr.ngettext("discard {n} card ({k} of {n})", "discard {n} cards ({k} of {n})",
+                               discard_total).format(n=discard_total, k=k))
     if deal.discard and deal.discarded_by and set(deal.discarded_by) == {seat}:
-        out.append(f"your discard: {cards_text(deal.discard)}")
+        out.append(tr.gettext("your discard: {cards}").format(cards=cards_text(deal.discard, tr)))
     if deal.phase is Phase.DECLARE:
         rows = [game.contracts[a] for a in game.legal_actions() if a in game.contracts]
         if rows:
-            lowest = min(rows, key=lambda r: r.rank)
+            lowest = label(min(rows, key=lambda r: r.rank), tr)
             row = game.contracts.get(deal.bid) if deal.bid is not None else None
-            bid = f" (you won the auction with {row.label})" if row is not None else ""
-            out.append(f"name your contract{bid}: at least {lowest.label}")
+            if row is not None:
+                out.append(tr.gettext("name your contract (you won the auction with {bid}): at least {lowest}")
+                           .format(bid=label(row, tr), lowest=lowest))
+            else:
+                out.append(tr.gettext("name your contract: at least {lowest}").format(lowest=lowest))
     return out
 
 
-def _count(n: int) -> str:
-    return NUMBER_WORDS[n] if 0 <= n < len(NUMBER_WORDS) else str(n)
+def _count(n: int, tr: Translator) -> str:
+    return NUMBER_WORDS[n] if tr.lang == "en" and 0 <= n < len(NUMBER_WORDS) else str(n)
 
 
-def deal_words(r: DealResult, names: Sequence[str]) -> str:
+def deal_words(r: DealResult, names: Sequence[str], tr: Translator = ENGLISH) -> str:
     """How a deal ended, in words: ``Boris 6♥: down one``, ``Vera misère: made``, ``raspasovka: Anna 3
     tricks, Boris 5, Vera 2``, ``all passed: thrown in``."""
     shown = [s for s in range(len(r.tricks)) if s in r.active or r.tricks[s]]
     tricks = ", ".join(f"{seat_name(names, s)} {r.tricks[s]}" for s in shown)
     if r.kind == "all_pass":
         if not r.played or r.contract is None:
-            return "all passed: the cards are thrown in"
-        return f"{r.contract.label}: tricks {tricks}"
+            return tr.gettext("all passed: the cards are thrown in")
+        return tr.gettext("{contract}: tricks {tricks}").format(contract=label(r.contract, tr), tricks=tricks)
     if r.declarer is None or r.contract is None:
         return r.kind
-    who = f"{names[r.declarer]} {r.contract.label}"
-    calls = "; " + ", ".join(f"{names[s]} {c}" for s, c in r.defence) if r.defence else ""
+    who = f"{names[r.declarer]} {label(r.contract, tr)}"
+    defence = ", ".join(f"{names[s]} {tr.term('call', c)}" for s, c in r.defence)
     if not r.played:  # what that scores is the family's: the sheet below shows it
-        return f"{who}: not played (the defence: {calls[2:] or 'none'})"
+        return tr.gettext("{who}: not played (the defence: {calls})").format(
+            who=who, calls=defence or tr.gettext("none"))
     took = r.tricks[r.declarer]
     stopped = sum(r.tricks) < 10  # the play stopped once the deal was decided
     goal, need = r.contract.goal, r.contract.target
     if goal == "none":
-        verdict = "made" if took == 0 else f"down, {_count(took)} trick{'s' if took != 1 else ''} taken"
+        verdict = tr.gettext("made") if took == 0 else tr.ngettext(
+            "down, {count} trick taken", "down, {count} tricks taken", took).format(count=_count(took, tr))
     elif goal == "all":
-        verdict = "made" if took == 10 else f"down, {_count(took)} tricks taken"
-    elif took >= need:
-        verdict = "made" + (f", {_count(took - need)} over" if took > need else "")
+        verdict = tr.gettext("made") if took == 10 else tr.ngettext(
+            "down, {count} trick taken", "down, {count} tricks taken", took).format(count=_count(took, tr))
+    elif took > need:
+        verdict = tr.gettext("made, {count} over").format(count=_count(took - need, tr))
+    elif took == need:
+        verdict = tr.gettext("made")
     elif stopped:
-        verdict = f"down ({took} of the {need} tricks needed when the play stopped)"
+        verdict = tr.gettext("down ({took} of the {need} tricks needed when the play stopped)").format(
+            took=took, need=need)
     else:
-        verdict = f"down {_count(need - took)}"
-    return f"{who}: {verdict}{calls}; tricks {tricks}"
+        verdict = tr.gettext("down {count}").format(count=_count(need - took, tr))
+    calls = "; " + defence if defence else ""
+    return tr.gettext("{who}: {verdict}{calls}; tricks {tricks}").format(
+        who=who, verdict=verdict, calls=calls, tricks=tricks)

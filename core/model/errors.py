@@ -12,8 +12,21 @@ class PreferansError(Exception):
 class BadInput(PreferansError):
     """Input from outside (a file, a command line, a move) that the rules do not allow.
 
-    The CLI prints ``str(error)`` on one line and exits with code 2.
+    The CLI prints ``str(error)`` on one line and exits with code 2. One made by :func:`bad_input` also
+    keeps its message as a catalogue message and the values put in it, so that the CLI can say it in the
+    user's language (docs/i18n.md) with the names of files, keys and actions as typed.
     """
+
+    template: str | None = None
+    values: dict[str, object] = {}  # noqa: RUF012 (a class default, never mutated: each error sets its own)
+
+
+def bad_input(template: str, **values: object) -> BadInput:
+    """A :class:`BadInput` whose message is ``template.format(**values)``, ``template`` being an English
+    message of the core's catalogue (the extraction reads ``bad_input``) and ``values`` what was typed."""
+    error = BadInput(template.format(**values))
+    error.template, error.values = template, dict(values)
+    return error
 
 
 class ConfigError(BadInput):
@@ -47,14 +60,27 @@ class NoRuleError(PreferansError):
         super().__init__(f"no plugin implements {hook}" + (f": {detail}" if detail else ""))
 
 
+class Suggestion(str):
+    """The text of :func:`nearest` (``"; did you mean 'x'?"``), which keeps the choice it names, so that an
+    error made by :func:`bad_input` can say it in another language."""
+
+    __slots__ = ("choice",)
+    choice: str
+
+    def __new__(cls, choice: str) -> Suggestion:
+        made = super().__new__(cls, f"; did you mean {choice!r}?")
+        made.choice = choice
+        return made
+
+
 def nearest(word: str, choices: Sequence[str]) -> str:
-    """``"; did you mean 'x'?"`` for the closest choice, or an empty string."""
+    """``"; did you mean 'x'?"`` (a :class:`Suggestion`) for the closest choice, or an empty string."""
     import difflib
 
     if len(word) > 100:  # no choice is that long, and difflib would take its time
         return ""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.5)
-    return f"; did you mean {close[0]!r}?" if close else ""
+    return Suggestion(close[0]) if close else ""
 
 
 EXCERPT = 60
@@ -106,19 +132,20 @@ def check_names(names: Sequence[object], where: str, count: int | None = None) -
     given), each a string of 1 to ``NAME_LIMIT`` printable characters, not blank, no two the same.
     Raises :class:`BadInput` ``where: ...`` naming the first bad one."""
     if count is not None and len(names) != count:
-        raise BadInput(f"{where}: expected {count} player names, got {len(names)}")
+        raise bad_input("{where}: expected {count} player names, got {got}", where=where, count=count, got=len(names))
     seen: set[str] = set()
     for i, name in enumerate(names):
         if not isinstance(name, str):
-            raise BadInput(f"{where}[{i}]: a player's name is text, got {excerpt(name)}")
+            raise bad_input("{where}[{i}]: a player's name is text, got {name}", where=where, i=i, name=excerpt(name))
         if not name.strip():
-            raise BadInput(f"{where}[{i}]: a player's name cannot be blank")
+            raise bad_input("{where}[{i}]: a player's name cannot be blank", where=where, i=i)
         if not name.isprintable() or name != name.strip():
-            raise BadInput(f"{where}[{i}]: {excerpt(name)}: a player's name is printable characters without "
-                           "control characters or spaces around it")
+            raise bad_input("{where}[{i}]: {name}: a player's name is printable characters without control "
+                            "characters or spaces around it", where=where, i=i, name=excerpt(name))
         if len(name) > NAME_LIMIT:
-            raise BadInput(f"{where}[{i}]: {excerpt(name)}: a player's name has at most {NAME_LIMIT} characters")
+            raise bad_input("{where}[{i}]: {name}: a player's name has at most {limit} characters", where=where, i=i,
+                            name=excerpt(name), limit=NAME_LIMIT)
         if name.casefold() in seen:
-            raise BadInput(f"{where}: {excerpt(name)} is listed twice")
+            raise bad_input("{where}: {name} is listed twice", where=where, name=excerpt(name))
         seen.add(name.casefold())
     return [str(n) for n in names]

@@ -126,7 +126,9 @@ def read_po(text: str, source: str = "catalogue") -> tuple[str, dict[Key, tuple[
         if not line:
             continue
         if line.startswith("#"):
-            if line.startswith("#,") and "fuzzy" in line and "msgid" not in entry:
+            if line.startswith("#,") and "fuzzy" in line:  # the flag of the entry that follows
+                if "msgid" in entry:
+                    flush()
                 fuzzy = True
             continue
         if line.startswith('"'):
@@ -243,6 +245,12 @@ class Translator:
         if m is None:
             return name
         return m.group(1) + self.pgettext("suit", m.group(2))
+
+    def call(self, action: str) -> str:
+        """An action of the auction or the defence as shown here: a contract's name (:meth:`contract`) or a
+        ``call`` term (``pass`` -> ``пас``); unchanged when no catalogue names it (and always in English)."""
+        shown = self.contract(action)
+        return shown if shown != action else self.pgettext("call", action)
 
     def card(self, rank: str, suit_symbol: str) -> str:
         """A card as players write it here: the rank's letter (``J`` -> ``В``) and the suit's symbol."""

@@ -109,25 +109,37 @@ def _cell(x: float, y: float, w: float, h: float, content: str, size: float, row
     return rect + text([content], x + w / 2, y + h / 2, size, f"class={quoteattr(cls)} {where}")
 
 
+def state_line(view: SheetView) -> str:
+    """``finished, 12 deals`` under a sheet's title, in the view's language."""
+    tr, n = view.tr, len(view.match.history)
+    state = tr.gettext("finished") if view.finished else tr.gettext("unfinished")
+    return tr.ngettext("{state}, {n} deal", "{state}, {n} deals", n).format(state=state, n=n)
+
+
+def settlement_lines(view: SheetView) -> list[str]:
+    """``settlement (whists)`` and a line per player (``Anna: +12 (exact 37/3)``), in the view's language."""
+    tr, settlement = view.tr, view.settlement
+    lines = [tr.gettext("settlement ({unit})").format(unit=tr.term("unit", settlement.unit))]
+    for seat, name in enumerate(view.names):
+        exact = settlement.exact[seat]
+        more = tr.gettext(" (exact {amount})").format(amount=amount_text(exact)) if exact.denominator != 1 else ""
+        lines.append(f"{name}: {settlement.rounded[seat]:+d}{more}")
+    return lines
+
+
 def ruled_sheet(view: SheetView, header: Sequence[str], rows: Sequence[Sequence[str]], notes: Sequence[str],
                 groups: Sequence[tuple[str, int]], classes: Sequence[str], what: str) -> str:
     """A family's sheet as a ruled :func:`table` (``groups`` over the ``header``, then the ``rows``) under the
     title and the state, with the ``notes`` and the settlement under it; ``what`` titles a view without one."""
     margin, size = 20.0, 11.0
     grid = table(0.0, 0.0, header, rows, size, groups, classes)
-    settlement = view.settlement
-    lines = [*notes, f"settlement ({settlement.unit})"]
-    for seat, name in enumerate(view.names):
-        exact = settlement.exact[seat]
-        lines.append(f"{name}: {settlement.rounded[seat]:+d}" +
-                     (f" (exact {amount_text(exact)})" if exact.denominator != 1 else ""))
+    lines = [*notes, *settlement_lines(view)]
     width = max(grid.width, *(text_width(t, size) for t in lines), 300.0) + 2 * margin
     below = 60.0 + grid.height + 2 * size
     grid = table((width - grid.width) / 2, 60.0, header, rows, size, groups, classes)
     body = [
         text([view.title or what], width / 2, 20.0, 15.0, 'class="title"'),
-        text([("finished" if view.finished else "unfinished") + f", {len(view.match.history)} deals"],
-             width / 2, 40.0, 11.0, 'class="state"'),
+        text([state_line(view)], width / 2, 40.0, 11.0, 'class="state"'),
         *grid.elements,
         text(lines, width / 2, below, size, 'class="notes"'),
     ]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import tomllib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from importlib.resources import files
@@ -238,6 +238,16 @@ def resolve_chain(name: str, where: str = "config", key: str = "variant") -> lis
     return chain
 
 
+def locale_dirs_of(modules: Iterable[ModuleType]) -> list[Path]:
+    """The ``locale`` folders beside the ``__init__.py`` of these plugin packages, in their order."""
+    dirs = []
+    for module in modules:
+        file = getattr(module, "__file__", None)
+        if file and Path(file).name == "__init__.py" and (Path(file).parent / "locale").is_dir():
+            dirs.append(Path(file).parent / "locale")
+    return dirs
+
+
 @dataclass
 class Variant:
     """A resolved variant: its preset chain, plugin stack and validated rules.
@@ -302,12 +312,7 @@ class Variant:
         """The ``locale`` folders of the variant's plugin packages, the child's first and the family's after
         it, where each keeps its catalogues (``locale/<lang>/LC_MESSAGES/<domain>.po``, docs/i18n.md): a
         third-party variant brings its words the same way, by the folder beside its ``__init__.py``."""
-        dirs = []
-        for module in reversed(self.stack):
-            file = getattr(module, "__file__", None)
-            if file and Path(file).name == "__init__.py" and (Path(file).parent / "locale").is_dir():
-                dirs.append(Path(file).parent / "locale")
-        return dirs
+        return locale_dirs_of(reversed(self.stack))
 
     @property
     def title(self) -> str:

@@ -2,8 +2,10 @@
 
 The package has a ``pyproject.toml`` registering the variant in the ``preferans.variants`` entry-point group,
 a plugin module with one commented example hook, a preset that extends the parent, the parent's golden
-playthroughs (re-labelled; they still hold because the new variant starts equal to its parent), and a test
-file that runs the conformance suite. Freshly generated, it installs with pip and passes the suite.
+playthroughs (re-labelled; they still hold because the new variant starts equal to its parent), its own words
+in Russian and German (``locale/<lang>/LC_MESSAGES/preferans-NAME.po``: its description and a sample term,
+found by ``Variant.locale_dirs`` and asked before the family's; docs/i18n.md), and a test file that runs the
+conformance suite. Freshly generated, it installs with pip and passes the suite.
 """
 
 from __future__ import annotations
@@ -44,7 +46,7 @@ test = ["pytest"]
 packages = ["{module}"]
 
 [tool.setuptools.package-data]
-"{module}" = ["preset.toml", "playthroughs/*.toml"]
+"{module}" = ["preset.toml", "playthroughs/*.toml", "locale/*/LC_MESSAGES/*.po"]
 
 [tool.pytest.ini_options]
 addopts = "--preferans-variant={name}"
@@ -108,13 +110,67 @@ README = '''\
     pip install -e .                # in this folder (from elsewhere: pip install -e path/to/{name})
     preferans conformance {name}
     preferans play --variant {name}
+    preferans play --variant {name} --lang ru     # its own words first, then its family's
 
 Extends `{parent}`. Change `{module}/preset.toml` for numbers and `{module}/__init__.py` for rules that
 need code; re-record and hand-check the playthroughs in `{module}/playthroughs/` when results change.
 The install is editable (`-e`): Python reads the preset and the module from this folder, so an edit takes
 effect at the next `preferans` command without reinstalling. Reinstall only after changing
 `pyproject.toml` (the entry point, the name).
+
+Its words: `{module}/locale/<lang>/LC_MESSAGES/preferans-{name}.po` (here `ru` and `de`; English is the
+text the code and the presets are written in). Each entry is a word of the game under its context (`call`,
+`contract`, `account`, `unit`, `description`); an entry here comes before the family's, so one line
+rewords one term and leaves the rest. Add a language with a folder of its code (`uk`, `sr`, `sr@cyrillic`,
+`hr`, `sl`) and its own `Plural-Forms` header; an entry marked `#, fuzzy` or left empty is not used.
 '''
+
+
+CATALOGUE = '''\
+# {language} words of the variant {name} (domain preferans-{name}); see docs/i18n.md of preferans.
+# unchecked: written by new-variant; replace with "checked by NAME, DATE" once a speaker has read it.
+msgid ""
+msgstr ""
+"Project-Id-Version: preferans-{name}\\n"
+"Language: {lang}\\n"
+"MIME-Version: 1.0\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Content-Transfer-Encoding: 8bit\\n"
+"Plural-Forms: {plural}\\n"
+
+# `preferans variants --lang {lang}` shows this instead of the preset's description
+{description_entry}
+
+# a sample term: the variant's own word for a pass (the family's is asked for any word not here);
+# change it, or delete the entry to keep the family's
+msgctxt "call"
+msgid "pass"
+msgstr "{pass_word}"
+'''
+
+LANGUAGES = {
+    "ru": ("Russian", "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && "
+                      "(n%100<10 || n%100>=20) ? 1 : 2);", "Домашние правила поверх {parent}", "пасую"),
+    "de": ("German", "nplurals=2; plural=(n != 1);", "Hausregeln auf der Grundlage von {parent}", "ich passe"),
+}
+"""The languages a new variant starts with: the name, the plural rule, the default description and the sample
+word for a pass in each."""
+
+
+def _catalogue(lang: str, values: dict[str, str], own_description: bool) -> str:
+    language, plural, default, pass_word = LANGUAGES[lang]
+    if own_description:  # the author's own text: kept fuzzy (unused) until someone translates it
+        entry = (f'#, fuzzy\nmsgctxt "description"\nmsgid {_po_string(values["name"])}\n'
+                 f'msgstr {_po_string(values["description"])}')
+    else:
+        entry = (f'msgctxt "description"\nmsgid {_po_string(values["name"])}\n'
+                 f'msgstr {_po_string(default.format(parent=values["parent"]))}')
+    return CATALOGUE.format(language=language, name=values["name"], lang=lang, plural=plural,
+                            description_entry=entry, pass_word=pass_word)
+
+
+def _po_string(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def new_variant(name: str, parent: str, out_dir: str, description: str = "") -> Path:
@@ -131,6 +187,7 @@ def new_variant(name: str, parent: str, out_dir: str, description: str = "") -> 
     except OSError as exc:
         raise BadInput(f"new-variant: -o: {root}: {_reason(exc)}") from None
     module = f"preferans_{name}"
+    given = description
     description = description or f"House rules on top of {parent}"
     values = {"name": name, "parent": parent, "module": module, "description": description,
               "description_toml": _toml_string(_one_line(description)),
@@ -138,12 +195,17 @@ def new_variant(name: str, parent: str, out_dir: str, description: str = "") -> 
     files = {Path("pyproject.toml"): PYPROJECT.format(**values), Path("README.md"): README.format(**values),
              Path(module, "__init__.py"): MODULE.format(**values),
              Path(module, "preset.toml"): PRESET.format(**values), Path("tests", "test_conformance.py"): TEST}
+    for lang in LANGUAGES:
+        files[Path(module, "locale", lang, "LC_MESSAGES", f"preferans-{name}.po")] = _catalogue(
+            lang, values, own_description=bool(given))
     for source, item in playthrough_files(parent):
         text = item.read_text(encoding="utf-8")
         text = re.sub(r'^variant = ".*"$', f'variant = "{name}"', text, count=1, flags=re.M)
         header = f"# Copied from {source}; re-check every number by hand once {name} changes a rule.\n"
         files[Path(module, "playthroughs", item.name)] = header + text
-    for folder in (root / module / "playthroughs", root / "tests"):
+    folders = [root / module / "playthroughs", root / "tests",
+               *(root / module / "locale" / lang / "LC_MESSAGES" for lang in LANGUAGES)]
+    for folder in folders:
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:

@@ -45,7 +45,7 @@ def pot_check(view: SheetView) -> SettlementCheck | None:
 def svg(view: SheetView, rules: object) -> str:
     """The pot sheet drawn: a row per deal (the game and the declarer's tricks, each player's money after it
     where it changed, the pot after it), a total row, then what is left in the pot and the settlement."""
-    names = view.names
+    names, tr = view.names, view.tr
     n = len(names)
     money: list[Amount] = [0] * n
     pot: Amount = 0
@@ -59,17 +59,18 @@ def svg(view: SheetView, rules: object) -> str:
                 money[e.seat] += e.amount
                 changed.add(e.seat)
         if result.declarer is not None and result.contract is not None:
-            game = f"{names[result.declarer]} {result.contract.name}"
+            game = f"{names[result.declarer]} {tr.contract(result.contract.name)}"
             if result.played:
-                game += f": {result.tricks[result.declarer]} tricks"
+                took = result.tricks[result.declarer]
+                game = tr.ngettext("{game}: {n} trick", "{game}: {n} tricks", took).format(game=game, n=took)
         else:
-            game = result.kind.replace("_", " ")
+            game = tr.pgettext("sheet", "all pass") if result.kind == "all_pass" else result.kind.replace("_", " ")
         cells = [amount_text(money[s]) if s in changed else "" for s in range(n)]
         rows.append((str(number), game, *cells, amount_text(pot)))
-    rows.append(("total", "", *(amount_text(m) for m in money), amount_text(pot)))
+    rows.append((tr.pgettext("sheet", "total"), "", *(amount_text(m) for m in money), amount_text(pot)))
     check = pot_check(view)
     notes = check.lines[:1] if check is not None else ()
-    header = ["deal", "game", *names, "pot"]
-    groups = [("", 2), ("money", n), ("", 1)]
+    header = [tr.pgettext("sheet", "deal"), tr.pgettext("sheet", "game"), *names, tr.term("account", POT)]
+    groups = [("", 2), (tr.term("account", "money"), n), ("", 1)]
     classes = ["deal", "game", *(["money"] * n), "pot"]
-    return picture.ruled_sheet(view, header, rows, notes, groups, classes, "pot sheet")
+    return picture.ruled_sheet(view, header, rows, notes, groups, classes, view.tr.gettext("pot sheet"))

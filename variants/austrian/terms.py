@@ -46,3 +46,11 @@ TERMS = (
     mark_term("contract", "offener-durchmarsch-hand"),
 )
 """Every word of the family that is shown translated: the accounts, the calls and the contracts."""
+
+DESCRIPTIONS = (
+    mark_term("description", "austrian"), mark_term("description", "austrian-limited"),
+    mark_term("description", "austrian-unlimited"), mark_term("description", "styrian"),
+    mark_term("description", "illustrated"), mark_term("description", "nachgehen"),
+)
+"""The family's variants by name, whose one-line description ``preferans variants --lang`` shows from the
+catalogue (the presets' ``description`` is the English)."""

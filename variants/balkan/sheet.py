@@ -83,5 +83,5 @@ def svg(view: SheetView) -> str:
             groups.append((owner, 1))
     bula = view.tr.term("account", "bula")
     classes = ["deal", *(("bula" if h == bula else "juha") for h in header[1:])]
-    return picture.ruled_sheet(view, header, sheet.rows, sheet.notes, groups, classes, "bula sheet")
+    return picture.ruled_sheet(view, header, sheet.rows, sheet.notes, groups, classes, view.tr.gettext("bula sheet"))
 

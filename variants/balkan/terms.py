@@ -43,3 +43,9 @@ TERMS = (
     mark_term("contract", "igra-sans"),
 )
 """Every word of the family that is shown translated: the accounts, the calls and the contracts."""
+
+DESCRIPTIONS = (
+    mark_term("description", "balkan"), mark_term("description", "serbian"), mark_term("description", "slovenian"),
+)
+"""The family's variants by name, whose one-line description ``preferans variants --lang`` shows from the
+catalogue (the presets' ``description`` is the English)."""

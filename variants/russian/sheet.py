@@ -23,7 +23,16 @@ from collections.abc import Sequence
 from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from preferans.core.plugin import Amount, SheetText, SheetView, account_table, amount_text, running_records
+from preferans.core.plugin import (
+    Amount,
+    SheetText,
+    SheetView,
+    Translator,
+    account_table,
+    amount_text,
+    picture,
+    running_records,
+)
 
 Point = tuple[float, float]
 
@@ -249,24 +258,22 @@ def _text(lines: list[str], at: Point, angle: float, attrs: str, size: float = F
 
 def svg(view: SheetView, rules: Any) -> str:
     """The whole sheet as an SVG document (UTF-8 text)."""
-    names, finished, title = view.names, view.finished, view.title
+    names, title, tr = view.names, view.title or view.tr.gettext("pulka"), view.tr
     n = len(names)
     records = running_records(view.entries)
     paths = sector_paths(n)
-    settlement = view.settlement
     width = SIZE + 2 * MARGIN
     height = HEADER + SIZE + 2 * MARGIN + FOOTER_LINE * (n + 3)
     out = [
         '<?xml version="1.0" encoding="UTF-8"?>',
         f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
         f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif">',
-        f"<title>{escape(title or 'pulka')}</title>",
+        f"<title>{escape(title)}</title>",
         '<rect width="100%" height="100%" fill="#fff"/>',
         '<style>polygon.pool{fill:#eef6ee}polygon.gora{fill:#f7eeee}polygon.whists{fill:#eef0f8}'
         'polygon{stroke:#333;stroke-width:1}text{fill:#111}text.label{fill:#777;font-style:italic}</style>',
-        _text([title or "pulka"], (width / 2, 20.0), 0.0, 'class="title"', 15.0),
-        _text([("finished" if finished else "unfinished") + f", {len(view.match.history)} deals"],
-              (width / 2, 38.0), 0.0, 'class="state"', 11.0),
+        _text([title], (width / 2, 20.0), 0.0, 'class="title"', 15.0),
+        _text([picture.state_line(view)], (width / 2, 38.0), 0.0, 'class="state"', 11.0),
         f'<g class="sheet" transform="translate({MARGIN:.0f},{HEADER + MARGIN:.0f})">',
     ]
     for seat, path in enumerate(paths):
@@ -277,7 +284,7 @@ def svg(view: SheetView, rules: Any) -> str:
             if account != "whists":
                 band = _band(path, f1, f2)
                 out.append(f'<polygon class="{account}" points="{_pts(band)}"/>')
-                out += _block(text_box(path, f1, f2), _angle(path), LABELS[account],
+                out += _block(text_box(path, f1, f2), _angle(path), _label(account, tr),
                               records.get((account, seat, None), []), f'class="{account}" data-player={player}',
                               f'class="label" data-band="{account}" data-player={player}')
                 continue
@@ -285,7 +292,8 @@ def svg(view: SheetView, rules: Any) -> str:
             for other, piece in zip(others, _split(path, n - 1), strict=True):
                 on = quoteattr(names[other])
                 out.append(f'<polygon class="whists" data-on={on} points="{_pts(_band(piece, f1, f2))}"/>')
-                out += _block(text_box(piece, f1, f2), _angle(piece), f"{LABELS['whists']} on {names[other]}",
+                label = tr.gettext("{whists} on {player}").format(whists=_label("whists", tr), player=names[other])
+                out += _block(text_box(piece, f1, f2), _angle(piece), label,
                               records.get(("whists", seat, other), []),
                               f'class="whists" data-player={player} data-on={on}',
                               f'class="label" data-band="whists" data-player={player} data-on={on}')
@@ -297,14 +305,20 @@ def svg(view: SheetView, rules: Any) -> str:
     out.append(_text([show(rules.pool)], (c, c), 0.0, 'class="target"', 18.0))
     out.append("</g>")
     y = HEADER + SIZE + 2 * MARGIN + FOOTER_LINE / 2
-    out.append(_text([f"settlement ({settlement.unit})"], (width / 2, y), 0.0, 'class="settlement-title"', 12.0))
+    lines = picture.settlement_lines(view)
+    out.append(_text([lines[0]], (width / 2, y), 0.0, 'class="settlement-title"', 12.0))
     for seat, name in enumerate(names):
-        exact = settlement.exact[seat]
-        shown = f"{settlement.rounded[seat]:+d}" + (f" (exact {show(exact)})" if exact.denominator != 1 else "")
-        out.append(_text([f"{name}: {shown}"], (width / 2, y + FOOTER_LINE * (seat + 1)), 0.0,
+        out.append(_text([lines[seat + 1]], (width / 2, y + FOOTER_LINE * (seat + 1)), 0.0,
                          f'class="settlement" data-player={quoteattr(name)}', 12.0))
     out.append("</svg>")
     return "\n".join(out) + "\n"
+
+
+def _label(account: str, tr: Translator) -> str:
+    """A band's label: the pulka's own word in English (``pulka`` for the pool band), the family's term for
+    the account in another language (``пуля``, ``гора``, ``висты``)."""
+    shown = tr.term("account", account)
+    return LABELS[account] if shown == account else shown
 
 
 def _label_point(path: Sequence[Point]) -> Point:

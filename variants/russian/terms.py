@@ -34,3 +34,10 @@ TERMS = (
     mark_term("contract", "raspasovka"),  # распасовка: everyone passed, each plays for himself
 )
 """Every word of the family that is shown translated: the accounts, the calls and the contracts with names."""
+
+DESCRIPTIONS = (
+    mark_term("description", "sochi"), mark_term("description", "leningrad"), mark_term("description", "rostov"),
+    mark_term("description", "classic"), mark_term("description", "russian"),
+)
+"""The family's variants by name, whose one-line description ``preferans variants --lang`` shows from the
+catalogue (the presets' ``description`` is the English)."""

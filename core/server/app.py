@@ -47,6 +47,9 @@ class Connection:
         self.strikes = 0
         self.lang: str | None = None
         """The language this client asked for (``hello``'s or a ``lang`` message's); ``None``: the table's."""
+        self.sending = asyncio.Lock()
+        """Frames leave in the order they were sent: the welcome and the snapshot of a hello go as one, so a
+        bot's update broadcast meanwhile comes after them, never between."""
 
     @property
     def language(self) -> str:
@@ -54,12 +57,14 @@ class Connection:
             return self.lang
         return str(self.table.settings["lang"]) if self.table is not None else "en"
 
-    async def send(self, message: dict[str, Any]) -> bool:
-        try:
-            await self.ws.send_text(json.dumps(message, ensure_ascii=False))
-            return True
-        except Exception:  # a socket closed under us: the receive loop ends it
-            return False
+    async def send(self, *messages: dict[str, Any]) -> bool:
+        async with self.sending:
+            try:
+                for message in messages:
+                    await self.ws.send_text(json.dumps(message, ensure_ascii=False))
+                return True
+            except Exception:  # a socket closed under us: the receive loop ends it
+                return False
 
 
 class Hub:
@@ -344,9 +349,11 @@ async def _hello(hub: Hub, conn: Connection, fields: dict[str, Any]) -> bool:
         seat, token = held
         table.arrive(seat)
     conn.table, conn.seat, conn.lang = table, seat, lang
+    # the snapshot is taken and the connection joins the broadcasts in one step (no await between): every
+    # action after the snapshot reaches it as an update, queued behind the welcome and the snapshot
+    snapshot = hub.snapshot(table, seat, fields.get("since"), conn.language)
     hub.conns.setdefault(table.id, set()).add(conn)
-    await conn.send({"type": "welcome", "table": table.id, "seat": seat, "token": token})
-    await conn.send(hub.snapshot(table, seat, fields.get("since"), conn.language))
+    await conn.send({"type": "welcome", "table": table.id, "seat": seat, "token": token}, snapshot)
     if seat is not None:
         await hub.broadcast_info(table)
     hub.wake_bots(table)

@@ -61,10 +61,11 @@ def main() -> None:
         return
     print(f"{deals} Sochi deals per level, seed {args.seed}, against two heuristic bots, solver {backend}, "
           f"CPython {platform.python_version()}")
-    print(f"{'level':<8}{'phase':<10}{'decisions':>10}{'cpu mean':>10}{'cpu max':>9}")
+    print(f"{'level':<8}{'phase':<10}{'decisions':>10}{'cpu mean ms':>13}{'cpu max ms':>12}")
     for level, phases in result.items():
         for phase, r in phases.items():
-            print(f"{level:<8}{phase:<10}{r['decisions']:>10.0f}{r['cpu_mean']:>10.3f}{r['cpu_max']:>9.3f}")
+            print(f"{level:<8}{phase:<10}{r['decisions']:>10.0f}{1000 * r['cpu_mean']:>13.2f}"
+                  f"{1000 * r['cpu_max']:>12.2f}")
 
 
 if __name__ == "__main__":

@@ -18,7 +18,7 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from preferans.core.ai.bots import HeuristicBot
+from preferans.core.ai.bots import HeuristicBot, best_strain
 from preferans.core.ai.pimc import (
     Budget,
     Knowledge,
@@ -34,6 +34,7 @@ from preferans.core.ai.pimc import (
 from preferans.core.engine.game import Game, Phase
 from preferans.core.engine.play import TrickPlay
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, cards_of
+from preferans.core.model.contracts import ContractSpec
 
 __all__ = ["EXACT_LIMIT", "HARD", "NORMAL", "HardBot", "enumerate_layouts", "hints", "likelihood", "make_level"]
 
@@ -44,13 +45,13 @@ HARD = PimcOptions(samples=24)
 """The ``hard`` level's budget: pimc's defaults (24 layouts, the backend's node budget: about a second of
 one core at most), with the inference of :class:`HardBot`."""
 
-BETA = 1.5
+BETA = 3.0
 """The soft likelihood of a hand's calls: ``exp(-BETA * implausibility)``, the implausibility in tricks of
 the heuristic bot's hand evaluation (:func:`~preferans.core.ai.pimc.implausibility`). A layout a trick out
-of line with the calls counts about a fifth of a plausible one, three tricks out about a hundredth."""
+of line with the calls counts a twentieth of a plausible one, two tricks out a four-hundredth. With 1.5 (a
+trick out: a fifth) the smoke arena of docs/bots.md lost clearly to plain pimc, whose filter keeps only the
+most plausible of 20 deals: the many layouts a trick out outweighed the few plausible ones."""
 
-POOL = 4
-"""Uniform layouts drawn per layout solved: the pool that the likelihood resamples from."""
 
 EXACT_LIMIT = 66
 """At most this many layouts of the unseen cards (a misère catch or an open lone whister leaves C(12,2) = 66
@@ -134,7 +135,7 @@ class HardBot(PimcBot):
     def weighted_layouts(self, obs: Knowledge, merge: bool) -> list[tuple[Layout, Any]]:
         """Exactly every layout when there are at most :data:`EXACT_LIMIT`, weighted by :func:`likelihood`
         (normalised to a mean of 1, likeliest first); otherwise ``samples`` draws, in proportion to their
-        likelihood, from a pool of ``POOL`` times as many layouts of the constrained uniform sampler
+        likelihood, from a pool of ``tries`` (20) times as many layouts of the constrained uniform sampler
         (sampling-importance-resampling; a layout drawn twice is one entry of weight 2)."""
         exact = enumerate_layouts(obs)
         if exact:
@@ -145,7 +146,8 @@ class HardBot(PimcBot):
             return [(layout, w) for layout, w in pairs]
         rng = self.rng_for(obs)
         n = self.options.samples
-        pool = sample_layouts(obs, rng, n * POOL, 1)
+        # the pool is as large as the deals plain pimc tries for its soft filter (``tries`` per layout)
+        pool = sample_layouts(obs, rng, n * max(1, self.options.tries), 1)
         weights = [likelihood(obs, layout) for layout in pool]
         drawn = rng.choices(pool, weights, k=n) if sum(weights) > 0 else pool[:n]
         if not merge:
@@ -169,8 +171,9 @@ class HardBot(PimcBot):
     def discard(self, game: Game, seat: int, legal: list[str]) -> str | None:
         """The first card of the best of all discards (the cards still to drop, every choice of them, the
         equivalent ones once), by the mean over sampled layouts of the other hands of the declarer's
-        double-dummy tricks in the bid's strain plus ``make_bonus`` when he makes the bid; ``None`` (the
-        heuristic's discard) for a misère or a bid that is not for tricks."""
+        double-dummy tricks plus ``make_bonus`` when he makes the bid's level, in the better of two strains
+        he could then declare (the bid's, and the one the heuristic counts best for the hand); ``None``
+        (the heuristic's discard) for a misère or a bid that is not for tricks."""
         bid = game.contracts[game.deal.bid] if game.deal.bid else None
         if bid is None or bid.goal != "tricks":
             return None
@@ -180,12 +183,19 @@ class HardBot(PimcBot):
         options = discards(hand, [CARD_INDEX[a] for a in legal], drop)
         if len(options) < 2:
             return None
-        rules = game.play_rules_for(bid, seat)
+        # the lowest contract of each strain at the bid's level that outranks the bid (what he may declare)
+        declarable: dict[int, ContractSpec] = {}
+        for spec in sorted(game.contracts, key=lambda row: row.rank):
+            if (spec.goal == "tricks" and spec.biddable and spec.level == bid.level and spec.rank >= bid.rank
+                    and spec.trump not in declarable):
+                declarable[spec.trump] = spec
+        strains = [t for t in dict.fromkeys((bid.trump, best_strain(hand))) if t in declarable] or [bid.trump]
+        rules = [game.play_rules_for(declarable.get(t, bid), seat) for t in strains]
         opts = self.options
         budget = Budget(opts.nodes, opts.time)
         small = replace(opts, samples=min(opts.samples, DISCARD_SAMPLES))
         layouts = HardBot(small).weighted_layouts(obs, merge=True)
-        totals = [0.0] * len(options)
+        sums = [[0.0] * len(strains) for _ in options]
         solved = 0
         for layout, weight in layouts:
             if not budget.allows():
@@ -194,15 +204,16 @@ class HardBot(PimcBot):
             for i, cards in enumerate(options):
                 hands = list(layout.hands)
                 hands[seat] = hand & ~cards
-                start = TrickPlay.start(rules, hands, (), obs.n_hands)
-                value, nodes = solve_value(start, seat, True)
-                spent += nodes
-                totals[i] += weight * (value + (opts.make_bonus if value >= bid.level else 0))
+                for j, r in enumerate(rules):
+                    value, nodes = solve_value(TrickPlay.start(r, hands, (), obs.n_hands), seat, True)
+                    spent += nodes
+                    sums[i][j] += weight * (value + (opts.make_bonus if value >= bid.level else 0))
             budget.charge(spent)
             solved += 1
         if solved < min(opts.min_samples, len(layouts)):
             return None
         self.last_samples = solved
+        totals = [max(row) for row in sums]  # he declares the strain that does best with that discard
         heuristic = CARD_INDEX[self.heuristic.choose(game, seat)]
         best = max(totals)
         tied = [options[i] for i, t in enumerate(totals) if t == best]

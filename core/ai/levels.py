@@ -201,15 +201,22 @@ class HardBot(PimcBot):
             if not budget.allows():
                 break
             spent = 0
+            row = [[0.0] * len(strains) for _ in options]
             for i, cards in enumerate(options):
+                if spent >= budget.nodes:
+                    break  # out of nodes within a layout (many discards, a slow solver): the layout is dropped
                 hands = list(layout.hands)
                 hands[seat] = hand & ~cards
                 for j, r in enumerate(rules):
                     value, nodes = solve_value(TrickPlay.start(r, hands, (), obs.n_hands), seat, True)
                     spent += nodes
-                    sums[i][j] += weight * (value + (opts.make_bonus if value >= bid.level else 0))
+                    row[i][j] = weight * (value + (opts.make_bonus if value >= bid.level else 0))
+            else:
+                for i in range(len(options)):
+                    for j in range(len(strains)):
+                        sums[i][j] += row[i][j]
+                solved += 1
             budget.charge(spent)
-            solved += 1
         if solved < min(opts.min_samples, len(layouts)):
             return None
         self.last_samples = solved

@@ -691,7 +691,8 @@ class PimcBot:
         opts = self.options
         budget = Budget(opts.nodes, opts.time)
         out: list[tuple[Any, list[int]]] = []
-        for layout, weight in self.weighted_layouts(obs, merge=False):
+        layouts = self.weighted_layouts(obs, merge=False)
+        for layout, weight in layouts:
             if not budget.allows():
                 break
             row = []
@@ -702,7 +703,8 @@ class PimcBot:
                 spent += nodes
             budget.charge(spent)
             out.append((weight, row))
-        if len(out) < opts.min_samples:
+        # too few solved, unless every one of fewer layouts than ``samples`` was (the hard level's exact ones)
+        if len(out) < opts.min_samples and (len(out) < len(layouts) or len(layouts) >= opts.samples):
             return None
         self.last_samples = len(out)
         return out

@@ -220,3 +220,13 @@ def test_play_with_hints_shows_the_hard_bots_choice(monkeypatch: pytest.MonkeyPa
 def test_hints_without_a_human_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["play", "--hints", "--seed", "3", "--bots", "heuristic"]) == 2
     assert "--hints: hints are for the human player" in capsys.readouterr().err
+
+
+def test_a_discard_the_budget_cannot_value_is_the_heuristics(sochi: Variant) -> None:
+    # one node: the first discard's solve already spends it, the layout is dropped unfinished, nothing is
+    # solved, and the heuristic bot discards (its rule: the lowest card of the shortest plain suit, 7H)
+    game = drive(rigged(sochi, GAME_HANDS, GAME_TALON), GAME_ACTIONS[:3])
+    bot = make_bot("hard:nodes=1:min_samples=1", 7, 1)
+    assert isinstance(bot, HardBot)
+    assert bot.discard(game, 1, game.legal_actions()) is None and bot.last_samples == 0
+    assert bot.choose(game, 1) == HeuristicBot().choose(game, 1) == "7H"

@@ -200,6 +200,8 @@ def test_hints_value_the_cards_of_the_hand_to_play(sochi: Variant) -> None:
     assert len(rows) == 3 and rows[0][1] == 9.0
     assert all(v is not None and v <= 9.0 for _, v in rows)
     assert all(name in game.legal_actions() for name, _ in rows)
+    # the five spades are one choice (touching, each worth 9 in every layout): one of them is shown
+    assert sum(1 for name, _ in rows if name.endswith("S")) == 1
     # a defender's hint counts the defence's tricks: 10 less the declarer's, here at least 1 (the heart)
     game.apply("AS")
     rows = hints(game, 2, bot=hard())

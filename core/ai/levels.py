@@ -276,7 +276,8 @@ def make_level(level: str, game_seed: int, seat: int, options: str = "", where: 
 def hints(game: Game, seat: int, k: int = 3, bot: HardBot | None = None) -> list[tuple[str, float | None]]:
     """The hard bot's view of the decision of ``seat`` now: in the play, the ``k`` best cards with the
     tricks the side of the hand to play expects to end the deal with (in raspasovka: its own tricks, fewer
-    is better), best first; at any other decision, the hard bot's choice with no figure."""
+    is better), best first, a card of the same suit and worth the same as one shown left out; at any other
+    decision, the hard bot's choice with no figure."""
     bot = bot or HardBot(replace(HARD, seed=game.seed * 1_000_003 + seat))
     legal = game.legal_actions()
     if game.phase is Phase.PLAY and len(legal) > 1:
@@ -289,9 +290,16 @@ def hints(game: Game, seat: int, k: int = 3, bot: HardBot | None = None) -> list
             total = len(play.completed) + play.hands[me].bit_count()  # the tricks of the deal
             sign = 1 if found.want_high else -1  # the bot's order: the score, then the tricks
             order = sorted(found.tricks, key=lambda c: (-sign * found.score[c], -sign * found.tricks[c], c))
-            rows = []
-            for card in order[:k]:
+            rows: list[tuple[str, float | None]] = []
+            shown: set[tuple[int, Any, Any]] = set()
+            for card in order:
+                key = (card >> 3, found.score[card], found.tricks[card])
+                if key in shown:  # a card of a suit already shown, worth the same: the same choice
+                    continue
+                shown.add(key)
                 mean = found.tricks[card] / found.solved
                 rows.append((CARD_NAMES[card], round(mean if mine else total - mean, 1)))
+                if len(rows) == k:
+                    break
             return rows
     return [(bot.choose(game, seat), None)]

@@ -6,7 +6,7 @@ from preferans.core.engine.game import Game
 
 
 def hint_line(game: Game, seat: int) -> str:
-    """``hint: AS (expected 9.0 tricks), KS (8.6), 7D (8.0)`` in the play (the tricks the side of the hand
+    """``hint: 10S (expected 9.0 tricks), KC (9.0), KD (9.0)`` in the play (the tricks the side of the hand
     to play ends the deal with; in raspasovka its own, fewer is better); ``hint: pass (the hard bot's
     choice)`` at the other decisions."""
     from preferans.core.ai.levels import hints  # imported when asked for: the solver loads with it

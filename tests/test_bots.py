@@ -141,7 +141,8 @@ def test_resync_continues_a_random_bot_as_if_never_stopped(sochi: Variant) -> No
 
 
 def test_make_bot_registry_and_unknown_name() -> None:
-    assert set(BOTS) == {"random", "heuristic", "pimc"}  # pimc: core/ai/pimc.py, tests/test_pimc.py
+    # pimc: core/ai/pimc.py, tests/test_pimc.py; the levels: core/ai/levels.py, tests/test_levels.py
+    assert set(BOTS) == {"random", "heuristic", "pimc", "easy", "normal", "hard"}
     assert isinstance(make_bot("Random", 1, 0), RandomBot)
     assert isinstance(make_bot("heuristic", 1, 0), HeuristicBot)
     with pytest.raises(BadInput, match=r"--bots: unknown bot 'heuristik'; did you mean 'heuristic'"):

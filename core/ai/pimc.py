@@ -564,16 +564,14 @@ class PimcBot:
         want_high = (me == declarer) == maximise
         opts = self.options
         budget = Budget(opts.nodes, opts.time)
-        seen: dict[Layout, int] = {}
-        for layout in sample_layouts(obs, self.rng_for(obs), opts.samples, opts.tries):
-            # the same layout again (few unseen cards) is counted, not solved again
-            seen[layout] = seen.get(layout, 0) + 1
+        seen = self.weighted_layouts(obs, merge=True)
         # the score of a layout: the declarer's tricks, plus ``make_bonus`` when the contract is made
         # (misère: when he took no trick); raspasovka has no contract to make
         bonus = opts.make_bonus if play.rules.declarer is not None else 0
         goal = obs.contract.target if maximise else 1
         totals = CardTotals({}, {}, 0, want_high)
-        for layout, weight in seen.items():
+        layouts = 0
+        for layout, weight in seen:
             if not budget.allows():
                 break
             values, nodes = solve_cards(_position(play, layout), declarer, maximise)
@@ -584,10 +582,25 @@ class PimcBot:
                 score = v + (bonus if made else 0) if maximise else v - (bonus if made else 0)
                 totals.score[card] = totals.score.get(card, 0) + weight * score
             totals.solved += weight
-        if totals.solved < min(opts.min_samples, opts.samples):
+            layouts += 1
+        # too few solved, unless every layout was (a weight is a count of draws, about 1 with inference)
+        if not layouts or (totals.solved < min(opts.min_samples, opts.samples) and layouts < len(seen)):
             return None
-        self.last_samples = totals.solved
+        self.last_samples = round(totals.solved)
         return totals
+
+    def weighted_layouts(self, obs: Knowledge, merge: bool) -> list[tuple[Layout, Any]]:
+        """The layouts to solve with their weights, in the order to solve them. Plain pimc: ``samples``
+        layouts from :func:`sample_layouts`, each of weight 1 (``merge``: the same layout drawn again is one
+        entry counted twice, solved once). The ``hard`` level overrides this with its inference."""
+        opts = self.options
+        drawn = sample_layouts(obs, self.rng_for(obs), opts.samples, opts.tries)
+        if not merge:
+            return [(layout, 1) for layout in drawn]
+        seen: dict[Layout, int] = {}
+        for layout in drawn:
+            seen[layout] = seen.get(layout, 0) + 1
+        return list(seen.items())
 
     # ------------------------------------------------------------ defence
 
@@ -610,7 +623,8 @@ class PimcBot:
         # a whist earns the defence's tricks, and a trick short of the obligation costs ``shortfall`` of them
         # (the whister's responsibility: Sochi writes the price per missing trick in the mountain, worth
         # about 6.7 whists of the price each); passing earns nothing, half-whisting half the obligation
-        gain = sum(10 - v[0] - self.options.shortfall * max(0, need - (10 - v[0])) for v in values) / len(values)
+        gain = sum(w * (10 - v[0] - self.options.shortfall * max(0, need - (10 - v[0])))
+                   for w, v in values) / sum(w for w, _ in values)
         floor = need / 2 if "half" in legal else 0.0
         if gain >= floor + self.options.whist_margin:
             return call
@@ -660,7 +674,7 @@ class PimcBot:
             if spec.goal != "tricks" or not spec.biddable or spec.trump not in strains:
                 continue
             i = strains.index(spec.trump)
-            made = sum(1 for v in values if v[i] >= spec.level) / len(values)
+            made = sum(w for w, v in values if v[i] >= spec.level) / sum(w for w, _ in values)
             if made >= self.options.bid_threshold and (target is None or spec.rank > target.rank):
                 target = spec
         if target is None:
@@ -671,13 +685,14 @@ class PimcBot:
         return "pass" if "pass" in legal else None
 
     def _deal_values(self, obs: Knowledge, positions: Callable[[Layout], list[tuple[TrickPlay, bool]]],
-                     declarer: int) -> list[list[int]] | None:
-        """For each sampled layout, the declarer's double-dummy tricks in each of its ``positions`` (whole
-        deals); ``None`` when the budget solved fewer than ``min_samples`` layouts."""
+                     declarer: int) -> list[tuple[Any, list[int]]] | None:
+        """For each sampled layout, its weight and the declarer's double-dummy tricks in each of its
+        ``positions`` (whole deals); ``None`` when the budget solved fewer than ``min_samples`` layouts."""
         opts = self.options
         budget = Budget(opts.nodes, opts.time)
-        out: list[list[int]] = []
-        for layout in sample_layouts(obs, self.rng_for(obs), opts.samples, opts.tries):
+        out: list[tuple[Any, list[int]]] = []
+        layouts = self.weighted_layouts(obs, merge=False)
+        for layout, weight in layouts:
             if not budget.allows():
                 break
             row = []
@@ -687,8 +702,9 @@ class PimcBot:
                 row.append(value)
                 spent += nodes
             budget.charge(spent)
-            out.append(row)
-        if len(out) < opts.min_samples:
+            out.append((weight, row))
+        # too few solved, unless every one of fewer layouts than ``samples`` was (the hard level's exact ones)
+        if len(out) < opts.min_samples and (len(out) < len(layouts) or len(layouts) >= opts.samples):
             return None
         self.last_samples = len(out)
         return out
@@ -701,9 +717,11 @@ class CardTotals:
     toward the declarer when he makes his contract). ``want_high``: the hand to play is on the side that
     wants them high (the declarer in a game, the defenders in misère)."""
 
-    tricks: dict[int, int]
-    score: dict[int, int]
-    solved: int
+    tricks: dict[int, Any]
+    score: dict[int, Any]
+    solved: Any
+    """The sum of the weights of the layouts solved (plain pimc: their number, an int; the ``hard`` level
+    weighs them by its inference, a float)."""
     want_high: bool
 
 

@@ -37,10 +37,33 @@ def _pimc_with(game_seed: int, seat: int, options: str, where: str, trusted: boo
     return make_pimc(game_seed, seat, options, where, trusted)
 
 
-BOTS: dict[str, BotFactory] = {"random": _random, "heuristic": _heuristic, "pimc": _pimc}
-"""Bot name -> factory(game_seed, seat)."""
+def _level(level: str) -> BotFactory:
+    def factory(game_seed: int, seat: int) -> Bot:
+        from preferans.core.ai.levels import make_level  # the solver loads with it
 
-BOT_OPTIONS: dict[str, Callable[[int, int, str, str, bool], Bot]] = {"pimc": _pimc_with}
+        bot: Bot = make_level(level, game_seed, seat)
+        return bot
+
+    return factory
+
+
+def _level_with(level: str) -> Callable[[int, int, str, str, bool], Bot]:
+    def factory(game_seed: int, seat: int, options: str, where: str, trusted: bool) -> Bot:
+        from preferans.core.ai.levels import make_level
+
+        bot: Bot = make_level(level, game_seed, seat, options, where, trusted)
+        return bot
+
+    return factory
+
+
+BOTS: dict[str, BotFactory] = {"easy": _level("easy"), "normal": _level("normal"), "hard": _level("hard"),
+                               "random": _random, "heuristic": _heuristic, "pimc": _pimc}
+"""Bot name -> factory(game_seed, seat). The levels for people come first (``easy``, ``normal``, ``hard``:
+:mod:`preferans.core.ai.levels`, docs/bots.md "Levels"), so a menu that lists the registry offers them first."""
+
+BOT_OPTIONS: dict[str, Callable[[int, int, str, str, bool], Bot]] = {
+    "pimc": _pimc_with, "normal": _level_with("normal"), "hard": _level_with("hard")}
 """Bots that take options after the name, ``NAME:KEY=VALUE:KEY=VALUE`` (``pimc:samples=40``): name ->
 factory(game_seed, seat, options, where, trusted). See docs/bots.md."""
 

@@ -21,11 +21,12 @@ from preferans.core.cli.common import (
     translator_for,
     variant_from,
 )
+from preferans.core.cli.hints import hint_line
 from preferans.core.engine.game import Game, Phase
 from preferans.core.formats import render, talk
 from preferans.core.formats.report import match_report, seat_name
 from preferans.core.formats.saves import DEFAULT_NAMES, Session
-from preferans.core.model.errors import IllegalActionError, bad_input, check_names, excerpt, nearest
+from preferans.core.model.errors import BadInput, IllegalActionError, bad_input, check_names, excerpt, nearest
 from preferans.core.tools.table import can_claim, claim_lead, claim_tricks, load_session
 
 MATCH_CAP = 2000
@@ -87,8 +88,9 @@ class _Table:
     accepted is played out to the end of its deal (``claimed`` is that deal's number); one declined is not
     offered again in that deal."""
 
-    def __init__(self, out: render.Printer, stdin: TextIO, saved: bool = False) -> None:
+    def __init__(self, out: render.Printer, stdin: TextIO, saved: bool = False, hints: bool = False) -> None:
         self.out = out
+        self.hints = hints  # --hints: the hard bot's top moves before each choice (core/cli/hints.py)
         self.stdin = stdin
         self.saved = saved
         self.claimed: int | None = None
@@ -177,6 +179,8 @@ class _Table:
         keys = render.menu_keys(legal)
         self.out.line(tr.gettext("your choices:"))
         self.out.lines(render.choices(legal, game.phase, keys=keys, tr=tr))
+        if self.hints:
+            self.out.line(hint_line(game, seat))
         span = f"{keys[0]}-{keys[-1]}" if len(keys) > 1 else keys[0]
         typed = render.typed_words(legal, game.phase, tr)
         while True:
@@ -289,6 +293,8 @@ def cmd_play(args: argparse.Namespace) -> int:
             session.save = Path(args.save)
     else:
         session = _new_session(args)
+    if args.hints and session.human is None:
+        raise BadInput("--hints: hints are for the human player: use it with --human SEAT")
     game = session.game
     session.players = [None if s == session.human else make_bot(b, game.seed, s)
                        for s, b in enumerate(session.bots)]
@@ -297,7 +303,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     # with --json, stdout carries only the result object; the table talk goes to stderr
     tr = translator_for(args, game.variant)
     out = render.Printer(sys.stderr if args.json else sys.stdout, tr=tr)
-    ui = _Table(out, sys.stdin, saved=session.save is not None) if session.human is not None else None
+    ui = (_Table(out, sys.stdin, saved=session.save is not None, hints=args.hints)
+          if session.human is not None else None)
     names = session.names
     if args.resume:
         out.line(tr.gettext("resumed {file}: deal {deal}, after {actions} actions").format(
@@ -347,6 +354,8 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--bots", metavar="NAMES",
                    help=f"{' or '.join(BOTS)}, one for all or a comma list per seat")
     s.add_argument("--names", metavar="A,B,C", help="player names in seating order")
+    s.add_argument("--hints", action="store_true",
+                   help="with --human: before each of your choices, the hard bot's best moves (docs/bots.md)")
     s.add_argument("--save", metavar="FILE", help="keep the replayable game in FILE (rewritten as it goes)")
     s.add_argument("--resume", metavar="FILE", help="continue a game saved with --save (and the same --plugin files)")
     add_plugin_option(s)

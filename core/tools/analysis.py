@@ -11,6 +11,13 @@ tricks, and the cost is the difference, seen from the side of the hand that play
   tricks and the other hands all tried to give it tricks (the misère search with that hand as the
   "declarer"), and its cost is the tricks of its own it could have avoided.
 
+With ``expected`` (``analyse --expected``) each card is also valued as its player could know it: over the
+layouts of the cards that player could not see (sampled as the ``hard`` bot samples them, weighted by the
+calls; every layout when there are few), the mean of the same measure after each legal card; the card's
+*expected loss* is how far its mean falls short of the best card's (:class:`Expected`). A card that is
+costly double-dummy may have been the best bet, and a card that costs nothing double-dummy may have been a
+gamble that came off: the expected loss is the mistake, the double-dummy cost the outcome.
+
 One :class:`~preferans.core.ai.solver.Solver` per deal (per hand in raspasovka) serves every card of that deal,
 so the transposition table is shared: the first card costs about a full solve per legal card, the later ones
 mostly hit the table. A card with no alternative (one legal card, or only equivalent ones) is never costly.
@@ -19,9 +26,11 @@ mostly hit the table. A card with no alternative (one legal card, or only equiva
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from preferans.core.ai.levels import HARD, HardBot
+from preferans.core.ai.pimc import observe
 from preferans.core.ai.registry import check_bot
 from preferans.core.ai.solver import Solver
 from preferans.core.engine.game import Deal, Game, Phase
@@ -48,6 +57,22 @@ class Costly:
     """The cards that would have lost nothing."""
 
 
+@dataclass(frozen=True)
+class Expected:
+    """A card whose mean over the layouts its player could not tell apart fell ``loss`` tricks short of the
+    best card's (``layouts`` solved)."""
+
+    trick: int
+    hand: int
+    seat: int
+    """The seat that chose the card (the hand's, or the seat that plays it for an open hand)."""
+    card: int
+    loss: float
+    best: tuple[int, ...]
+    """The cards with the best mean."""
+    layouts: int
+
+
 @dataclass
 class DealAnalysis:
     """One deal of the game: its contract, the double-dummy value at the first card, what happened."""
@@ -65,6 +90,31 @@ class DealAnalysis:
     actual: tuple[int, ...] = ()
     """Tricks taken: the declarer's; in raspasovka each of ``hands``."""
     costly: list[Costly] = field(default_factory=list)
+    expected: list[Expected] = field(default_factory=list)
+    """With ``expected``: every card with an expected loss (above :data:`LOSS_SHOWN`)."""
+
+
+LOSS_SHOWN = 0.005
+"""Expected losses this small are rounding (a weighted mean of whole tricks): not listed."""
+
+
+def expected_loss(game: Game, card: int, samples: int) -> Expected | None:
+    """The expected loss of ``card``, about to be played, for the seat to act: the legal cards valued as the
+    ``hard`` bot values them from that seat's observation (``samples`` layouts, or every one when few), each
+    card's mean of the side's measure against the best mean. ``None`` when there is no real choice or
+    nothing was solved."""
+    play = game.deal.play
+    if play is None or len(game.legal_actions()) < 2:
+        return None
+    seat = game.current_player
+    bot = HardBot(replace(HARD, samples=samples, min_samples=1, seed=game.seed * 1_000_003 + seat))
+    found = bot.card_totals(observe(game, seat))
+    if found is None or card not in found.tricks or not found.solved:
+        return None
+    means = {c: t / found.solved for c, t in found.tricks.items()}
+    best = max(means.values()) if found.want_high else min(means.values())
+    return Expected(play.tricks_done + 1, play.to_play, seat, card, abs(best - means[card]),
+                    tuple(c for c in sorted(means) if abs(means[c] - best) <= LOSS_SHOWN), bot.last_samples)
 
 
 class _DealWalk:
@@ -120,8 +170,10 @@ class _DealWalk:
 
 
 def analyse(variant: Variant, seed: int, actions: Sequence[str], first_dealer: int = 0,
-            deals: Sequence[Sequence[int]] = (), limit: int | None = None) -> list[DealAnalysis]:
-    """Replay a game and analyse its finished deals (the first ``limit`` of them)."""
+            deals: Sequence[Sequence[int]] = (), limit: int | None = None,
+            expected: int | None = None) -> list[DealAnalysis]:
+    """Replay a game and analyse its finished deals (the first ``limit`` of them); with ``expected``, each
+    card's expected loss too, over that many layouts (:func:`expected_loss`)."""
     game = Game(variant, seed, first_dealer, deals=deals)
     out: list[DealAnalysis] = []
     walk: _DealWalk | None = None
@@ -136,12 +188,25 @@ def analyse(variant: Variant, seed: int, actions: Sequence[str], first_dealer: i
             card = CARD_INDEX.get(action)
             if card is not None and deal.play.legal_mask() >> card & 1:
                 walk.card(deal.play, card)
+                found = expected_loss(game, card, expected) if expected else None
+                if found is not None and found.loss > LOSS_SHOWN:
+                    walk.record.expected.append(found)
         done = len(game.results)
         game.apply(action)
         if len(game.results) > done:
             out.append(_finished(game, walk if walk is not None and walk.deal is deal else None))
             walk = None
     return out
+
+
+def largest_mistakes(deals: Sequence[DealAnalysis], k: int = 3) -> dict[int, list[tuple[int, Expected]]]:
+    """Each seat's ``k`` cards of largest expected loss over the game, with their deal numbers, largest
+    first (the earlier on a tie); seats without one are left out."""
+    out: dict[int, list[tuple[int, Expected]]] = {}
+    for d in deals:
+        for e in d.expected:
+            out.setdefault(e.seat, []).append((d.number, e))
+    return {seat: sorted(rows, key=lambda r: (-r[1].loss, r[0], r[1].trick))[:k] for seat, rows in sorted(out.items())}
 
 
 def _finished(game: Game, walk: _DealWalk | None) -> DealAnalysis:

@@ -77,7 +77,7 @@ from preferans.core.model.errors import (
     nearest,
     shown_path,
 )
-from preferans.core.model.i18n import Translator
+from preferans.core.model.i18n import Translator, mark_term
 from preferans.core.model.paper import (
     RequiredKey,
     SettlementCheck,
@@ -142,6 +142,7 @@ __all__ += [  # the paper side: a family's sheet (pref_render_sheet, pref_settle
     "DealFields", "DealRecord", "RequiredKey", "ScorecardReader", "SettlementCheck", "SheetText", "SheetView",
     "account_table", "amount_text", "canonical_contract", "picture", "running_records",
     "Translator",  # the language a view is shown in (view.tr; docs/i18n.md)
+    "mark_term",  # a family word under its context, for the catalogues (terms.py; docs/i18n.md)
 ]
 __all__ += [  # reading hostile input (issue 17): one line for any file, short quotations, names checked once
     "check_names", "excerpt", "loads_json", "read_text", "shown_path",

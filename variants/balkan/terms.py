@@ -7,11 +7,7 @@ shown changes.
 
 from __future__ import annotations
 
-
-def mark_term(context: str, word: str) -> tuple[str, str]:
-    """A word of the game under its context, marked for the extraction of the catalogues."""
-    return context, word
-
+from preferans.core.plugin import mark_term
 
 TERMS = (
     mark_term("account", "bula"),  # bula: the score each player works down to zero

@@ -8,11 +8,7 @@ and the suit as the language does (``6♥``).
 
 from __future__ import annotations
 
-
-def mark_term(context: str, word: str) -> tuple[str, str]:
-    """A word of the game under its context, marked for the extraction of the catalogues."""
-    return context, word
-
+from preferans.core.plugin import mark_term
 
 TERMS = (
     mark_term("account", "pool"),  # пуля: the points towards closing the pulka

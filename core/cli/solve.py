@@ -48,7 +48,11 @@ def _check_named_file(text: str) -> None:
     """A DEAL that can only be a file name (no hands in it, a file's ending) and names no file: say so, rather
     than reading it as four hands."""
     if "|" not in text and len(text) < 4096 and Path(text).suffix.lower() in (".json", ".ppn", ".txt"):
-        if not Path(text).exists():
+        try:
+            missing = not Path(text).exists()
+        except (OSError, ValueError):  # a name too long for the file system, a NUL in it: read as hands
+            return
+        if missing:
             raise BadInput(f"DEAL: {text}: no such file (DEAL is a saved game, a game record, a .ppn file, or "
                            f"the four hands 'first | second | dealer | talon')")
 

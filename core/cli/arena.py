@@ -38,12 +38,14 @@ def print_result(result: ArenaResult, out: Printer, title: str | None = None) ->
                         "among {bots}").format(variant=title or result.variant, seed=result.seed,
                                                deals=result.deals, rotations=result.rotations,
                                                plays=result.deals * result.rotations, bots=", ".join(result.bots)))
-    header = [tr.gettext("entry"), tr.gettext("bot"), tr.gettext("plays"), tr.gettext("total"),
-              tr.gettext("per 100 deals"), tr.gettext("95% CI")]  # tools.arena.TABLE_HEADER, shown
+    # tools.arena.TABLE_HEADER, shown; "total" in a context of its own, the Balkan family has its own "total"
+    header = [tr.gettext("entry"), tr.gettext("bot"), tr.gettext("plays"), tr.pgettext("arena", "total"),
+              tr.gettext("per 100 deals"), tr.gettext("95% CI")]
     out.table(tr.gettext("Settlement per 100 deals ({unit}), duplicate").format(unit=tr.term("unit", result.unit)),
               header, table_rows(result, tr), align="llrrrr")
-    out.line(tr.gettext("per 100 deals: the mean per play of a deal; 95% CI: mean +- 1.96 * sd / sqrt(N) over the "
-                        "N = {deals} deals").format(deals=result.deals))
+    # the formula is a placeholder: written the same in every language (and script)
+    out.line(tr.gettext("per 100 deals: the mean per play of a deal; 95% CI: mean +- {formula} over the "
+                        "{n} = {deals} deals").format(formula="1.96 * sd / sqrt(N)", n="N", deals=result.deals))
 
 
 def table_rows(result: ArenaResult, tr: Translator = ENGLISH) -> list[list[str]]:

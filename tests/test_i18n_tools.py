@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -105,6 +106,8 @@ def test_arena_in_german_and_the_environment(capsys: pytest.CaptureFixture[str])
     ru = run_.stdout.splitlines()
     assert ru[0] == "арена: sochi, зерно 1: сдач: 2 x пересадок: 3 (розыгрышей: 6), играют random, heuristic, heuristic"
     assert ru[1] == "Расчёт на 100 сдач (висты), дубль"
+    # the time on stderr: 2 deals x 3 rotations = 6 plays, one process ("1 процесс", the form for 1)
+    assert re.fullmatch(r"арена: 6 розыгрышей за \d+\.\d с \(1 процесс\)", run_.stderr.splitlines()[-1])
 
 
 def test_play_hints_in_russian(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:

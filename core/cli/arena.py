@@ -78,15 +78,18 @@ def cmd_arena(args: argparse.Namespace) -> int:
         result = arena(variant, bots, args.deals, args.seed, jobs=args.jobs, scheduler=args.scheduler,
                        progress=advance)
     seconds = time.perf_counter() - start
+    tr = translator_for(args, variant)
     if args.json:
         data = result_json(result)
         data = {"variant": data.pop("variant"), **local_json(variant), **data}
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        print_result(result, Printer(sys.stdout, tr=translator_for(args, variant)), variant.title)
+        print_result(result, Printer(sys.stdout, tr=tr), variant.title)
     # the time goes to stderr: stdout is the same for any --jobs or --scheduler
-    where = f"scheduler {args.scheduler}" if args.scheduler else f"{args.jobs} job{'s' * (args.jobs > 1)}"
-    print(f"arena: {result.deals * result.rotations} plays in {seconds:.1f} s ({where})", file=sys.stderr)
+    where = (tr.gettext("scheduler {address}").format(address=args.scheduler) if args.scheduler else
+             tr.ngettext("{n} job", "{n} jobs", args.jobs).format(n=args.jobs))
+    print(tr.gettext("arena: {plays} plays in {seconds} s ({where})").format(
+        plays=result.deals * result.rotations, seconds=f"{seconds:.1f}", where=where), file=sys.stderr)
     return 0
 
 

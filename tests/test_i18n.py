@@ -28,7 +28,9 @@ KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npg
             "mark_term": ((1, "c"), 2), "bad_input": None}
 CORE_FILES = ("core/model/i18n.py", "core/model/paper.py", "core/formats/render.py", "core/cli/play.py",
               "core/formats/talk.py", "core/cli/variants.py", "core/cli/simulate.py", "core/cli/sheet.py",
-              "core/model/picture.py", "core/model/errors.py", "core/cli/common.py", "core/cli/__init__.py")
+              "core/model/picture.py", "core/model/errors.py", "core/cli/common.py", "core/cli/__init__.py",
+              "core/cli/solve.py", "core/tools/solve.py", "core/cli/analyse.py", "core/cli/arena.py",
+              "core/cli/hints.py")
 """The core's modules whose output is translated (docs/i18n.md lists them)."""
 DOMAINS = {
     "preferans": (ROOT / "core" / "locale", [ROOT / f for f in CORE_FILES]),

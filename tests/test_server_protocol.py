@@ -327,6 +327,18 @@ def test_labels_come_in_the_seat_language_and_the_actions_stay_english(client: T
     assert snap["labels"]["actions"]["misere"] == "мизер" and snap["state"]["legal"][0] == "pass"
 
 
+def test_a_russian_table_draws_its_sheet_in_russian(client: TestClient) -> None:
+    # the pulka drawn for a ru seat has the family's word for the hill, "гора" (the hand-written entry of
+    # variants/russian/locale/ru), and an English seat's the key "gora"
+    table_id = new_table(client, variant="sochi", seed=5, first_dealer=2, settings={"lang": "ru"})
+    tokens = [join(client, table_id, s) for s in range(3)]
+    ru = Seat(client, table_id, tokens[0])
+    en = Seat(client, table_id, tokens[1], lang="en")
+    seats = [ru, en, Seat(client, table_id, tokens[2])]
+    drain_info(seats)
+    assert "гора" in ru.snapshot["sheet"]["svg"] and "гора" not in en.snapshot["sheet"]["svg"]
+
+
 def test_a_serbian_table_labels_its_calls_in_serbian(client: TestClient) -> None:
     table_id = new_table(client, variant="serbian", seed=5, first_dealer=2, settings={"lang": "sr"})
     seat = Seat(client, table_id, join(client, table_id, 0))

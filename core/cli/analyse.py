@@ -8,9 +8,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from preferans.core.ai.pimc import CAPS
+from preferans.core.cli.common import add_lang_option, translator_for
 from preferans.core.formats.report import seat_name
 from preferans.core.model.cards import CARD_NAMES
 from preferans.core.model.errors import BadInput
+from preferans.core.model.i18n import ENGLISH, Translator
 from preferans.core.tools.analysis import DealAnalysis, Expected, analyse, largest_mistakes, load_log
 from preferans.core.tools.solve import tricks
 
@@ -32,35 +34,44 @@ def _expected_json(e: Expected, names: Sequence[str]) -> dict[str, Any]:
             "layouts": e.layouts}
 
 
-def _expected_line(e: Expected, names: Sequence[str]) -> str:
+def _expected_line(e: Expected, names: Sequence[str], tr: Translator = ENGLISH) -> str:
     best = " ".join(CARD_NAMES[b] for b in e.best)
-    where = "" if e.hand == e.seat else f" from {seat_name(names, e.hand)}'s hand"
-    return (f"trick {e.trick}: {seat_name(names, e.seat)} played {CARD_NAMES[e.card]}{where}, expected loss "
-            f"{e.loss:.2f} tricks over {e.layouts} layout{'s' if e.layouts != 1 else ''} (best: {best})")
+    where = "" if e.hand == e.seat else tr.gettext(" from {player}'s hand").format(player=seat_name(names, e.hand))
+    return tr.ngettext("trick {trick}: {player} played {card}{where}, expected loss {loss} tricks over {n} layout "
+                       "(best: {best})",
+                       "trick {trick}: {player} played {card}{where}, expected loss {loss} tricks over {n} layouts "
+                       "(best: {best})", e.layouts).format(
+        trick=e.trick, player=seat_name(names, e.seat), card=CARD_NAMES[e.card], where=where, loss=f"{e.loss:.2f}",
+        n=e.layouts, best=best)
 
 
-def _deal_lines(a: DealAnalysis, names: Sequence[str]) -> list[str]:
-    head = f"deal {a.number} (dealer {seat_name(names, a.dealer)}): "
+def _deal_lines(a: DealAnalysis, names: Sequence[str], tr: Translator = ENGLISH) -> list[str]:
+    head = tr.gettext("deal {number} (dealer {player}): ").format(number=a.number, player=seat_name(names, a.dealer))
+    contract = tr.contract(a.contract) if a.contract is not None else ""
     if a.kind == "not played":
-        what = f"{a.contract} by {seat_name(names, a.declarer)}" if a.declarer is not None else "all passed"
-        return [head + f"{what}, no cards played"]
+        what = (tr.gettext("{contract} by {player}").format(contract=contract, player=seat_name(names, a.declarer))
+                if a.declarer is not None else tr.gettext("all passed"))
+        return [head + tr.gettext("{what}, no cards played").format(what=what)]
     if a.kind == "raspasovka":
         dd = ", ".join(f"{seat_name(names, h)} {v}" for h, v in zip(a.hands, a.dd_start, strict=True))
         act = ", ".join(f"{seat_name(names, h)} {v}" for h, v in zip(a.hands, a.actual, strict=True))
-        lines = [head + f"raspasovka; double-dummy tricks at the first card (each avoiding tricks against the "
-                        f"others): {dd}; taken: {act}"]
+        lines = [head + tr.gettext("raspasovka; double-dummy tricks at the first card (each avoiding tricks against "
+                                   "the others): {dd}; taken: {taken}").format(dd=dd, taken=act)]
     else:
         assert a.declarer is not None
-        lines = [head + f"{a.contract} by {seat_name(names, a.declarer)}; double-dummy at the first card: "
-                        f"{tricks(a.dd_start[0])}; taken: {a.actual[0]}"]
+        lines = [head + tr.gettext("{contract} by {player}; double-dummy at the first card: {tricks}; taken: "
+                                   "{taken}").format(contract=contract, player=seat_name(names, a.declarer),
+                                                     tricks=tricks(a.dd_start[0], tr), taken=a.actual[0])]
     if not a.costly:
-        lines.append("  no costly card: every card kept its side's double-dummy tricks")
+        lines.append("  " + tr.gettext("no costly card: every card kept its side's double-dummy tricks"))
     for c in a.costly:
         best = " ".join(CARD_NAMES[b] for b in c.best)
-        lines.append(f"  trick {c.trick}: {seat_name(names, c.hand)} played {CARD_NAMES[c.card]}, "
-                     f"lost {c.lost} trick{'s' if c.lost > 1 else ''} (best: {best})")
+        lines.append("  " + tr.ngettext("trick {trick}: {player} played {card}, lost {n} trick (best: {best})",
+                                        "trick {trick}: {player} played {card}, lost {n} tricks (best: {best})",
+                                        c.lost).format(trick=c.trick, player=seat_name(names, c.hand),
+                                                       card=CARD_NAMES[c.card], n=c.lost, best=best))
     for e in a.expected:
-        lines.append("  " + _expected_line(e, names))
+        lines.append("  " + _expected_line(e, names, tr))
     return lines
 
 
@@ -84,16 +95,19 @@ def cmd_analyse(args: argparse.Namespace) -> int:
                                 for seat, rows in mistakes.items()}
         print(json.dumps(data, ensure_ascii=False, indent=2))
         return 0
-    print(f"{args.log}: {game.variant.name}, {len(result)} deals analysed")
+    tr = translator_for(args, game.variant)
+    print(tr.gettext("{log}: {variant}, {n} deals analysed").format(log=args.log, variant=game.variant.name,
+                                                                     n=len(result)))
     for a in result:
-        for line in _deal_lines(a, names):
+        for line in _deal_lines(a, names, tr):
             print(line)
     if args.expected:
-        print("largest mistakes by expected loss:" if mistakes else "no card with an expected loss")
+        print(tr.gettext("largest mistakes by expected loss:") if mistakes else
+              tr.gettext("no card with an expected loss"))
         for seat, rows in mistakes.items():
             print(f"  {seat_name(names, seat)}:")
             for n, e in rows:
-                print(f"    deal {n}, " + _expected_line(e, names))
+                print("    " + tr.gettext("deal {number}, ").format(number=n) + _expected_line(e, names, tr))
     return 0
 
 
@@ -106,4 +120,5 @@ def add_parser(sub: Any) -> None:
                         "each player's largest mistakes")
     s.add_argument("--samples", type=int, metavar="N", help="layouts per card for --expected (default 24)")
     s.add_argument("--json", action="store_true", help="print a JSON object")
+    add_lang_option(s)
     s.set_defaults(func=cmd_analyse)

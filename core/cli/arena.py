@@ -10,17 +10,19 @@ from typing import Any
 
 from preferans.core.ai.registry import BOTS
 from preferans.core.cli.common import (
+    add_lang_option,
     add_plugin_option,
     add_scale_out,
     add_variant_options,
     local_json,
     seed_value,
+    translator_for,
     variant_from,
 )
 from preferans.core.formats.render import Printer
 from preferans.core.model.errors import BadInput
+from preferans.core.model.i18n import ENGLISH, Translator
 from preferans.core.tools.arena import (
-    TABLE_HEADER,
     ArenaResult,
     arena,
     number_text,
@@ -31,27 +33,36 @@ from preferans.core.tools.parallel import check_jobs, progress_bar
 
 
 def print_result(result: ArenaResult, out: Printer, title: str | None = None) -> None:
-    out.line(f"arena: {title or result.variant}, seed {result.seed}: {result.deals} deals x {result.rotations} "
-             f"rotations ({result.deals * result.rotations} plays) among {', '.join(result.bots)}")
-    out.table(f"Settlement per 100 deals ({result.unit}), duplicate", TABLE_HEADER, table_rows(result),
-              align="llrrrr")
-    out.line("per 100 deals: the mean per play of a deal; 95% CI: mean +- 1.96 * sd / sqrt(N) over the "
-             f"N = {result.deals} deals")
+    tr = out.tr
+    out.line(tr.gettext("arena: {variant}, seed {seed}: {deals} deals x {rotations} rotations ({plays} plays) "
+                        "among {bots}").format(variant=title or result.variant, seed=result.seed,
+                                               deals=result.deals, rotations=result.rotations,
+                                               plays=result.deals * result.rotations, bots=", ".join(result.bots)))
+    # tools.arena.TABLE_HEADER, shown; "total" in a context of its own, the Balkan family has its own "total"
+    header = [tr.gettext("entry"), tr.gettext("bot"), tr.gettext("plays"), tr.pgettext("arena", "total"),
+              tr.gettext("per 100 deals"), tr.gettext("95% CI")]
+    out.table(tr.gettext("Settlement per 100 deals ({unit}), duplicate").format(unit=tr.term("unit", result.unit)),
+              header, table_rows(result, tr), align="llrrrr")
+    # the formula is a placeholder: written the same in every language (and script)
+    out.line(tr.gettext("per 100 deals: the mean per play of a deal; 95% CI: mean +- {formula} over the "
+                        "{n} = {deals} deals").format(formula="1.96 * sd / sqrt(N)", n="N", deals=result.deals))
 
 
-def table_rows(result: ArenaResult) -> list[list[str]]:
+def table_rows(result: ArenaResult, tr: Translator = ENGLISH) -> list[list[str]]:
     rows = []
     for line in result.entries:
         est = line.per_100
-        ci = "n/a" if est.low is None else f"{number_text(est.low)} .. {number_text(est.high)}"
+        ci = tr.gettext("n/a") if est.low is None else f"{number_text(est.low)} .. {number_text(est.high)}"
         rows.append([str(line.entry), line.bot, str(line.plays), f"{float(line.total):+.2f}",
                      number_text(est.mean), ci])
     if len(result.by_bot) < len(result.entries):  # a name appears more than once: its aggregate, per copy
         for line in result.by_bot:
             est = line.per_100
-            ci = "n/a" if est.low is None else f"{number_text(est.low)} .. {number_text(est.high)}"
-            label = f"{line.bot} (all {line.copies})" if line.copies > 1 else line.bot
-            rows.append(["all", label, str(line.plays), f"{float(line.total):+.2f}", number_text(est.mean), ci])
+            ci = tr.gettext("n/a") if est.low is None else f"{number_text(est.low)} .. {number_text(est.high)}"
+            label = (tr.gettext("{bot} (all {copies})").format(bot=line.bot, copies=line.copies)
+                     if line.copies > 1 else line.bot)
+            rows.append([tr.gettext("all"), label, str(line.plays), f"{float(line.total):+.2f}",
+                         number_text(est.mean), ci])
     return rows
 
 
@@ -67,15 +78,18 @@ def cmd_arena(args: argparse.Namespace) -> int:
         result = arena(variant, bots, args.deals, args.seed, jobs=args.jobs, scheduler=args.scheduler,
                        progress=advance)
     seconds = time.perf_counter() - start
+    tr = translator_for(args, variant)
     if args.json:
         data = result_json(result)
         data = {"variant": data.pop("variant"), **local_json(variant), **data}
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        print_result(result, Printer(sys.stdout), variant.title)
+        print_result(result, Printer(sys.stdout, tr=tr), variant.title)
     # the time goes to stderr: stdout is the same for any --jobs or --scheduler
-    where = f"scheduler {args.scheduler}" if args.scheduler else f"{args.jobs} job{'s' * (args.jobs > 1)}"
-    print(f"arena: {result.deals * result.rotations} plays in {seconds:.1f} s ({where})", file=sys.stderr)
+    where = (tr.gettext("scheduler {address}").format(address=args.scheduler) if args.scheduler else
+             tr.ngettext("{n} job", "{n} jobs", args.jobs).format(n=args.jobs))
+    print(tr.gettext("arena: {plays} plays in {seconds} s ({where})").format(
+        plays=result.deals * result.rotations, seconds=f"{seconds:.1f}", where=where), file=sys.stderr)
     return 0
 
 
@@ -87,6 +101,7 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--deals", type=int, required=True, metavar="N", help="deals, each played once per rotation")
     s.add_argument("--seed", type=seed_value, default=1, help="run seed (default 1)")
     s.add_argument("--json", action="store_true", help="print a JSON object")
+    add_lang_option(s)
     add_plugin_option(s)
     add_scale_out(s)
     s.set_defaults(func=cmd_arena)

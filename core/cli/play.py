@@ -180,7 +180,7 @@ class _Table:
         self.out.line(tr.gettext("your choices:"))
         self.out.lines(render.choices(legal, game.phase, keys=keys, tr=tr))
         if self.hints:
-            self.out.line(hint_line(game, seat))
+            self.out.line(hint_line(game, seat, tr))
         span = f"{keys[0]}-{keys[-1]}" if len(keys) > 1 else keys[0]
         typed = render.typed_words(legal, game.phase, tr)
         while True:

@@ -8,10 +8,18 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from preferans.core.cli.common import VARIANT_HELP, add_rule_option, deal_number, variant_named
+from preferans.core.cli.common import (
+    VARIANT_HELP,
+    add_lang_option,
+    add_rule_option,
+    deal_number,
+    translator_for,
+    variant_named,
+)
 from preferans.core.model.cards import CARD_NAMES, format_cards
 from preferans.core.model.contracts import ContractSpec
 from preferans.core.model.errors import BadInput
+from preferans.core.model.i18n import Translator
 from preferans.core.tools.solve import (
     DealInput,
     Solved,
@@ -72,28 +80,34 @@ def cmd_solve(args: argparse.Namespace) -> int:
         deal = parse_deal(args.deal)
         variant = variant_named(args.variant or deal.variant, args.rule)
     table = Table(variant)
+    tr = translator_for(args, variant)
     declarer = None if args.declarer is None else parse_seat(args.declarer, "--declarer")
     leader = None if args.leader is None else parse_seat(args.leader, "--leader")
     if args.contract is not None:
         if declarer is None:
             raise BadInput("--contract: needs --declarer SEAT (0 or first, 1 or second, 2 or dealer)")
-        return _one_contract(table, deal, table.contract(args.contract), declarer, leader, args.json)
-    return _dd_table(table, deal, declarer, leader, args.json)
+        return _one_contract(table, deal, table.contract(args.contract), declarer, leader, args.json, tr)
+    return _dd_table(table, deal, declarer, leader, args.json, tr)
 
 
 def _deal_json(deal: DealInput) -> dict[str, Any]:
     return {"hands": [card_names(h) for h in deal.hands], "talon": card_names(deal.talon)}
 
 
-def _print_deal(table: Table, deal: DealInput) -> None:
-    print(f"{table.variant.name}: a deal of three hands")
+def _print_deal(table: Table, deal: DealInput, tr: Translator) -> None:
+    print(tr.gettext("{variant}: a deal of three hands").format(variant=table.variant.name))
     for seat, hand in enumerate(deal.hands):
-        print(f"  {seat_label(seat):<16} {format_cards(hand)}")
-    print(f"  {'talon':<16} {format_cards(deal.talon)}")
+        print(f"  {seat_label(seat, tr):<16} {format_cards(hand)}")
+    print(f"  {tr.gettext('talon'):<16} {format_cards(deal.talon)}")
+
+
+def _label(label: str, tr: Translator) -> str:
+    """A column's label as the language writes it: a suit's letter (``NT`` too), else a contract's name."""
+    return tr.pgettext("suit", label) if label in ("S", "C", "D", "H", "NT") else tr.contract(label)
 
 
 def _one_contract(table: Table, deal: DealInput, spec: ContractSpec, declarer: int, leader: int | None,
-                  as_json: bool) -> int:
+                  as_json: bool, tr: Translator) -> int:
     solved = solve_contract(table, deal, spec, declarer, leader)
     leads = lead_values(solved)
     ok = made(spec, solved.tricks)
@@ -107,23 +121,29 @@ def _one_contract(table: Table, deal: DealInput, spec: ContractSpec, declarer: i
             "leads": {CARD_NAMES[c]: v for c, v in sorted(leads.items(), key=lambda kv: card_order(kv[0]))},
         }, ensure_ascii=False, indent=2))
         return 0
-    _print_deal(table, deal)
-    print(f"contract {spec.name} by seat {seat_label(declarer)}; seat {seat_label(first)} leads")
+    _print_deal(table, deal, tr)
+    name = tr.contract(spec.name)
+    print(tr.gettext("contract {contract} by seat {declarer}; seat {leader} leads").format(
+        contract=name, declarer=seat_label(declarer, tr), leader=seat_label(first, tr)))
     if spec.with_talon:
-        goal = "the most tricks" if maximises(spec) else "the fewest tricks"
-        print(f"discard: {format_cards(solved.discard)} (the declarer takes the talon; of the 66 discards "
-              f"this one gives {goal})")
+        said = (tr.gettext("discard: {cards} (the declarer takes the talon; of the 66 discards this one gives the "
+                           "most tricks)") if maximises(spec) else
+                tr.gettext("discard: {cards} (the declarer takes the talon; of the 66 discards this one gives the "
+                           "fewest tricks)"))
+        print(said.format(cards=format_cards(solved.discard)))
     else:
-        print("discard: none (played without the talon)")
-    need = {"none": "no trick", "all": "all ten"}.get(spec.goal, f"{spec.target}")
-    print(f"double-dummy: {tricks(solved.tricks)} for the declarer; {spec.name} is "
-          f"{'made' if ok else 'not made'} (needs {need})")
+        print(tr.gettext("discard: none (played without the talon)"))
+    need = {"none": tr.gettext("no trick"), "all": tr.gettext("all ten")}.get(spec.goal, f"{spec.target}")
+    said = (tr.gettext("double-dummy: {tricks} for the declarer; {contract} is made (needs {need})") if ok else
+            tr.gettext("double-dummy: {tricks} for the declarer; {contract} is not made (needs {need})"))
+    print(said.format(tricks=tricks(solved.tricks, tr), contract=name, need=need))
     text = ", ".join(f"{CARD_NAMES[c]} {v}" for c, v in sorted(leads.items(), key=lambda kv: card_order(kv[0])))
-    print(f"first card by seat {first}, declarer's tricks after it: {text}")
+    print(tr.gettext("first card by seat {seat}, declarer's tricks after it: {leads}").format(seat=first, leads=text))
     return 0
 
 
-def _dd_table(table: Table, deal: DealInput, only: int | None, leader: int | None, as_json: bool) -> int:
+def _dd_table(table: Table, deal: DealInput, only: int | None, leader: int | None, as_json: bool,
+              tr: Translator) -> int:
     columns = table.columns()
     seats = [only] if only is not None else [0, 1, 2]
     cells: dict[int, list[Solved]] = {d: [solve_contract(table, deal, spec, d, leader) for spec in columns]
@@ -139,22 +159,23 @@ def _dd_table(table: Table, deal: DealInput, only: int | None, leader: int | Non
                 for s, c in zip(columns, cells[d], strict=True)]} for d in seats],
         }, ensure_ascii=False, indent=2))
         return 0
-    _print_deal(table, deal)
-    labels = [column_label(s) for s in columns]
-    rows = [[seat_label(d), *(str(c.tricks) for c in cells[d])] for d in seats]
-    lead = f"seat {seat_label(leader)} leads" if leader is not None else "the variant's leader leads"
-    print(f"\ndouble-dummy tricks of the declarer (games: his most; {', '.join(_none_labels(columns)) or '-'}: "
-          f"his fewest); best discard; {lead}")
-    _plain_table(["declarer", *labels], rows)
-    print("\nbest discards")
-    rows = [[seat_label(d), *(" ".join(card_names(c.discard)) if s.with_talon else "-"
-                         for s, c in zip(columns, cells[d], strict=True))] for d in seats]
-    _plain_table(["declarer", *labels], rows)
+    _print_deal(table, deal, tr)
+    labels = [_label(column_label(s), tr) for s in columns]
+    rows = [[seat_label(d, tr), *(str(c.tricks) for c in cells[d])] for d in seats]
+    lead = (tr.gettext("seat {seat} leads").format(seat=seat_label(leader, tr)) if leader is not None else
+            tr.gettext("the variant's leader leads"))
+    print("\n" + tr.gettext("double-dummy tricks of the declarer (games: his most; {nulls}: his fewest); best "
+                            "discard; {lead}").format(nulls=", ".join(_none_labels(columns, tr)) or "-", lead=lead))
+    _plain_table([tr.gettext("declarer"), *labels], rows)
+    print("\n" + tr.gettext("best discards"))
+    rows = [[seat_label(d, tr), *(" ".join(card_names(c.discard)) if s.with_talon else "-"
+                             for s, c in zip(columns, cells[d], strict=True))] for d in seats]
+    _plain_table([tr.gettext("declarer"), *labels], rows)
     return 0
 
 
-def _none_labels(columns: list[ContractSpec]) -> list[str]:
-    return [column_label(s) for s in columns if not maximises(s)]
+def _none_labels(columns: list[ContractSpec], tr: Translator) -> list[str]:
+    return [_label(column_label(s), tr) for s in columns if not maximises(s)]
 
 
 def _plain_table(header: list[str], rows: list[list[str]]) -> None:
@@ -179,4 +200,5 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--declarer", metavar="SEAT", help="0/first, 1/second, 2/dealer; without --contract: his row")
     s.add_argument("--leader", metavar="SEAT", help="who leads the first trick (default: the variant's rule)")
     s.add_argument("--json", action="store_true", help="print a JSON object")
+    add_lang_option(s)
     s.set_defaults(func=cmd_solve)

@@ -181,7 +181,7 @@ class LiveTable:
         or its text table in ``tr``'s language when it draws none."""
         match = self.game.match
         finished = self.game.is_terminal
-        svg = drawing(match, self.names, finished, f"table {self.id}")
+        svg = drawing(match, self.names, finished, f"table {self.id}", tr)
         if svg is not None:
             return {"svg": svg, "text": None}
         text = sheet_text(match, sheet_view(match, self.names, finished, tr=tr))

@@ -36,6 +36,7 @@ from preferans.core.model.cards import (
 )
 from preferans.core.model.contracts import ContractSpec
 from preferans.core.model.errors import BadInput, excerpt, nearest, shown_path
+from preferans.core.model.i18n import ENGLISH, Translator
 from preferans.core.model.parsing import read_text
 from preferans.core.model.records import RecordedDeal
 from preferans.core.model.views import PlayRules
@@ -189,8 +190,9 @@ def made(spec: ContractSpec, taken: int) -> bool:
     return taken >= spec.target
 
 
-def tricks(n: int) -> str:
-    return f"{n} trick" if n == 1 else f"{n} tricks"
+def tricks(n: int, tr: Translator = ENGLISH) -> str:
+    """``1 trick``, ``6 tricks``, in ``tr``'s language."""
+    return tr.ngettext("{n} trick", "{n} tricks", n).format(n=n)
 
 
 # ---------------------------------------------------------------- the best discard
@@ -300,7 +302,9 @@ def card_order(card: int) -> tuple[int, int]:
     """Suits in order (spades, clubs, diamonds, hearts), high cards first, as hands are printed."""
     return card >> 3, -card
 
-def seat_label(seat: int) -> str:
-    return f"{seat} ({SEAT_NAMES[seat]})"
+def seat_label(seat: int, tr: Translator = ENGLISH) -> str:
+    """``0 (first hand)``: the seat's number and its name in ``tr``'s language."""
+    names = (tr.gettext("first hand"), tr.gettext("second hand"), tr.gettext("dealer"))  # SEAT_NAMES, shown
+    return f"{seat} ({names[seat]})"
 
 

@@ -308,23 +308,25 @@ class Game:
         """The game of a record; ``plugins`` are the local plugins it was played with, given again by the
         caller (a record names them but never loads them: :func:`~preferans.core.rules.config.config_from_dict`)."""
         if isinstance(data, dict) and data.get("format") == SEAT_VIEW_FORMAT:
-            raise bad_input("{source}: format: a {view} record holds one seat's view and cannot be replayed (a "
-                            "{save} record can)", RecordError, source=source, view=SEAT_VIEW_FORMAT, save=SAVE_FORMAT)
+            raise bad_input("{source}: {key}: a {view} record holds one seat's view and cannot be replayed (a "
+                            "{save} record can)", RecordError, source=source, key="format",
+                            view=SEAT_VIEW_FORMAT, save=SAVE_FORMAT)
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise bad_input("{source}: format: not a {save} record", RecordError, source=source, save=SAVE_FORMAT)
+            raise bad_input("{source}: {key}: not a {save} record", RecordError, source=source,
+                            key="format", save=SAVE_FORMAT)
         if type(data.get("version")) is not int or data.get("version") != SAVE_VERSION:  # not true, not 1.0
-            raise bad_input("{source}: version: {version} is not supported (expected {expected})", RecordError,
-                            source=source, version=excerpt(data.get("version")), expected=SAVE_VERSION)
+            raise bad_input("{source}: {key}: {version} is not supported (expected {expected})", RecordError,
+                            source=source, key="version", version=excerpt(data.get("version")), expected=SAVE_VERSION)
         cfg = data.get("config")
         if not isinstance(cfg, dict):
-            raise bad_input("{source}: config: expected a table with 'variant' and 'rules'", RecordError,
-                            source=source)
+            raise bad_input("{source}: {key}: expected a table with {variant} and {rules}", RecordError,
+                            source=source, key="config", variant="'variant'", rules="'rules'")
         variant = config_from_dict(cfg, f"{source}: config", plugins)
         seed, first = data.get("seed", 0), data.get("first_dealer", 0)
         actions = data.get("actions", [])
         if not isinstance(actions, list):
-            raise bad_input("{source}: actions: expected a list of actions, got {got}", RecordError, source=source,
-                            got=excerpt(actions))
+            raise bad_input("{source}: {key}: expected a list of actions, got {got}", RecordError, source=source,
+                            key="actions", got=excerpt(actions))
         deals = _read_deals(data.get("deals", []), source)
         try:
             check_start(seed, first, variant.rules.players, deals)
@@ -349,8 +351,8 @@ class Game:
         game = cls(variant, seed, first_dealer, deals=deals)
         for i, action in enumerate(actions):
             if not isinstance(action, str):
-                raise bad_input("{source}: actions[{i}]: expected an action (text), got {got}", RecordError,
-                                source=source, i=i, got=excerpt(action))
+                raise bad_input("{source}: {key}[{i}]: expected an action (text), got {got}", RecordError,
+                                source=source, key="actions", i=i, got=excerpt(action))
             try:
                 game.apply(action)
             except IllegalActionError as exc:
@@ -710,8 +712,8 @@ def leads_of(play: TrickPlay) -> int:
 def _read_deals(raw: object, source: str) -> list[tuple[int, ...]]:
     """The ``deals`` of a saved game: each a string of the 32 card names in dealing order."""
     if not isinstance(raw, list):
-        raise bad_input("{source}: deals: expected a list of packs (32 card names each)", RecordError,
-                        source=source)
+        raise bad_input("{source}: {key}: expected a list of packs (32 card names each)", RecordError,
+                        source=source, key="deals")
     packs = []
     for i, text in enumerate(raw):
         try:
@@ -721,8 +723,8 @@ def _read_deals(raw: object, source: str) -> list[tuple[int, ...]]:
         except CardError as exc:
             raise RecordError(f"{source}: deals[{i}]: {exc}") from None
         if len(cards) != 32 or len(set(cards)) != 32:
-            raise bad_input("{source}: deals[{i}]: expected the 32 cards each once, got {names} names with "
-                            "{cards} different cards", RecordError, source=source, i=i, names=len(cards),
+            raise bad_input("{source}: {key}[{i}]: expected the 32 cards each once, got {names} names with "
+                            "{cards} different cards", RecordError, source=source, key="deals", i=i, names=len(cards),
                             cards=len(set(cards)))
         packs.append(tuple(cards))
     return packs

@@ -164,12 +164,14 @@ def _not_another_kind(data: dict[str, Any], source: str) -> None:
     """A game config or a saved game given where a scorecard is read: say which kind of file it is."""
     where = shown_path(source)
     if data.get("format") in ("preferans-save", "preferans-game"):
-        raise bad_input("{where}: this is a saved game ({commands}), not a scorecard ({doc}: variant, players, "
-                        "[rules] and a [[deal]] per deal)", RecordError, where=where,
+        raise bad_input("{where}: this is a saved game ({commands}), not a scorecard ({doc}: {variant}, {players}, "
+                        "{rules} and a {deal} per deal)", RecordError, where=where, variant="variant",
+                        players="players", rules="[rules]", deal="[[deal]]",
                         commands="preferans sheet, analyse, play --resume", doc="docs/scorecard.md")
     if data and set(data) <= GAME_CONFIG_KEYS:
         raise bad_input("{where}: this is a game config ({command}), not a scorecard: a scorecard also has "
-                        "players and a [[deal]] table per deal ({doc}, {example})", RecordError, where=where,
+                        "{players} and a {deal} table per deal ({doc}, {example})", RecordError, where=where,
+                        players="players", deal="[[deal]]",
                         command="preferans play --config", doc="docs/scorecard.md",
                         example="examples/sochi-scorecard.toml")
 

@@ -67,7 +67,7 @@ class IllegalActionError(BadInput):
     def __init__(self, action: object, phase: str, legal: Sequence[str]) -> None:
         self.action, self.phase, self.legal = action, phase, tuple(legal)
         shown = ", ".join(legal[:40]) + (" ..." if len(legal) > 40 else "")
-        values: dict[str, object] = {"action": excerpt(action), "phase": phase, "legal": shown}  # as typed: the English keys
+        values: dict[str, object] = {"action": excerpt(action), "phase": phase, "legal": shown}  # the English keys
         super().__init__(ILLEGAL_ACTION.format(**values))
         self.template, self.values = ILLEGAL_ACTION, values
 

@@ -48,8 +48,8 @@ def decode(data: bytes, source: str, error: type[BadInput] = RecordError) -> str
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise _fail(error, source, bad_input("not UTF-8 text (byte {byte}); save the file as UTF-8",
-                                             byte=exc.start)) from None
+        raise _fail(error, source, bad_input("not {utf8} text (byte {byte}); save the file as {utf8}",
+                                             utf8="UTF-8", byte=exc.start)) from None
 
 
 def _loads(text: str, source: str, error: type[BadInput], kind: str, parse: Callable[[str], Any],
@@ -108,5 +108,5 @@ def read_text(path: Any, source: str | None = None, error: type[BadInput] = Reco
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
         if isinstance(exc, OSError):
             raise read_error(src, exc, error) from None
-        raise _fail(error, src, bad_input("cannot read: the file name holds a NUL character")) from None
+        raise _fail(error, src, bad_input("cannot read: the file name holds a {nul} character", nul="NUL")) from None
     return decode(data, src, error)

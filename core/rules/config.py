@@ -485,12 +485,14 @@ def _not_another_kind(data: Any, source: str) -> None:
         return
     if data.get("format") in ("preferans-save", "preferans-game"):
         raise ConfigError(source, "", bad_input(
-            "this is a saved game ({resume}), not a game config (variant, plugins and [rules]; {init} writes one)",
-            resume="preferans play --resume", init="preferans config init"))
+            "this is a saved game ({resume}), not a game config ({variant}, {plugins} and {rules}; {init} writes one)",
+            resume="preferans play --resume", init="preferans config init",
+            variant="variant", plugins="plugins", rules="[rules]"))
     if "players" in data or "deal" in data:
         raise ConfigError(source, "", bad_input(
-            "this is a scorecard ({commands}), not a game config (variant, plugins and [rules]; {init} writes one)",
-            commands="preferans score, preferans sheet", init="preferans config init"))
+            "this is a scorecard ({commands}), not a game config ({variant}, {plugins} and {rules}; {init} writes one)",
+            commands="preferans score, preferans sheet", init="preferans config init",
+            variant="variant", plugins="plugins", rules="[rules]"))
 
 
 def config_from_dict(data: Mapping[str, Any], source: str,

@@ -153,3 +153,17 @@ def test_the_refusal_of_an_action_keeps_its_english_and_the_state() -> None:
     assert str(caught.value) == f"illegal action '7Z' in phase auction; allowed: {LEGAL}"
     assert _said(caught.value, translator("en")) == str(caught.value)
     assert _said(caught.value, translator("ru")) == f"ход '7Z' сейчас не разрешён (фаза auction); разрешены: {LEGAL}"
+
+
+def test_a_file_above_its_limit(tmp_path: Path) -> None:
+    from preferans.core.model.errors import RecordError
+    from preferans.core.model.parsing import read_text
+
+    path = tmp_path / "big.json"
+    path.write_text("x" * 2000, encoding="utf-8")
+    with pytest.raises(RecordError) as caught:
+        read_text(path, "big.json", RecordError, 1024, "a save file")  # 2000 bytes > 1024: refused by its size
+    assert str(caught.value) == "big.json: cannot read: larger than 1024 bytes, the limit for a save file"
+    # the reader's label of the kind of file stays as written (docs/i18n.md)
+    assert _said(caught.value, translator("ru")) == (
+        "big.json: не удаётся прочитать: больше 1024 bytes, предела для файла этого вида (a save file)")

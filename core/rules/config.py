@@ -217,12 +217,14 @@ def _read_preset(name: str, where: str, key: str) -> PresetLevel:
     try:
         data = tomllib.loads(resource.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ConfigError(source, "", f"variant {name!r} ships no preset.toml") from None
+        raise ConfigError(source, "", bad_input("variant {name} ships no {file}", name=repr(name),
+                                                file="preset.toml")) from None
     except tomllib.TOMLDecodeError as exc:
         raise ConfigError(source, "", bad_input("malformed {kind}: {detail}", kind="TOML", detail=exc)) from None
     preset = validate(PresetFile, data, source)
     if preset.name != name:
-        raise ConfigError(source, "name", f"preset says {preset.name!r} but is installed as {name!r}")
+        raise ConfigError(source, "name", bad_input("preset says {said} but is installed as {name}",
+                                                    said=repr(preset.name), name=repr(name)))
     return PresetLevel(name, module, preset, source)
 
 
@@ -235,7 +237,7 @@ def resolve_chain(name: str, where: str = "config", key: str = "variant") -> lis
         if current in seen:
             loop = " extends ".join([*seen, current])
             # name the preset whose `extends` closes the loop
-            raise ConfigError(chain[-1].source, "extends", f"circular preset: {loop}")
+            raise ConfigError(chain[-1].source, "extends", bad_input("circular preset: {loop}", loop=loop))
         seen.append(current)
         level = _read_preset(current, where if not chain else chain[-1].source, key if not chain else "extends")
         chain.append(level)
@@ -436,8 +438,9 @@ def _load(name: str, overrides: Mapping[str, Any] | None, plugins: Sequence[str]
     chain = resolve_chain(name, source, "variant")
     if chain[-1].preset.abstract:
         playable = ", ".join(playable_variants()) or "none installed"
-        raise ConfigError(source, "variant", f"{excerpt(name)} is a family base, not a playable variant "
-                                             f"(choose one of: {playable})")
+        raise ConfigError(source, "variant", bad_input(
+            "{name} is a family base, not a playable variant (choose one of: {playable})", name=excerpt(name),
+            playable=playable))
     stack = [level.module for level in chain]
     plugin_names: list[str] = []
     for level in chain:

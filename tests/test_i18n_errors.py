@@ -167,3 +167,16 @@ def test_a_file_above_its_limit(tmp_path: Path) -> None:
     # the reader's label of the kind of file stays as written (docs/i18n.md)
     assert _said(caught.value, translator("ru")) == (
         "big.json: не удаётся прочитать: больше 1024 bytes, предела для файла этого вида (a save file)")
+
+
+def test_a_family_base_is_not_played(tmp_path: Path) -> None:
+    en = _fails("play", "--variant", "russian", "--lang", "en", cwd=tmp_path)
+    assert en.startswith("command line: variant: 'russian' is a family base, not a playable variant (choose one of: ")
+    playable = en.removeprefix("command line: variant: 'russian' is a family base, not a playable variant "
+                               "(choose one of: ")
+    assert "sochi" in playable.split(", ") and "russian" not in playable  # the base itself is not offered
+    assert _fails("play", "--variant", "russian", "--lang", "ru", cwd=tmp_path) == (
+        "command line: variant: 'russian' — основа семейства, а не вариант для игры (выберите один из: " + playable)
+    assert _fails("play", "--variant", "russian", "--lang", "de", cwd=tmp_path) == (
+        "command line: variant: 'russian' ist die Grundlage einer Familie, keine spielbare Variante (wählen Sie "
+        "eine von: " + playable)

@@ -25,19 +25,24 @@ babel_pofile = pytest.importorskip("babel.messages.pofile")
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data" / "i18n"
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
-            "mark_term": ((1, "c"), 2), "bad_input": None}
+            "mark_term": ((1, "c"), 2), "bad_input": None, "mark_error": None}
 CORE_FILES = ("core/model/i18n.py", "core/model/paper.py", "core/formats/render.py", "core/cli/play.py",
               "core/formats/talk.py", "core/cli/variants.py", "core/cli/simulate.py", "core/cli/sheet.py",
               "core/model/picture.py", "core/model/errors.py", "core/cli/common.py", "core/cli/__init__.py",
               "core/cli/solve.py", "core/tools/solve.py", "core/cli/analyse.py", "core/cli/arena.py",
               "core/cli/hints.py")
 """The core's modules whose output is translated (docs/i18n.md lists them)."""
+ERROR_FILES = ("core/model/error_texts.py", "core/model/parsing.py", "core/rules/config.py", "core/rules/manager.py",
+               "core/engine/game.py", "core/formats/scorecard.py")
+"""The modules whose errors (``bad_input`` templates, ``mark_error``) are the domain ``preferans-errors``: the
+errors of configs, presets, files, scorecards and saved games, and the refusal of an illegal action."""
 DOMAINS = {
     "preferans": (ROOT / "core" / "locale", [ROOT / f for f in CORE_FILES]),
     "preferans-russian": (ROOT / "variants/russian/locale", sorted((ROOT / "variants/russian").glob("*.py"))),
     "preferans-balkan": (ROOT / "variants/balkan/locale", sorted((ROOT / "variants/balkan").glob("*.py"))),
     "preferans-austrian": (ROOT / "variants/austrian/locale", sorted((ROOT / "variants/austrian").glob("*.py"))),
     "preferans-page": (ROOT / "core" / "locale", [ROOT / "core/server/words.py"]),  # the browser page's words
+    "preferans-errors": (ROOT / "core" / "locale", [ROOT / f for f in ERROR_FILES]),  # the readers' errors
 }
 THREE = "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
 PLURAL_FORMS = {
@@ -105,6 +110,8 @@ def read_babel(path: Path):  # type: ignore[no-untyped-def]
 def test_extraction_finds_the_converted_messages() -> None:
     # a sample of each domain, so that an extraction that silently finds nothing cannot pass the tests below
     assert (None, "Settlement ({unit})", None) in expected("preferans")
+    assert (None, "illegal action {action} in phase {phase}; allowed: {legal}", None) in expected("preferans-errors")
+    assert (None, "unknown key {name}{suggestion} (allowed: {allowed})", None) in expected("preferans-errors")
     assert ("suit", "NT", None) in expected("preferans")
     assert ("call", "half", None) in expected("preferans-russian")
     assert (None, "under the hat: {players}", None) in expected("preferans-balkan")

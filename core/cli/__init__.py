@@ -41,7 +41,7 @@ from preferans.core.cli import (
 )
 from preferans.core.cli.common import language_of
 from preferans.core.model.errors import BadInput, Suggestion, one_line
-from preferans.core.model.i18n import from_environment, translator
+from preferans.core.model.i18n import Translator, from_environment, translator
 from preferans.core.rules.manager import family_manager
 
 COMMANDS: tuple[ModuleType, ...] = (variants, show, schema, config, play, simulate, arena, score, sheet,
@@ -158,9 +158,17 @@ def _error_text(exc: BadInput, args: argparse.Namespace | None) -> str:
         lang = language_of(args) if args is not None else from_environment()
     except BadInput:  # the --lang given is the mistake: say it in English
         lang = "en"
-    tr = translator(lang)
+    return _said(exc, translator(lang))
+
+
+def _said(exc: BadInput, tr: Translator) -> str:
+    """``exc`` in ``tr``'s language; a value that is itself an error made by ``bad_input`` (the message in a
+    frame ``file: key: message``) is said in it too, a ``did you mean`` suggestion as well."""
+    if exc.template is None:
+        return str(exc)
     values = {key: tr.gettext("; did you mean {choice}?").format(choice=repr(value.choice))
-              if isinstance(value, Suggestion) else value for key, value in exc.values.items()}
+              if isinstance(value, Suggestion) else " ".join(_said(value, tr).split())
+              if isinstance(value, BadInput) else value for key, value in exc.values.items()}
     return tr.gettext(exc.template).format(**values)
 
 

@@ -22,7 +22,15 @@ from preferans.core.engine.state import Deal as Deal
 from preferans.core.engine.state import Phase as Phase
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, FULL_PACK, CardError, bit, names_of, parse_card
 from preferans.core.model.contracts import ContractSpec
-from preferans.core.model.errors import BadInput, IllegalActionError, NoRuleError, RecordError, excerpt
+from preferans.core.model.errors import (
+    BadInput,
+    IllegalActionError,
+    NoRuleError,
+    RecordError,
+    bad_input,
+    excerpt,
+    framed,
+)
 from preferans.core.model.observed import Event, Observation, SeenCards
 from preferans.core.model.table import HANDS_IN_PLAY, hand_slots, ownerless_hands
 from preferans.core.model.views import (
@@ -300,26 +308,32 @@ class Game:
         """The game of a record; ``plugins`` are the local plugins it was played with, given again by the
         caller (a record names them but never loads them: :func:`~preferans.core.rules.config.config_from_dict`)."""
         if isinstance(data, dict) and data.get("format") == SEAT_VIEW_FORMAT:
-            raise RecordError(f"{source}: format: a {SEAT_VIEW_FORMAT} record holds one seat's view and cannot be "
-                              f"replayed (a {SAVE_FORMAT} record can)")
+            raise bad_input("{source}: {key}: a {view} record holds one seat's view and cannot be replayed (a "
+                            "{save} record can)", RecordError, source=source, key="format",
+                            view=SEAT_VIEW_FORMAT, save=SAVE_FORMAT)
         if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise RecordError(f"{source}: format: not a {SAVE_FORMAT} record")
+            raise bad_input("{source}: {key}: not a {save} record", RecordError, source=source,
+                            key="format", save=SAVE_FORMAT)
         if type(data.get("version")) is not int or data.get("version") != SAVE_VERSION:  # not true, not 1.0
-            raise RecordError(f"{source}: version: {excerpt(data.get('version'))} is not supported "
-                              f"(expected {SAVE_VERSION})")
+            raise bad_input("{source}: {key}: {version} is not supported (expected {expected})", RecordError,
+                            source=source, key="version", version=excerpt(data.get("version")), expected=SAVE_VERSION)
         cfg = data.get("config")
         if not isinstance(cfg, dict):
-            raise RecordError(f"{source}: config: expected a table with 'variant' and 'rules'")
+            raise bad_input("{source}: {key}: expected a table with {variant} and {rules}", RecordError,
+                            source=source, key="config", variant="'variant'", rules="'rules'")
         variant = config_from_dict(cfg, f"{source}: config", plugins)
         seed, first = data.get("seed", 0), data.get("first_dealer", 0)
         actions = data.get("actions", [])
         if not isinstance(actions, list):
-            raise RecordError(f"{source}: actions: expected a list of actions, got {excerpt(actions)}")
+            raise bad_input("{source}: {key}: expected a list of actions, got {got}", RecordError, source=source,
+                            key="actions", got=excerpt(actions))
         deals = _read_deals(data.get("deals", []), source)
         try:
             check_start(seed, first, variant.rules.players, deals)
         except BadInput as exc:
-            raise RecordError(f"{source}: {exc}") from None
+            error = RecordError(f"{source}: {exc}")
+            framed(error, "{source}: {message}", exc, source=source)
+            raise error from None
         return cls.replay(variant, seed, actions, first_dealer=first, source=source, deals=deals)
 
     @classmethod
@@ -327,7 +341,8 @@ class Game:
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise RecordError(f"{source}: malformed JSON: {exc}") from None
+            raise bad_input("{source}: malformed {kind}: {detail}", RecordError, source=source, kind="JSON",
+                            detail=exc) from None
         return cls.from_dict(data, source, plugins)
 
     @classmethod
@@ -336,11 +351,14 @@ class Game:
         game = cls(variant, seed, first_dealer, deals=deals)
         for i, action in enumerate(actions):
             if not isinstance(action, str):
-                raise RecordError(f"{source}: actions[{i}]: expected an action (text), got {excerpt(action)}")
+                raise bad_input("{source}: {key}[{i}]: expected an action (text), got {got}", RecordError,
+                                source=source, key="actions", i=i, got=excerpt(action))
             try:
                 game.apply(action)
             except IllegalActionError as exc:
-                raise RecordError(f"{source}: actions[{i}]: {exc}") from None
+                error = RecordError(f"{source}: actions[{i}]: {exc}")
+                framed(error, "{source}: actions[{i}]: {message}", exc, source=source, i=i)
+                raise error from None
         return game
 
     # ------------------------------------------------------------------ views for hooks, UIs and bots
@@ -694,7 +712,8 @@ def leads_of(play: TrickPlay) -> int:
 def _read_deals(raw: object, source: str) -> list[tuple[int, ...]]:
     """The ``deals`` of a saved game: each a string of the 32 card names in dealing order."""
     if not isinstance(raw, list):
-        raise RecordError(f"{source}: deals: expected a list of packs (32 card names each)")
+        raise bad_input("{source}: {key}: expected a list of packs (32 card names each)", RecordError,
+                        source=source, key="deals")
     packs = []
     for i, text in enumerate(raw):
         try:
@@ -704,7 +723,8 @@ def _read_deals(raw: object, source: str) -> list[tuple[int, ...]]:
         except CardError as exc:
             raise RecordError(f"{source}: deals[{i}]: {exc}") from None
         if len(cards) != 32 or len(set(cards)) != 32:
-            raise RecordError(f"{source}: deals[{i}]: expected the 32 cards each once, got {len(cards)} names "
-                              f"with {len(set(cards))} different cards")
+            raise bad_input("{source}: {key}[{i}]: expected the 32 cards each once, got {names} names with "
+                            "{cards} different cards", RecordError, source=source, key="deals", i=i, names=len(cards),
+                            cards=len(set(cards)))
         packs.append(tuple(cards))
     return packs

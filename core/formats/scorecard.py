@@ -38,6 +38,7 @@ from preferans.core.model.errors import (
     BadInput,
     ConfigError,
     RecordError,
+    bad_input,
     check_names,
     excerpt,
     nearest,
@@ -163,12 +164,16 @@ def _not_another_kind(data: dict[str, Any], source: str) -> None:
     """A game config or a saved game given where a scorecard is read: say which kind of file it is."""
     where = shown_path(source)
     if data.get("format") in ("preferans-save", "preferans-game"):
-        raise RecordError(f"{where}: this is a saved game (preferans sheet, analyse, play --resume), not a "
-                          "scorecard (docs/scorecard.md: variant, players, [rules] and a [[deal]] per deal)")
+        raise bad_input("{where}: this is a saved game ({commands}), not a scorecard ({doc}: {variant}, {players}, "
+                        "{rules} and a {deal} per deal)", RecordError, where=where, variant="variant",
+                        players="players", rules="[rules]", deal="[[deal]]",
+                        commands="preferans sheet, analyse, play --resume", doc="docs/scorecard.md")
     if data and set(data) <= GAME_CONFIG_KEYS:
-        raise RecordError(f"{where}: this is a game config (preferans play --config), not a scorecard: a "
-                          "scorecard also has players and a [[deal]] table per deal (docs/scorecard.md, "
-                          "examples/sochi-scorecard.toml)")
+        raise bad_input("{where}: this is a game config ({command}), not a scorecard: a scorecard also has "
+                        "{players} and a {deal} table per deal ({doc}, {example})", RecordError, where=where,
+                        players="players", deal="[[deal]]",
+                        command="preferans play --config", doc="docs/scorecard.md",
+                        example="examples/sochi-scorecard.toml")
 
 
 def _one_line(text: str) -> str:

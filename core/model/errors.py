@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from preferans.core.model.error_texts import ILLEGAL_ACTION
+
 
 class PreferansError(Exception):
     """Base class of the errors this package raises on purpose."""
@@ -21,23 +23,38 @@ class BadInput(PreferansError):
     values: dict[str, object] = {}  # noqa: RUF012 (a class default, never mutated: each error sets its own)
 
 
-def bad_input(template: str, **values: object) -> BadInput:
-    """A :class:`BadInput` whose message is ``template.format(**values)``, ``template`` being an English
-    message of the core's catalogue (the extraction reads ``bad_input``) and ``values`` what was typed."""
-    error = BadInput(template.format(**values))
+def bad_input(template: str, _as: type[BadInput] = BadInput, /, **values: object) -> BadInput:
+    """A :class:`BadInput` (or the subclass ``_as``, e.g. :class:`RecordError`) whose message is
+    ``template.format(**values)``, ``template`` being an English message of the core's catalogues (the
+    extraction reads ``bad_input``) and ``values`` what was typed. A value may itself be an error made by
+    ``bad_input`` (the detail inside a frame ``{file}: {message}``): it is said in the same language."""
+    error = _as(template.format(**values))
     error.template, error.values = template, dict(values)
     return error
+
+
+def framed(error: BadInput, frame: str, detail: object, **values: object) -> None:
+    """Make ``error`` (already raised with its English line) translatable as ``frame`` (``"{file}: {message}"``)
+    when ``detail``, the part after the frame, is an error made by :func:`bad_input`; a plain-text detail (a
+    parser's or pydantic's message) leaves ``error`` in English. The frame holds only names and punctuation,
+    so no catalogue has it and every language keeps it as written."""
+    if isinstance(detail, BadInput) and detail.template is not None:
+        error.template, error.values = frame, {**values, "message": detail}
 
 
 class ConfigError(BadInput):
     """A config or preset that does not validate: ``file: key: message``."""
 
-    def __init__(self, source: str, key: str, message: str) -> None:
+    def __init__(self, source: str, key: str, message: str | BadInput) -> None:
         # one line whatever the parts hold (a TOML parser's message, a value with a newline in it)
-        message = " ".join(message.split())
+        detail = message
+        message = " ".join(str(message).split())
         self.source, self.key, self.message = source, key, message
         where = f"{shown_path(source)}: {shown_path(key)}: " if key else f"{shown_path(source)}: "
         super().__init__(where + message)
+        # a message made by bad_input is said in the user's language, in the frame "file: key: message"
+        framed(self, "{source}: {key}: {message}" if key else "{source}: {message}", detail,
+               source=shown_path(source), key=shown_path(key))
 
 
 class RecordError(BadInput):
@@ -50,7 +67,9 @@ class IllegalActionError(BadInput):
     def __init__(self, action: object, phase: str, legal: Sequence[str]) -> None:
         self.action, self.phase, self.legal = action, phase, tuple(legal)
         shown = ", ".join(legal[:40]) + (" ..." if len(legal) > 40 else "")
-        super().__init__(f"illegal action {excerpt(action)} in phase {phase}; allowed: {shown}")
+        values: dict[str, object] = {"action": excerpt(action), "phase": phase, "legal": shown}  # the English keys
+        super().__init__(ILLEGAL_ACTION.format(**values))
+        self.template, self.values = ILLEGAL_ACTION, values
 
 
 class NoRuleError(PreferansError):

@@ -29,7 +29,7 @@ class TooLarge(OSError):
 
     def __init__(self, limit: int, kind: str) -> None:
         super().__init__(errno.EFBIG, f"larger than {size_text(limit)}, the limit for {kind}")
-        self.limit = limit
+        self.limit, self.kind = limit, kind
 
 
 def size_text(n: int) -> str:

@@ -12,17 +12,19 @@ import tomllib
 from collections.abc import Callable
 from typing import Any
 
-from preferans.core.model.errors import BadInput, ConfigError, RecordError, shown_path
-from preferans.core.model.files import SAVE_LIMIT, read_bounded
+from preferans.core.model.errors import BadInput, ConfigError, RecordError, bad_input, framed, shown_path
+from preferans.core.model.files import SAVE_LIMIT, TooLarge, read_bounded, size_text
 
 MAX_DEPTH = 100
 """Arrays and objects nested deeper than this are refused before parsing (no preferans file needs 10)."""
 
 
-def _fail(error: type[BadInput], source: str, message: str) -> BadInput:
+def _fail(error: type[BadInput], source: str, message: str | BadInput) -> BadInput:
     if issubclass(error, ConfigError):
         return ConfigError(shown_path(source), "", message)
-    return error(f"{shown_path(source)}: {message}")
+    made = error(f"{shown_path(source)}: {message}")
+    framed(made, "{source}: {message}", message, source=shown_path(source))  # said in the user's language
+    return made
 
 
 def too_deep(text: str, limit: int = MAX_DEPTH) -> bool:
@@ -46,22 +48,24 @@ def decode(data: bytes, source: str, error: type[BadInput] = RecordError) -> str
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise _fail(error, source, f"not UTF-8 text (byte {exc.start}); save the file as UTF-8") from None
+        raise _fail(error, source, bad_input("not {utf8} text (byte {byte}); save the file as {utf8}",
+                                             utf8="UTF-8", byte=exc.start)) from None
 
 
 def _loads(text: str, source: str, error: type[BadInput], kind: str, parse: Callable[[str], Any],
            syntax: type[ValueError], what: Callable[[Any], str]) -> Any:
     """``parse(text)``, every failure one line: ``malformed JSON: ...`` naming the file."""
     if too_deep(text):
-        raise _fail(error, source, f"malformed {kind}: nested deeper than {MAX_DEPTH} levels")
+        raise _fail(error, source, bad_input("malformed {kind}: nested deeper than {limit} levels", kind=kind,
+                                             limit=MAX_DEPTH))
     try:
         return parse(text)
     except syntax as exc:
-        raise _fail(error, source, f"malformed {kind}: {what(exc)}") from None
+        raise _fail(error, source, bad_input("malformed {kind}: {detail}", kind=kind, detail=what(exc))) from None
     except RecursionError:
-        raise _fail(error, source, f"malformed {kind}: nested too deep") from None
+        raise _fail(error, source, bad_input("malformed {kind}: nested too deep", kind=kind)) from None
     except ValueError as exc:  # an integer past Python's 4,300 digits
-        raise _fail(error, source, f"malformed {kind}: {_why(exc)}") from None
+        raise _fail(error, source, bad_input("malformed {kind}: {detail}", kind=kind, detail=_why(exc))) from None
 
 
 def loads_json(text: str, source: str, error: type[BadInput] = RecordError) -> Any:
@@ -81,14 +85,17 @@ def _why(exc: ValueError) -> str:
 def read_error(source: str, exc: OSError, error: type[BadInput] = RecordError) -> BadInput:
     """The one line for a file that cannot be opened: not found, a directory, a symlink loop, a name too long."""
     if isinstance(exc, FileNotFoundError):
-        return _fail(error, source, "file not found")
+        return _fail(error, source, bad_input("file not found"))
     if isinstance(exc, IsADirectoryError):
-        return _fail(error, source, "cannot read: is a directory, not a file")
+        return _fail(error, source, bad_input("cannot read: is a directory, not a file"))
     if exc.errno == errno.ELOOP:
-        return _fail(error, source, "cannot read: too many levels of symbolic links (a loop)")
+        return _fail(error, source, bad_input("cannot read: too many levels of symbolic links (a loop)"))
     if exc.errno == errno.ENAMETOOLONG:
-        return _fail(error, source, "cannot read: file name too long")
-    return _fail(error, source, f"cannot read: {exc.strerror or type(exc).__name__}")
+        return _fail(error, source, bad_input("cannot read: file name too long"))
+    if isinstance(exc, TooLarge):
+        return _fail(error, source, bad_input("cannot read: larger than {size}, the limit for {kind}",
+                                              size=size_text(exc.limit), kind=exc.kind))
+    return _fail(error, source, f"cannot read: {exc.strerror or type(exc).__name__}")  # the system's words
 
 
 def read_text(path: Any, source: str | None = None, error: type[BadInput] = RecordError,
@@ -101,5 +108,5 @@ def read_text(path: Any, source: str | None = None, error: type[BadInput] = Reco
     except (OSError, ValueError) as exc:  # ValueError: a NUL in the name
         if isinstance(exc, OSError):
             raise read_error(src, exc, error) from None
-        raise _fail(error, src, "cannot read: the file name holds a NUL character") from None
+        raise _fail(error, src, bad_input("cannot read: the file name holds a {nul} character", nul="NUL")) from None
     return decode(data, src, error)

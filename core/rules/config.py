@@ -28,7 +28,7 @@ import tomli_w
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from preferans.core.model.contracts import ContractRegistry, ContractTable
-from preferans.core.model.errors import BadInput, ConfigError, excerpt, nearest
+from preferans.core.model.errors import BadInput, ConfigError, bad_input, excerpt, nearest
 from preferans.core.model.files import CONFIG_LIMIT
 from preferans.core.model.parsing import loads_json, loads_toml, read_text
 from preferans.core.rules.local import LocalPlugin, as_local, is_path_like
@@ -165,20 +165,26 @@ def format_validation_error(exc: ValidationError, model: type[BaseModel], source
     if is_table_key:
         loc = loc[:-1]
     key = _loc(loc, prefix)
+    msg: str | BadInput
     if is_table_key:
         msg = f"table key {_shown(str(loc[-1]))}: {err['msg']}"
     elif err["type"] == "extra_forbidden":
         owner = _model_at(model, loc)
         allowed = list(owner.model_fields) if owner else []
-        msg = f"unknown key {_shown(str(loc[-1]))}{nearest(str(loc[-1]), allowed)}"
+        name, suggestion = _shown(str(loc[-1])), nearest(str(loc[-1]), allowed)
         if allowed:
-            msg += f" (allowed: {', '.join(allowed)})"
+            msg = bad_input("unknown key {name}{suggestion} (allowed: {allowed})", name=name,
+                            suggestion=suggestion, allowed=", ".join(allowed))
+        else:
+            msg = bad_input("unknown key {name}{suggestion}", name=name, suggestion=suggestion)
     elif err["type"] == "missing":
-        msg = "required key is missing"
-    else:
+        msg = bad_input("required key is missing")
+    else:  # pydantic's own words (the type or range wanted) stay English
         msg = f"{_plain(err['msg'])} (got {_shown(err.get('input'))})"
-    if len(errors) > 1:
-        msg += f" (+{len(errors) - 1} more)"
+    if len(errors) > 1 and isinstance(msg, BadInput):
+        msg = bad_input("{message} (+{more} more)", message=msg, more=len(errors) - 1)
+    elif len(errors) > 1:
+        msg = f"{msg} (+{len(errors) - 1} more)"
     return ConfigError(source, key, msg)
 
 
@@ -211,12 +217,14 @@ def _read_preset(name: str, where: str, key: str) -> PresetLevel:
     try:
         data = tomllib.loads(resource.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        raise ConfigError(source, "", f"variant {name!r} ships no preset.toml") from None
+        raise ConfigError(source, "", bad_input("variant {name} ships no {file}", name=repr(name),
+                                                file="preset.toml")) from None
     except tomllib.TOMLDecodeError as exc:
-        raise ConfigError(source, "", f"malformed TOML: {exc}") from None
+        raise ConfigError(source, "", bad_input("malformed {kind}: {detail}", kind="TOML", detail=exc)) from None
     preset = validate(PresetFile, data, source)
     if preset.name != name:
-        raise ConfigError(source, "name", f"preset says {preset.name!r} but is installed as {name!r}")
+        raise ConfigError(source, "name", bad_input("preset says {said} but is installed as {name}",
+                                                    said=repr(preset.name), name=repr(name)))
     return PresetLevel(name, module, preset, source)
 
 
@@ -229,7 +237,7 @@ def resolve_chain(name: str, where: str = "config", key: str = "variant") -> lis
         if current in seen:
             loop = " extends ".join([*seen, current])
             # name the preset whose `extends` closes the loop
-            raise ConfigError(chain[-1].source, "extends", f"circular preset: {loop}")
+            raise ConfigError(chain[-1].source, "extends", bad_input("circular preset: {loop}", loop=loop))
         seen.append(current)
         level = _read_preset(current, where if not chain else chain[-1].source, key if not chain else "extends")
         chain.append(level)
@@ -430,8 +438,9 @@ def _load(name: str, overrides: Mapping[str, Any] | None, plugins: Sequence[str]
     chain = resolve_chain(name, source, "variant")
     if chain[-1].preset.abstract:
         playable = ", ".join(playable_variants()) or "none installed"
-        raise ConfigError(source, "variant", f"{excerpt(name)} is a family base, not a playable variant "
-                                             f"(choose one of: {playable})")
+        raise ConfigError(source, "variant", bad_input(
+            "{name} is a family base, not a playable variant (choose one of: {playable})", name=excerpt(name),
+            playable=playable))
     stack = [level.module for level in chain]
     plugin_names: list[str] = []
     for level in chain:
@@ -478,11 +487,15 @@ def _not_another_kind(data: Any, source: str) -> None:
     if not isinstance(data, Mapping):
         return
     if data.get("format") in ("preferans-save", "preferans-game"):
-        raise ConfigError(source, "", "this is a saved game (preferans play --resume), not a game config "
-                                      "(variant, plugins and [rules]; preferans config init writes one)")
+        raise ConfigError(source, "", bad_input(
+            "this is a saved game ({resume}), not a game config ({variant}, {plugins} and {rules}; {init} writes one)",
+            resume="preferans play --resume", init="preferans config init",
+            variant="variant", plugins="plugins", rules="[rules]"))
     if "players" in data or "deal" in data:
-        raise ConfigError(source, "", "this is a scorecard (preferans score, preferans sheet), not a game config "
-                                      "(variant, plugins and [rules]; preferans config init writes one)")
+        raise ConfigError(source, "", bad_input(
+            "this is a scorecard ({commands}), not a game config ({variant}, {plugins} and {rules}; {init} writes one)",
+            commands="preferans score, preferans sheet", init="preferans config init",
+            variant="variant", plugins="plugins", rules="[rules]"))
 
 
 def config_from_dict(data: Mapping[str, Any], source: str,

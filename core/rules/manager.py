@@ -20,7 +20,7 @@ import pluggy
 from pluggy import HookImpl
 from pydantic import BaseModel
 
-from preferans.core.model.errors import BadInput, ConfigError, NoRuleError, excerpt, nearest
+from preferans.core.model.errors import BadInput, ConfigError, NoRuleError, bad_input, excerpt, nearest
 from preferans.core.model.paper import RequiredKey, SettlementCheck, SheetText, SheetView
 from preferans.core.model.views import (
     AllPassOutcome,
@@ -81,9 +81,15 @@ def load_module(group: str, name: str, where: str, key: str) -> ModuleType:
     if name not in table:
         known = ", ".join(sorted(table)) or "none"
         if len(name) > 40:  # no installed name is that long: no list, the line stays short
-            raise ConfigError(where, key, f"unknown {kind} {excerpt(name, 30)} (preferans variants lists them)")
-        raise ConfigError(where, key,
-                          f"unknown {kind} {excerpt(name)}{nearest(name, list(table))} (installed: {known})")
+            shown = excerpt(name, 30)
+            raise ConfigError(where, key, bad_input("unknown variant {name} ({command} lists them)", name=shown,
+                                                    command="preferans variants") if kind == "variant" else
+                              bad_input("unknown plugin {name} ({command} lists them)", name=shown,
+                                        command="preferans variants"))
+        values: dict[str, object] = {"name": excerpt(name), "suggestion": nearest(name, list(table)), "known": known}
+        raise ConfigError(where, key, bad_input("unknown variant {name}{suggestion} (installed: {known})", **values)
+                          if kind == "variant" else
+                          bad_input("unknown plugin {name}{suggestion} (installed: {known})", **values))
     try:
         module = table[name].entry_point.load()
     except Exception as exc:  # a broken installation: say which entry point, without a traceback

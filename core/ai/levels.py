@@ -30,6 +30,7 @@ from preferans.core.ai.pimc import (
     parse_options,
     sample_layouts,
     solve_value,
+    weighed_by_count,
 )
 from preferans.core.engine.game import Game, Phase
 from preferans.core.engine.play import TrickPlay
@@ -150,12 +151,7 @@ class HardBot(PimcBot):
         pool = sample_layouts(obs, rng, n * max(1, self.options.tries), 1)
         weights = [likelihood(obs, layout) for layout in pool]
         drawn = rng.choices(pool, weights, k=n) if sum(weights) > 0 else pool[:n]
-        if not merge:
-            return [(layout, 1) for layout in drawn]
-        seen: dict[Layout, int] = {}
-        for layout in drawn:
-            seen[layout] = seen.get(layout, 0) + 1
-        return list(seen.items())
+        return weighed_by_count(drawn, merge)
 
     def choose(self, game: Game, seat: int) -> str:
         legal = game.legal_actions()

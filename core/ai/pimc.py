@@ -594,13 +594,7 @@ class PimcBot:
         layouts from :func:`sample_layouts`, each of weight 1 (``merge``: the same layout drawn again is one
         entry counted twice, solved once). The ``hard`` level overrides this with its inference."""
         opts = self.options
-        drawn = sample_layouts(obs, self.rng_for(obs), opts.samples, opts.tries)
-        if not merge:
-            return [(layout, 1) for layout in drawn]
-        seen: dict[Layout, int] = {}
-        for layout in drawn:
-            seen[layout] = seen.get(layout, 0) + 1
-        return list(seen.items())
+        return weighed_by_count(sample_layouts(obs, self.rng_for(obs), opts.samples, opts.tries), merge)
 
     # ------------------------------------------------------------ defence
 
@@ -708,6 +702,17 @@ class PimcBot:
             return None
         self.last_samples = len(out)
         return out
+
+
+def weighed_by_count(drawn: list[Layout], merge: bool) -> list[tuple[Layout, Any]]:
+    """Drawn layouts as (layout, weight) pairs: each of weight 1, or with ``merge`` each distinct layout once,
+    weighing the times it was drawn (solved once)."""
+    if not merge:
+        return [(layout, 1) for layout in drawn]
+    seen: dict[Layout, int] = {}
+    for layout in drawn:
+        seen[layout] = seen.get(layout, 0) + 1
+    return list(seen.items())
 
 
 @dataclass

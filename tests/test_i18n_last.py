@@ -88,3 +88,33 @@ def test_conformance_tables_in_russian_and_german(capsys: pytest.CaptureFixture[
     out = capsys.readouterr().out.splitlines()
     assert out[1].split() == ["variant", "passed", "failed", "skipped", "result"]
     assert out[4] == "coverage (what the checks reached)"
+
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_playthrough_check_lines_decline(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    three = str(ROOT / "variants/classic/playthroughs/four-players.toml")  # three [[deal]] tables
+    one = str(ROOT / "variants/balkan/playthroughs/betl.toml")  # one [[deal]]
+    # Russian: 1 сдача (one), 3 сдачи (few); German: 1 Spiel, 3 Spiele; English "deal(s)" as ever
+    assert run(capsys, "playthrough", "check", one, three, "--lang", "ru") == [
+        f"{one}: в порядке (1 сдача и расчёт воспроизводятся как записано)",
+        f"{three}: в порядке (3 сдачи и расчёт воспроизводятся как записано)"]
+    assert run(capsys, "playthrough", "check", one, three, "--lang", "de") == [
+        f"{one}: in Ordnung (1 Spiel und die Abrechnung laufen wie aufgezeichnet ab)",
+        f"{three}: in Ordnung (3 Spiele und die Abrechnung laufen wie aufgezeichnet ab)"]
+    assert run(capsys, "playthrough", "check", three) == [
+        f"{three}: ok (3 deal(s) and the settlement replay as recorded)"]
+    # a settlement changed by hand (80 -> 81) fails the replay: the label in the language, the reason as written
+    bad = tmp_path / "bad.toml"
+    bad.write_text(Path(one).read_text(encoding="utf-8").replace('    "80",', '    "81",'), encoding="utf-8")
+    assert main(["playthrough", "check", str(bad), "--lang", "ru"]) == 1
+    assert capsys.readouterr().out.startswith(f"{bad}: ПРОВАЛ: ")
+
+
+def test_playthrough_record_line_in_russian(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = tmp_path / "p.toml"
+    assert run(capsys, "playthrough", "record", "sochi", "--calls", "6S,pass,pass", "-o", str(out),
+               "--lang", "ru") == [
+        f"записан {out}: проверьте каждое число вручную по правилам, прежде чем добавить его в репозиторий"]
+    assert out.is_file()

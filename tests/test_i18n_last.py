@@ -118,3 +118,20 @@ def test_playthrough_record_line_in_russian(capsys: pytest.CaptureFixture[str], 
                "--lang", "ru") == [
         f"записан {out}: проверьте каждое число вручную по правилам, прежде чем добавить его в репозиторий"]
     assert out.is_file()
+
+
+def test_ppn_lines_in_the_language(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    # the sample's header says it holds six deals and the game is unfinished; the Balkan family's catalogue
+    # (variants/balkan/locale) says the lines: Russian 6 сдач (the form for 5-20), German 6 Spiele
+    sample = str(ROOT / "tests/data/ppn/balkan_sample.ppn")
+    log, out = tmp_path / "g.json", tmp_path / "g.ppn"
+    assert run(capsys, "ppn", "import", sample, "-o", str(log), "--lang", "ru") == [
+        f"записан {log}: balkan, 6 сдач (не закончена: preferans play --resume {log} продолжит её)"]
+    assert run(capsys, "ppn", "export", str(log), "-o", str(out), "--lang", "de") == [
+        f"{out} geschrieben: 6 Spiele in PPN (Zeilenform)"]
+    assert run(capsys, "ppn", "export", str(log), "-o", str(out), "--json", "--lang", "ru") == [
+        f"записан {out}: 6 сдач в PPN (форма JSON)"]
+    # Serbian in Cyrillic keeps the notation's and the command's names in Latin letters
+    assert run(capsys, "ppn", "export", str(log), "-o", str(out), "--lang", "sr-Cyrl") == [
+        f"уписано {out}: 6 дељења у PPN (линијски облик)"]
+    assert run(capsys, "ppn", "export", str(log), "-o", str(out)) == [f"wrote {out}: 6 deals in PPN (line form)"]

@@ -135,3 +135,17 @@ def test_ppn_lines_in_the_language(capsys: pytest.CaptureFixture[str], tmp_path:
     assert run(capsys, "ppn", "export", str(log), "-o", str(out), "--lang", "sr-Cyrl") == [
         f"уписано {out}: 6 дељења у PPN (линијски облик)"]
     assert run(capsys, "ppn", "export", str(log), "-o", str(out)) == [f"wrote {out}: 6 deals in PPN (line form)"]
+
+
+def test_file_exists_is_said_in_the_language(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    path = tmp_path / "there.toml"
+    path.write_text("", encoding="utf-8")
+    assert main(["config", "init", "sochi", "-o", str(path), "--lang", "ru"]) == 2
+    assert capsys.readouterr().err == (
+        f"preferans: {path}: файл уже существует; чтобы перезаписать его, укажите --force\n")
+    assert main(["playthrough", "record", "sochi", "-o", str(path), "--lang", "de"]) == 2
+    assert capsys.readouterr().err == (
+        f"preferans: {path}: Datei existiert bereits; mit --force wird sie überschrieben\n")
+    assert main(["config", "init", "sochi", "-o", str(path)]) == 2
+    assert capsys.readouterr().err == f"preferans: {path}: file exists; use --force to overwrite it\n"
+    assert path.read_text(encoding="utf-8") == ""  # refused: the file is unchanged

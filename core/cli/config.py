@@ -16,7 +16,7 @@ from preferans.core.cli.common import (
     variant_named,
 )
 from preferans.core.formats.atomic import check_writable, write_atomic
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import bad_input
 from preferans.core.model.i18n import Translator
 from preferans.core.rules.config import (
     Variant,
@@ -46,7 +46,7 @@ def cmd_config_init(args: argparse.Namespace) -> int:
     path = Path(args.output)
     check_writable(path)  # a folder, a FIFO, a path under a file: one line before "file exists"
     if path.exists() and not args.force:
-        raise BadInput(f"{path}: file exists; use --force to overwrite it")
+        raise bad_input("{path}: file exists; use --force to overwrite it", path=path)
     write_atomic(path, text)
     print(tr.gettext("wrote {path} (variant {variant})").format(path=path, variant=args.variant))
     return 0

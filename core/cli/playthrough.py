@@ -10,7 +10,7 @@ import tomli_w
 
 from preferans.core.cli.common import add_lang_option, language_of, seed_value
 from preferans.core.formats.atomic import check_writable, write_atomic
-from preferans.core.model.errors import BadInput, ConfigError
+from preferans.core.model.errors import BadInput, ConfigError, bad_input
 from preferans.core.model.files import CONFIG_LIMIT
 from preferans.core.model.i18n import translator
 from preferans.core.model.parsing import loads_toml, read_text
@@ -26,7 +26,7 @@ def cmd_record(args: argparse.Namespace) -> int:
     path = Path(args.output)
     check_writable(path)
     if path.exists() and not args.force:
-        raise BadInput(f"{path}: file exists; use --force to overwrite it")
+        raise bad_input("{path}: file exists; use --force to overwrite it", path=path)
     data = record(args.variant, args.seed, _calls(args.calls), _calls(args.defence), args.description,
                   args.first_dealer)
     write_atomic(path, tomli_w.dumps(data))

@@ -149,3 +149,27 @@ def test_file_exists_is_said_in_the_language(capsys: pytest.CaptureFixture[str],
     assert main(["config", "init", "sochi", "-o", str(path)]) == 2
     assert capsys.readouterr().err == f"preferans: {path}: file exists; use --force to overwrite it\n"
     assert path.read_text(encoding="utf-8") == ""  # refused: the file is unchanged
+
+
+def test_self_test_heads_and_score_in_russian(capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("pytest")
+    from preferans.core.testing import mutation
+
+    # two made-up outcomes instead of the real run (tests/test_mutations.py runs it): one caught, one not,
+    # so the score is 1/2; the mutations' names, their rules and the check's name stay as written
+    broken = mutation.Mutation("quota-sochi", "sochi", "the quota is wrong", lambda v: {})
+    missed = mutation.Mutation("free-sochi", "sochi", "nothing is checked", lambda v: {})
+    outcomes = [mutation.Outcome(broken, "test_scoring_matches_golden_deals", "", 1.25),
+                mutation.Outcome(missed, None, "", 0.5)]
+    monkeypatch.setattr(mutation, "self_test", lambda deals, seed: iter(outcomes))
+    assert main(["conformance", "--self-test", "--lang", "ru", "-v"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "quota-sochi: test_scoring_matches_golden_deals (1.2 с): "  # 1.25 to one place: 1.2
+    assert out[1] == "free-sochi: НЕ ПОЙМАНА (0.5 с): "
+    assert out[2].split() == ["мутация", "вариант", "нарушенное", "правило", "поймана", "проверкой"]
+    assert out[-1] == "счёт мутаций: поймано 1/2"
+    assert main(["conformance", "--self-test"]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].split() == ["mutation", "variant", "broken", "rule", "caught", "by"]
+    assert out[-1] == "mutation score: 1/2 caught"

@@ -172,16 +172,21 @@ def cmd_self_test(args: argparse.Namespace) -> int:
         raise BadInput(f"conformance --self-test: needs pytest ({exc}); install preferans[test]") from None
     if args.variants or getattr(args, "plugin", None):
         raise BadInput("conformance --self-test: takes no VARIANT or --plugin (it mutates every built-in variant)")
-    out = render.Printer(sys.stdout)
+    # the heads and the score line in the language; the mutations, the rules they break and the checks as written
+    out = render.Printer(sys.stdout, tr=translator(language_of(args)))
+    tr = out.tr
     outcomes = []
     rows = []
     for o in mutation.self_test(SELF_TEST_DEALS, args.seed):
         outcomes.append(o)
-        rows.append([o.mutation.name, o.mutation.variant, o.mutation.what, o.caught_by or "NOT CAUGHT"])
+        caught_by = o.caught_by or tr.gettext("NOT CAUGHT")
+        rows.append([o.mutation.name, o.mutation.variant, o.mutation.what, caught_by])
         if args.verbose:
-            out.line(f"{o.mutation.name}: {o.caught_by or 'NOT CAUGHT'} ({o.seconds:.1f} s): {o.why}")
-    out.table("" if not out.rich else "Mutation self-test", ["mutation", "variant", "broken rule", "caught by"],
+            out.line(tr.gettext("{mutation}: {caught_by} ({seconds} s): {why}").format(
+                mutation=o.mutation.name, caught_by=caught_by, seconds=f"{o.seconds:.1f}", why=o.why))
+    out.table("" if not out.rich else tr.gettext("Mutation self-test"),
+              [tr.gettext("mutation"), tr.gettext("variant"), tr.gettext("broken rule"), tr.gettext("caught by")],
               rows, align="llll")
     caught = sum(o.caught for o in outcomes)
-    out.line(f"mutation score: {caught}/{len(outcomes)} caught")
+    out.line(tr.gettext("mutation score: {caught}/{total} caught").format(caught=caught, total=len(outcomes)))
     return 0 if caught == len(outcomes) else 1

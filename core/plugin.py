@@ -77,7 +77,7 @@ from preferans.core.model.errors import (
     nearest,
     shown_path,
 )
-from preferans.core.model.i18n import Translator, mark_term
+from preferans.core.model.i18n import LANGUAGES, Translator, from_environment, language, mark_term, translator
 from preferans.core.model.paper import (
     RequiredKey,
     SettlementCheck,
@@ -143,6 +143,9 @@ __all__ += [  # the paper side: a family's sheet (pref_render_sheet, pref_settle
     "account_table", "amount_text", "canonical_contract", "picture", "running_records",
     "Translator",  # the language a view is shown in (view.tr; docs/i18n.md)
     "mark_term",  # a family word under its context, for the catalogues (terms.py; docs/i18n.md)
+    # a family's own command in the language (--lang, else the environment): LANGUAGES, language(text) checks
+    # a --lang, from_environment() reads LC_ALL/LC_MESSAGES/LANG, translator(lang, variant.locale_dirs)
+    "LANGUAGES", "from_environment", "language", "translator",
 ]
 __all__ += [  # reading hostile input (issue 17): one line for any file, short quotations, names checked once
     "check_names", "excerpt", "loads_json", "read_text", "shown_path",

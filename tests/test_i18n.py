@@ -30,7 +30,8 @@ CORE_FILES = ("core/model/i18n.py", "core/model/paper.py", "core/formats/render.
               "core/formats/talk.py", "core/cli/variants.py", "core/cli/simulate.py", "core/cli/sheet.py",
               "core/model/picture.py", "core/model/errors.py", "core/cli/common.py", "core/cli/__init__.py",
               "core/cli/solve.py", "core/tools/solve.py", "core/cli/analyse.py", "core/cli/arena.py",
-              "core/cli/hints.py")
+              "core/cli/hints.py", "core/cli/config.py",
+              "core/cli/conformance.py", "core/cli/playthrough.py")
 """The core's modules whose output is translated (docs/i18n.md lists them)."""
 ERROR_FILES = ("core/model/error_texts.py", "core/model/parsing.py", "core/rules/config.py", "core/rules/manager.py",
                "core/engine/game.py", "core/formats/scorecard.py")

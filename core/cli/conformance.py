@@ -9,15 +9,18 @@ from contextlib import contextmanager
 from typing import Any
 
 from preferans.core.cli.common import (
+    add_lang_option,
     add_plugin_option,
     add_rule_option,
     dump_json,
+    language_of,
     local_plugins,
     seed_value,
     variant_id,
 )
 from preferans.core.formats import render
 from preferans.core.model.errors import BadInput
+from preferans.core.model.i18n import translator
 from preferans.core.rules.config import (
     load_variant,
     parse_variant_id,
@@ -52,25 +55,31 @@ def cmd_conformance(args: argparse.Namespace) -> int:
                    "variants": [r.to_dict() for r in reports], "errors": errors})
         return 0 if ok else 1
     # ---------------------------------------------------------------- the tables
-    out = render.Printer(sys.stdout)
+    # the headers, labels and summary lines in the language; the checks' names, messages and rules as written
+    out = render.Printer(sys.stdout, tr=translator(language_of(args)))
+    tr = out.tr
     if plugins:
-        out.line(f"with the local plugin(s) {', '.join(p.name for p in plugins)}: every check but the golden "
-                 "playthroughs (recorded without them)")
-    rows = [[r.name, str(r.passed), str(r.failed), str(r.skipped), "ok" if r.ok else "FAILED"] for r in reports]
+        out.line(tr.gettext("with the local plugin(s) {plugins}: every check but the golden playthroughs "
+                            "(recorded without them)").format(plugins=", ".join(p.name for p in plugins)))
+    verdict = {True: tr.pgettext("conformance", "ok"), False: tr.pgettext("conformance", "FAILED")}
+    rows = [[r.name, str(r.passed), str(r.failed), str(r.skipped), verdict[r.ok]] for r in reports]
     out.line()
-    out.table("" if not out.rich else "Conformance", ["variant", "passed", "failed", "skipped", "result"], rows,
-              align="lrrrl")
+    out.table("" if not out.rich else tr.gettext("Conformance"),
+              [tr.gettext("variant"), tr.pgettext("conformance", "passed"), tr.pgettext("conformance", "failed"),
+               tr.pgettext("conformance", "skipped"), tr.pgettext("conformance", "result")], rows, align="lrrrl")
     _coverage_table(out, reports)
     for r in reports:
         for check, result in r.checks.items():
             if result.outcome == "failed":
-                out.line(f"{r.name}: FAILED {check}: {result.message}")
-                out.line(f"    the rule: {result.rule}")
+                out.line(tr.gettext("{variant}: FAILED {check}: {message}").format(
+                    variant=r.name, check=check, message=result.message))
+                out.line(tr.gettext("    the rule: {rule}").format(rule=result.rule))
         for check, result in r.checks.items():
             if result.outcome == "skipped":
-                out.line(f"{r.name}: skipped {check}: {result.message}")
+                out.line(tr.gettext("{variant}: skipped {check}: {message}").format(
+                    variant=r.name, check=check, message=result.message))
     for err in errors:
-        out.line(f"collection error: {err}")
+        out.line(tr.gettext("collection error: {error}").format(error=err))
     return 0 if ok else 1
 
 
@@ -95,13 +104,15 @@ def _coverage_table(out: render.Printer, reports: list[Any]) -> None:
                      ", ".join(s["all_pass_outcomes"]) or "-"])
     if not rows:
         return
+    tr = out.tr
     out.line()
-    out.table("Coverage" if out.rich else "coverage (what the checks reached)",
-              ["variant", "deals", "contract table", "defence calls", "other calls", "all-pass", "kontra levels",
-               "all-pass outcomes"], rows, align="lrrrrrrl")
-    for r in reports:
+    out.table(tr.gettext("Coverage") if out.rich else tr.gettext("coverage (what the checks reached)"),
+              [tr.gettext("variant"), tr.pgettext("conformance", "deals"), tr.gettext("contract table"),
+               tr.gettext("defence calls"), tr.gettext("other calls"), tr.gettext("all-pass"),
+               tr.gettext("kontra levels"), tr.gettext("all-pass outcomes")], rows, align="lrrrrrrl")
+    for r in reports:  # what was missed is said as the coverage names it
         for missed in (r.coverage.missed() if r.coverage is not None else []):
-            out.line(f"{r.name}: not reached: {missed}")
+            out.line(tr.gettext("{variant}: not reached: {missed}").format(variant=r.name, missed=missed))
 
 
 @contextmanager
@@ -137,6 +148,7 @@ def add_parser(sub: Any) -> None:
     add_plugin_option(s)
     add_rule_option(s)
     add_self_test_option(s)
+    add_lang_option(s)
     s.set_defaults(func=cmd_conformance)
 
 
@@ -160,16 +172,21 @@ def cmd_self_test(args: argparse.Namespace) -> int:
         raise BadInput(f"conformance --self-test: needs pytest ({exc}); install preferans[test]") from None
     if args.variants or getattr(args, "plugin", None):
         raise BadInput("conformance --self-test: takes no VARIANT or --plugin (it mutates every built-in variant)")
-    out = render.Printer(sys.stdout)
+    # the heads and the score line in the language; the mutations, the rules they break and the checks as written
+    out = render.Printer(sys.stdout, tr=translator(language_of(args)))
+    tr = out.tr
     outcomes = []
     rows = []
     for o in mutation.self_test(SELF_TEST_DEALS, args.seed):
         outcomes.append(o)
-        rows.append([o.mutation.name, o.mutation.variant, o.mutation.what, o.caught_by or "NOT CAUGHT"])
+        caught_by = o.caught_by or tr.gettext("NOT CAUGHT")
+        rows.append([o.mutation.name, o.mutation.variant, o.mutation.what, caught_by])
         if args.verbose:
-            out.line(f"{o.mutation.name}: {o.caught_by or 'NOT CAUGHT'} ({o.seconds:.1f} s): {o.why}")
-    out.table("" if not out.rich else "Mutation self-test", ["mutation", "variant", "broken rule", "caught by"],
+            out.line(tr.gettext("{mutation}: {caught_by} ({seconds} s): {why}").format(
+                mutation=o.mutation.name, caught_by=caught_by, seconds=f"{o.seconds:.1f}", why=o.why))
+    out.table("" if not out.rich else tr.gettext("Mutation self-test"),
+              [tr.gettext("mutation"), tr.gettext("variant"), tr.gettext("broken rule"), tr.gettext("caught by")],
               rows, align="llll")
     caught = sum(o.caught for o in outcomes)
-    out.line(f"mutation score: {caught}/{len(outcomes)} caught")
+    out.line(tr.gettext("mutation score: {caught}/{total} caught").format(caught=caught, total=len(outcomes)))
     return 0 if caught == len(outcomes) else 1

@@ -8,10 +8,11 @@ from typing import Any
 
 import tomli_w
 
-from preferans.core.cli.common import seed_value
+from preferans.core.cli.common import add_lang_option, language_of, seed_value
 from preferans.core.formats.atomic import check_writable, write_atomic
-from preferans.core.model.errors import BadInput, ConfigError
+from preferans.core.model.errors import BadInput, ConfigError, bad_input
 from preferans.core.model.files import CONFIG_LIMIT
+from preferans.core.model.i18n import translator
 from preferans.core.model.parsing import loads_toml, read_text
 
 
@@ -25,17 +26,19 @@ def cmd_record(args: argparse.Namespace) -> int:
     path = Path(args.output)
     check_writable(path)
     if path.exists() and not args.force:
-        raise BadInput(f"{path}: file exists; use --force to overwrite it")
+        raise bad_input("{path}: file exists; use --force to overwrite it", path=path)
     data = record(args.variant, args.seed, _calls(args.calls), _calls(args.defence), args.description,
                   args.first_dealer)
     write_atomic(path, tomli_w.dumps(data))
-    print(f"wrote {path}: check every number by hand against the rules before committing it")
+    print(translator(language_of(args)).gettext(
+        "wrote {path}: check every number by hand against the rules before committing it").format(path=path))
     return 0
 
 
 def cmd_check(args: argparse.Namespace) -> int:
     from preferans.core.testing.playthrough import check
 
+    tr = translator(language_of(args))  # the lines in the language; the replay's own messages as written
     failed = 0
     for name in args.files:
         data = loads_toml(read_text(Path(name), name, ConfigError, CONFIG_LIMIT, "a playthrough"), name)
@@ -47,11 +50,14 @@ def cmd_check(args: argparse.Namespace) -> int:
             check(data, name)
         except AssertionError as exc:  # the replay differs from the file: a failed check, not bad input
             failed += 1
-            print(f"{name}: FAILED: {exc}")
+            print(tr.gettext("{name}: FAILED: {error}").format(name=name, error=exc))
             continue
         except (KeyError, TypeError, ValueError) as exc:
             raise BadInput(f"{name}: not a playthrough: {type(exc).__name__}: {exc}") from None
-        print(f"{name}: ok ({len(data.get('deal', []))} deal(s) and the settlement replay as recorded)")
+        deals = len(data.get("deal", []))  # English says "deal(s)" whatever the number, as it always has
+        print(tr.ngettext("{name}: ok ({n} deal(s) and the settlement replay as recorded)",
+                          "{name}: ok ({n} deal(s) and the settlement replay as recorded)", deals).format(
+            name=name, n=deals))
     return 1 if failed else 0
 
 
@@ -70,7 +76,9 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--description", default="", help="one line saying what the deal shows")
     r.add_argument("-o", "--output", required=True, metavar="FILE", help="the playthrough file to write")
     r.add_argument("--force", action="store_true", help="overwrite an existing file")
+    add_lang_option(r)
     r.set_defaults(func=cmd_record)
     c = psub.add_parser("check", help="replay playthrough files and compare every deal and the settlement")
     c.add_argument("files", nargs="+", metavar="FILE", help="playthrough files (TOML)")
+    add_lang_option(c)
     c.set_defaults(func=cmd_check)

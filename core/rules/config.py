@@ -537,16 +537,16 @@ def check_local_plugins(recorded: Sequence[Mapping[str, str]], given: Sequence[L
                                            "a game goes on only under the rules it was played with")
 
 
-def starter_config(variant: Variant) -> str:
-    """A commented config file: the variant line, then every rule commented out at its preset value."""
+def starter_config(variant: Variant, head: Sequence[str] | None = None) -> str:
+    """A commented config file: the variant line, then every rule commented out at its preset value.
+    ``head`` replaces the two English comment lines at the top (``config init --lang`` passes them
+    translated); the keys and values stay as TOML spells them."""
     rules_toml = tomli_w.dumps({"rules": variant.dump_rules()})
-    lines = [
-        f"# preferans game config. Variant: {variant.name} - {variant.description}",
-        "# Uncomment and change any rule; unknown keys are rejected. `preferans show "
-        f"{variant.name}` prints these values.",
-        f'variant = "{variant.name}"',
-        "",
-    ]
+    if head is None:
+        head = (f"preferans game config. Variant: {variant.name} - {variant.description}",
+                "Uncomment and change any rule; unknown keys are rejected. `preferans show "
+                f"{variant.name}` prints these values.")
+    lines = [*(f"# {line}" for line in head), f'variant = "{variant.name}"', ""]
     table, keep = "", False
     for line in rules_toml.splitlines():
         if line.startswith("["):

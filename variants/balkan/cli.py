@@ -14,15 +14,26 @@ from typing import Any
 
 from preferans.core.plugin import (
     DEFAULT_NAMES,
+    LANGUAGES,
     SAVE_FORMAT,
     SAVE_VERSION,
     BadInput,
     Game,
+    Translator,
+    from_environment,
+    language,
     load_session,
     loads_json,
     read_text,
+    translator,
     write_atomic,
 )
+
+
+def _tr(args: argparse.Namespace, game: Game) -> Translator:
+    """The language of ``--lang`` (else the environment's), the variant's words first (docs/i18n.md)."""
+    lang = language(args.lang) if getattr(args, "lang", None) is not None else from_environment()
+    return translator(lang, game.variant.locale_dirs)
 
 
 def cmd_ppn_import(args: argparse.Namespace) -> int:
@@ -38,8 +49,14 @@ def cmd_ppn_import(args: argparse.Namespace) -> int:
         sys.stdout.write(text)
         return 0
     write_atomic(Path(args.output), text)
-    state = "finished" if game.is_terminal else f"unfinished: preferans play --resume {args.output} continues it"
-    print(f"wrote {args.output}: {len(game.results)} deals of {game.variant.name} ({state})")
+    tr = _tr(args, game)
+    state = (tr.gettext("finished") if game.is_terminal else
+             tr.gettext("unfinished: {command} continues it").format(
+                 command=f"preferans play --resume {args.output}"))
+    n = len(game.results)  # English says "deals" whatever the number, as it always has
+    print(tr.ngettext("wrote {path}: {n} deals of {variant} ({state})",
+                      "wrote {path}: {n} deals of {variant} ({state})", n).format(
+        path=args.output, n=n, variant=game.variant.name, state=state))
     return 0
 
 
@@ -58,15 +75,23 @@ def cmd_ppn_export(args: argparse.Namespace) -> int:
         session = load_session(path)
         game, names, bots, human = session.game, session.names, session.bots, session.human
     doc, pending = ppn_game.export_game(game, names, bots, human, source=str(path))
+    tr = _tr(args, game)
     if pending:
-        print(f"preferans: note: deal {len(game.results) + 1} is in progress ({pending} actions) and is not "
-              "exported: PPN records whole deals", file=sys.stderr)
+        # the program's and the notation's names as written (placeholders, so no script changes them)
+        print("preferans: " + tr.gettext("note: deal {number} is in progress ({pending} actions) and is not "
+                                         "exported: {ppn} records whole deals").format(
+            number=len(game.results) + 1, pending=pending, ppn="PPN"), file=sys.stderr)
     text = ppn.write_json(doc) if args.json else ppn.write_line(doc)
     if not args.output or args.output == "-":
         sys.stdout.write(text)
         return 0
     write_atomic(Path(args.output), text)
-    print(f"wrote {args.output}: {len(doc.records)} deals in PPN ({'JSON' if args.json else 'line'} form)")
+    n = len(doc.records)
+    print((tr.ngettext("wrote {path}: {n} deals in {ppn} ({json} form)",
+                       "wrote {path}: {n} deals in {ppn} ({json} form)", n) if args.json else
+           tr.ngettext("wrote {path}: {n} deals in {ppn} (line form)",
+                       "wrote {path}: {n} deals in {ppn} (line form)", n)).format(path=args.output, n=n, ppn="PPN",
+                                                                                  json="JSON"))
     return 0
 
 
@@ -80,9 +105,17 @@ def add_parser(sub: Any) -> None:
                    help="a Balkan-family variant (default: the file's Variant tag, else balkan)")
     c.add_argument("--no-check", action="store_true",
                    help="do not compare value, refa, summary and Result with what the rules write")
+    _lang_option(c)
     c.set_defaults(func=cmd_ppn_import)
     c = psub.add_parser("export", help="write a game log as PPN")
     c.add_argument("log", help="a game log written by play --save (or ppn import)")
     c.add_argument("-o", "--output", metavar="FILE", help="the PPN file to write (default: print it)")
     c.add_argument("--json", action="store_true", help="the JSON form instead of the line form")
+    _lang_option(c)
     c.set_defaults(func=cmd_ppn_export)
+
+
+def _lang_option(c: Any) -> None:
+    c.add_argument("--lang", metavar="LANG", help=f"the language of the lines printed: {', '.join(LANGUAGES)} "
+                                                  "(default: from LC_ALL, LC_MESSAGES or LANG, else en); the "
+                                                  "PPN and the log keep their English keys")

@@ -180,3 +180,53 @@ def test_a_family_base_is_not_played(tmp_path: Path) -> None:
     assert _fails("play", "--variant", "russian", "--lang", "de", cwd=tmp_path) == (
         "command line: variant: 'russian' ist die Grundlage einer Familie, keine spielbare Variante (wählen Sie "
         "eine von: " + playable)
+
+
+def _card(tmp_path: Path, old: str, new: str) -> str:
+    """The shipped Sochi scorecard with one line of its first deal changed, written as ``card.toml``."""
+    text = (Path(__file__).parent.parent / "examples" / "sochi-scorecard.toml").read_text(encoding="utf-8")
+    assert old in text
+    (tmp_path / "card.toml").write_text(text.replace(old, new, 1), encoding="utf-8")
+    return "card.toml"
+
+
+FIRST_TRICKS = "tricks = { Boris = 7, Vera = 3, Anna = 0 }"
+"""The first deal's tricks in examples/sochi-scorecard.toml: Boris's 6S with two whisters."""
+
+
+def test_a_scorecard_deal_in_the_club_organisers_language(tmp_path: Path) -> None:
+    """The scorecard errors an organiser meets (core/formats/scorecard.py): the file and the field
+    (``deal[1].tricks``), the players' names and the calls as written stay as typed. The ru and de lines are
+    copied from the domain preferans-errors (unchecked, like the catalogues)."""
+    def says(card: str) -> dict[str, str]:
+        return {lang: _fails("score", card, "--lang", lang, cwd=tmp_path) for lang in ("en", "ru", "de")}
+
+    # 7 + 2 + 0 = 9 tricks, but a deal has ten
+    where = "card.toml: deal[1].tricks: "
+    assert says(_card(tmp_path, FIRST_TRICKS, "tricks = { Boris = 7, Vera = 2, Anna = 0 }")) == {
+        "en": where + "tricks sum to 9, expected 10",
+        "ru": where + "взяток в сумме 9, а должно быть 10",
+        "de": where + "die Stiche ergeben 9, erwartet 10"}
+    # a name nobody at the table has, with the nearest one suggested
+    assert says(_card(tmp_path, FIRST_TRICKS, "tricks = { Borys = 7, Vera = 3, Anna = 0 }")) == {
+        "en": where + "unknown player 'Borys'; did you mean 'Boris'? (players: Anna, Boris, Vera)",
+        "ru": where + "неизвестный игрок 'Borys'; может быть, 'Boris'? (игроки: Anna, Boris, Vera)",
+        "de": where + "unbekannter Spieler 'Borys'; meinten Sie 'Boris'? (Spieler: Anna, Boris, Vera)"}
+    # Anna's count left out
+    assert says(_card(tmp_path, FIRST_TRICKS, "tricks = { Boris = 7, Vera = 3 }")) == {
+        "en": where + "no count for Anna",
+        "ru": where + "нет числа взяток для Anna",
+        "de": where + "keine Stichzahl für Anna"}
+    # no tricks at all for a deal that was played: the active players, first hand (Boris, after dealer Anna) first
+    assert says(_card(tmp_path, FIRST_TRICKS, "")) == {
+        "en": where + "missing: the cards were played, so write the tricks of Boris, Vera, Anna",
+        "ru": where + "отсутствует: карты разыгрывались, поэтому запишите взятки игроков Boris, Vera, Anna",
+        "de": where + "fehlt: die Karten wurden gespielt, also schreiben Sie die Stiche von Boris, Vera, Anna"}
+    # both defenders pass: the game is written without play, so tricks are out of place
+    passed = _card(tmp_path, 'defence = { Vera = "whist", Anna = "whist" }',
+                   'defence = { Vera = "pass", Anna = "pass" }')
+    assert says(passed) == {
+        "en": where + "nothing was played (the defence did not play it: Vera pass, Anna pass); remove tricks",
+        "ru": where + "ничего не разыгрывалось (защита не играла: Vera pass, Anna pass); уберите tricks",
+        "de": where + "es wurde nichts gespielt (die Verteidigung hat nicht gespielt: Vera pass, Anna pass); "
+                      "entfernen Sie tricks"}

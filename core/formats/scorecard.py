@@ -41,6 +41,7 @@ from preferans.core.model.errors import (
     bad_input,
     check_names,
     excerpt,
+    framed,
     nearest,
     shown_path,
 )
@@ -319,14 +320,18 @@ class ScorecardReader:
 
     # ------------------------------------------------------------ plain checks
 
-    def fail(self, where: str, message: str) -> RecordError:
-        return RecordError(_one_line(f"{self.source}: {where}: {message}"))
+    def fail(self, where: str, message: str | BadInput) -> RecordError:
+        """The error ``source: where: message``; a ``message`` made by ``bad_input`` is said in the user's
+        language (the frame holds only the file and the field, as typed)."""
+        error = RecordError(_one_line(f"{self.source}: {where}: {message}"))
+        framed(error, "{source}: {where}: {message}", message, source=self.source, where=where)
+        return error
 
     def seat(self, name: str, where: str) -> int:
         if name in self.names:
             return self.names.index(name)
-        raise self.fail(where, f"unknown player {excerpt(name)}{nearest(name, list(self.names))} "
-                               f"(players: {', '.join(self.names)})")
+        raise self.fail(where, bad_input("unknown player {name}{suggestion} (players: {players})", name=excerpt(name),
+                                         suggestion=nearest(name, list(self.names)), players=", ".join(self.names)))
 
     def who(self, seats: Sequence[int]) -> str:
         return ", ".join(self.hand_names[s] for s in seats)
@@ -493,18 +498,18 @@ class ScorecardReader:
 
     def tricks(self, given: dict[str, int] | None, where: str, dealer: int, active: tuple[int, ...],
                declarer: int | None, spec: ContractSpec | None, defended: Defended,
-               why_not: str) -> tuple[int, ...]:
+               why_not: str | BadInput) -> tuple[int, ...]:
         """The tricks of a deal: none when nothing was played (``why_not`` says why), else every active
         player's count, ten in all. A seat outside the hands lists only what the talon cards won for him
         (``PlayRules.talon_owner``); with two players the dummy's hand may be listed as ``dummy``."""
         where = f"{where}.tricks"
         if not defended.played:
             if given is not None:
-                raise self.fail(where, f"nothing was played ({why_not}); remove tricks")
+                raise self.fail(where, bad_input("nothing was played ({why_not}); remove tricks", why_not=why_not))
             return (0,) * self.n_hands
         if given is None:
-            raise self.fail(where, f"missing: the cards were played, so write the tricks of "
-                                   f"{self.who([s for s in active if s != self.dummy])}")
+            raise self.fail(where, bad_input("missing: the cards were played, so write the tricks of {players}",
+                                             players=self.who([s for s in active if s != self.dummy])))
         assert spec is not None
         # A seat outside the hands may own tricks only through talon cards that can win (the sitting-out
         # dealer's talon leads in a Russian four-player all-pass deal, RUS-RASP-15), at most one per such trick.
@@ -514,7 +519,7 @@ class ScorecardReader:
         for name, count in given.items():
             seat = self.dummy if (name == DUMMY_NAME and self.dummy is not None) else self.seat(name, where)
             if count < 0:
-                raise self.fail(f"{where}.{name}", f"{count} is negative")
+                raise self.fail(f"{where}.{name}", bad_input("{count} is negative", count=count))
             if seat not in active:
                 # the paper shows a 0 for the dealer who sat out: that is no claim, any other number is one
                 if seat != talon_owner and count:
@@ -528,13 +533,14 @@ class ScorecardReader:
             counts[seat] = count
         missing = [s for s in active if s != self.dummy and self.names[s] not in given]
         if missing:
-            raise self.fail(where, f"no count for {self.who(missing)}")
+            raise self.fail(where, bad_input("no count for {players}", players=self.who(missing)))
         if self.dummy is not None and DUMMY_NAME not in given:
             # the dummy's tricks count for nobody; left out, it took the rest of the ten
             counts[self.dummy] = max(0, TRICKS_PER_DEAL - sum(counts))
         total = sum(counts)
         if total != TRICKS_PER_DEAL:
-            raise self.fail(where, f"tricks sum to {total}, expected {TRICKS_PER_DEAL}")
+            raise self.fail(where, bad_input("tricks sum to {total}, expected {expected}", total=total,
+                                             expected=TRICKS_PER_DEAL))
         return tuple(counts)
 
     # ------------------------------------------------------------ the two kinds of deal
@@ -546,7 +552,7 @@ class ScorecardReader:
         contract = self.all_pass_row(dealer)
         played = contract is not None
         counts = self.tricks(tricks, where, dealer, active, None, contract, Defended((), played),
-                             "everybody passed and the variant redeals")
+                             bad_input("everybody passed and the variant redeals"))
         return DealResult(kind="all_pass", dealer=dealer, active=active, tricks=counts, contract=contract,
                           played=played, index_in_match=i)
 
@@ -566,9 +572,9 @@ class ScorecardReader:
         declared = declaration(declarer, spec) if declaration is not None else ()
         calls, defended = self.defence(record.defence, f"{where}.defence", declarer, spec, defenders, several,
                                        declarer_calls)
-        said = ", ".join(f"{self.names[s]} {c}" for s, c in calls) or "no defence"
+        said = ", ".join(f"{self.names[s]} {c}" for s, c in calls) or bad_input("no defence")
         tricks = self.tricks(record.tricks, where, dealer, active, declarer, spec, defended,
-                             f"the defence did not play it: {said}")
+                             bad_input("the defence did not play it: {said}", said=said))
         return DealResult(kind="contract", dealer=dealer, active=active, tricks=tricks, declarer=declarer,
                           contract=spec, bid=spec.name, defence=calls, whisters=defended.whisters,
                           played=defended.played, index_in_match=i, declaration=declared)

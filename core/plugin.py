@@ -72,8 +72,10 @@ from preferans.core.model.errors import (
     NoRuleError,
     PreferansError,
     RecordError,
+    bad_input,
     check_names,
     excerpt,
+    in_family,
     nearest,
     shown_path,
 )
@@ -149,4 +151,7 @@ __all__ += [  # the paper side: a family's sheet (pref_render_sheet, pref_settle
 ]
 __all__ += [  # reading hostile input (issue 17): one line for any file, short quotations, names checked once
     "check_names", "excerpt", "loads_json", "read_text", "shown_path",
+]
+__all__ += [  # a family reader's error in the user's language (docs/i18n.md, "Errors")
+    "bad_input", "in_family",
 ]

@@ -230,3 +230,21 @@ def test_a_scorecard_deal_in_the_club_organisers_language(tmp_path: Path) -> Non
         "ru": where + "ничего не разыгрывалось (защита не играла: Vera pass, Anna pass); уберите tricks",
         "de": where + "es wurde nichts gespielt (die Verteidigung hat nicht gespielt: Vera pass, Anna pass); "
                       "entfernen Sie tricks"}
+
+
+def test_a_balkan_scorecard_deal_in_the_family_catalogue(tmp_path: Path) -> None:
+    """A Balkan reader's own check is said from the family's domain (variants/balkan/locale, preferans-balkan):
+    C's diamonds with A and B following, 6 + 2 + 1 = 9 tricks, while the defence stops play early only at 5
+    tricks (defence.stop_at of the Balkan preset). The ru, de and sr lines are copied from the Balkan
+    catalogues (unchecked)."""
+    text = (Path(__file__).parent.parent / "examples" / "balkan-scorecard.toml").read_text(encoding="utf-8")
+    old = "tricks = { C = 6, A = 2, B = 2 }"
+    assert old in text
+    (tmp_path / "card.toml").write_text(text.replace(old, "tricks = { C = 6, A = 2, B = 1 }", 1), encoding="utf-8")
+    line = {lang: _fails("score", "card.toml", "--lang", lang, cwd=tmp_path) for lang in ("en", "ru", "de", "sr")}
+    where = "card.toml: deal[1].tricks: "
+    assert line == {
+        "en": where + "tricks sum to 9, expected 10 (play stops early only when the defence has 5)",
+        "ru": where + "взяток в сумме 9, а должно быть 10 (игра кончается раньше, только когда у защиты 5)",
+        "de": where + "die Stiche ergeben 9, erwartet 10 (das Spiel endet früher nur, wenn die Verteidigung 5 hat)",
+        "sr": where + "štihova ukupno 9, a treba 10 (igra staje ranije samo kad odbrana ima 5)"}

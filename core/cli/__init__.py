@@ -166,6 +166,8 @@ def _said(exc: BadInput, tr: Translator) -> str:
     frame ``file: key: message``) is said in it too, a ``did you mean`` suggestion as well."""
     if exc.template is None:
         return str(exc)
+    if exc.catalogues:  # a family's error: its catalogues first
+        tr = translator(tr.lang, exc.catalogues)
     values = {key: tr.gettext("; did you mean {choice}?").format(choice=repr(value.choice))
               if isinstance(value, Suggestion) else " ".join(_said(value, tr).split())
               if isinstance(value, BadInput) else value for key, value in exc.values.items()}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from preferans.core.model.error_texts import ILLEGAL_ACTION
 
@@ -21,6 +22,9 @@ class BadInput(PreferansError):
 
     template: str | None = None
     values: dict[str, object] = {}  # noqa: RUF012 (a class default, never mutated: each error sets its own)
+    catalogues: tuple[Path, ...] = ()
+    """The ``locale`` folders whose catalogues hold ``template`` before the core's: a family's, for an error
+    its reader makes (see :func:`in_family`)."""
 
 
 def bad_input(template: str, _as: type[BadInput] = BadInput, /, **values: object) -> BadInput:
@@ -30,6 +34,13 @@ def bad_input(template: str, _as: type[BadInput] = BadInput, /, **values: object
     ``bad_input`` (the detail inside a frame ``{file}: {message}``): it is said in the same language."""
     error = _as(template.format(**values))
     error.template, error.values = template, dict(values)
+    return error
+
+
+def in_family(error: BadInput, locale: Path) -> BadInput:
+    """``error`` (made by :func:`bad_input` in a family's module, so its template is in that family's domain)
+    said from the catalogues of the family's ``locale`` folder, then the core's."""
+    error.catalogues = (locale,)
     return error
 
 

@@ -8,15 +8,19 @@ same calls a played deal would.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from preferans.core.plugin import (
+    BadInput,
     ContractSpec,
     DealResult,
     Defended,
     ScorecardReader,
+    bad_input,
+    in_family,
     nearest,
 )
 
@@ -226,42 +230,57 @@ def _tricks(given: dict[str, int] | None, reader: ScorecardReader, where: str, d
     n: int = reader.n
     if not defended.played:
         if given is not None:
-            why = ("nobody followed: the declarer won without play" if not defended.whisters
-                   else "the two was not played without a kontra")
-            raise reader.fail(twhere, f"nothing was played ({why}); remove tricks")
+            why = (bad_input("nobody followed: the declarer won without play") if not defended.whisters
+                   else bad_input("the two was not played without a kontra"))
+            raise reader.fail(twhere, _ours(bad_input("nothing was played ({why}); remove tricks", why=_ours(why))))
         return (0,) * n
     hands = (declarer, *defended.whisters)
     if given is None:
-        raise reader.fail(twhere, f"missing: the cards were played, so write the tricks of {reader.who(hands)}")
+        raise reader.fail(twhere, _ours(bad_input("missing: the cards were played, so write the tricks of {players}",
+                                                  players=reader.who(hands))))
     counts = [0] * n
     for name, count in given.items():
         seat = reader.seat(name, twhere)
         if seat not in hands and count:  # a 0 for a player who did not play is what the paper shows
-            raise reader.fail(f"{twhere}.{name}", f"{name} did not play, so he took no trick (playing: "
-                                                  f"{reader.who(hands)})")
+            raise reader.fail(f"{twhere}.{name}", _ours(bad_input(
+                "{name} did not play, so he took no trick (playing: {players})", name=name,
+                players=reader.who(hands))))
         if count < 0:
-            raise reader.fail(f"{twhere}.{name}", f"{count} is negative")
+            raise reader.fail(f"{twhere}.{name}", _ours(bad_input("{count} is negative", count=count)))
         counts[seat] = count
     missing = [s for s in hands if reader.names[s] not in given]
     if missing:
-        raise reader.fail(twhere, f"no count for {reader.who(missing)}")
+        raise reader.fail(twhere, _ours(bad_input("no count for {players}", players=reader.who(missing))))
     mine = counts[declarer]
     theirs = sum(counts) - mine
     if spec.goal == "none":
         if mine > 1:
-            raise reader.fail(twhere, f"the declarer took {mine} tricks, but a betl stops at his first trick")
+            raise reader.fail(twhere, _ours(bad_input(
+                "the declarer took {mine} tricks, but a betl stops at his first trick", mine=mine)))
         if mine == 0 and theirs != 10:
-            raise reader.fail(twhere, f"tricks sum to {theirs}, expected 10 (the declarer took none)")
+            raise reader.fail(twhere, _ours(bad_input("tricks sum to {total}, expected 10 (the declarer took none)",
+                                                      total=theirs)))
         if sum(counts) > 10:
-            raise reader.fail(twhere, f"tricks sum to {sum(counts)}, at most 10")
+            raise reader.fail(twhere, _ours(bad_input("tricks sum to {total}, at most 10", total=sum(counts))))
         return tuple(counts)
     stop = int(rules.defence.stop_at)
     if theirs > stop:
-        raise reader.fail(twhere, f"the defence took {theirs} tricks, but play stops when it has {stop} "
-                                  f"(defence.stop_at)")
+        raise reader.fail(twhere, _ours(bad_input(
+            "the defence took {theirs} tricks, but play stops when it has {stop} (defence.stop_at)",
+            theirs=theirs, stop=stop)))
     if theirs < stop and mine + theirs != 10:
-        raise reader.fail(twhere, f"tricks sum to {mine + theirs}, expected 10 (play stops early only when the "
-                                  f"defence has {stop})")
+        raise reader.fail(twhere, _ours(bad_input(
+            "tricks sum to {total}, expected 10 (play stops early only when the defence has {stop})",
+            total=mine + theirs, stop=stop)))
     if mine + theirs > 10:
-        raise reader.fail(twhere, f"tricks sum to {mine + theirs}, at most 10")
+        raise reader.fail(twhere, _ours(bad_input("tricks sum to {total}, at most 10", total=mine + theirs)))
     return tuple(counts)
+
+
+LOCALE = Path(__file__).parent / "locale"
+"""The family's catalogues: its errors are in the domain ``preferans-balkan`` (docs/i18n.md, "Errors")."""
+
+
+def _ours(error: BadInput) -> BadInput:
+    """An error of this reader, said from the Balkan catalogues."""
+    return in_family(error, LOCALE)

@@ -248,3 +248,18 @@ def test_a_balkan_scorecard_deal_in_the_family_catalogue(tmp_path: Path) -> None
         "ru": where + "взяток в сумме 9, а должно быть 10 (игра кончается раньше, только когда у защиты 5)",
         "de": where + "die Stiche ergeben 9, erwartet 10 (das Spiel endet früher nur, wenn die Verteidigung 5 hat)",
         "sr": where + "štihova ukupno 9, a treba 10 (igra staje ranije samo kad odbrana ima 5)"}
+
+
+def test_an_austrian_scorecard_deal_in_the_family_catalogue(tmp_path: Path) -> None:
+    """The Austrian reader's check, from its domain preferans-austrian: B's hearts with both defending, 5 + 4 + 0
+    = 9 tricks where a suit game is played to the end (ten). ru and de copied from the Austrian catalogues
+    (unchecked)."""
+    text = (Path(__file__).parent.parent / "examples" / "austrian-scorecard.toml").read_text(encoding="utf-8")
+    old = "tricks = { B = 5, C = 4, A = 1 }"
+    assert old in text
+    (tmp_path / "card.toml").write_text(text.replace(old, "tricks = { B = 5, C = 4, A = 0 }", 1), encoding="utf-8")
+    line = {lang: _fails("score", "card.toml", "--lang", lang, cwd=tmp_path) for lang in ("en", "ru", "de")}
+    where = "card.toml: deal[1].tricks: "
+    assert line == {"en": where + "tricks sum to 9, expected 10",
+                    "ru": where + "взяток в сумме 9, а должно быть 10",
+                    "de": where + "die Stiche ergeben 9, erwartet 10"}

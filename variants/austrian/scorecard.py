@@ -10,18 +10,22 @@ rejected with the deal and the field named.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from preferans.core.plugin import (
     CARD_NAMES,
+    BadInput,
     CardError,
     ContractSpec,
     DealResult,
     Defended,
     RequiredKey,
     ScorecardReader,
+    bad_input,
+    in_family,
     nearest,
     parse_card,
 )
@@ -191,33 +195,36 @@ def tricks_of(deal: AustrianDeal, reader: ScorecardReader, where: str, dealer: i
     if not defended.played:
         if deal.tricks is not None:
             said = ", ".join(f"{names[s]} pass" for s in active if s != declarer)
-            raise reader.fail(where, f"nothing was played ({said}: the declarer is paid without play); "
-                                     f"remove tricks")
+            raise reader.fail(where, _ours(bad_input(
+                "nothing was played ({said}: the declarer is paid without play); remove tricks", said=said)))
         return (0,) * int(reader.n)
     play = reader.play_rules(dealer, active, declarer, spec, defended)
     hands = play.hands
     if deal.tricks is None:
-        raise reader.fail(where, f"missing: the cards were played, so write the tricks of {reader.who(hands)}")
+        raise reader.fail(where, _ours(bad_input("missing: the cards were played, so write the tricks of {players}",
+                                                 players=reader.who(hands))))
     counts = [0] * reader.n
     for name, count in deal.tricks.items():
         seat = reader.seat(name, where)
         if count < 0:
-            raise reader.fail(f"{where}.{name}", f"{count} is negative")
+            raise reader.fail(f"{where}.{name}", _ours(bad_input("{count} is negative", count=count)))
         if seat not in hands and count:
-            why = "dealt this deal and sat out" if seat not in active else "stayed at home: his cards were out of play"
-            raise reader.fail(f"{where}.{name}", f"{name} {why}, so he took no trick")
+            raise reader.fail(f"{where}.{name}", _ours(
+                bad_input("{name} dealt this deal and sat out, so he took no trick", name=name) if seat not in active
+                else bad_input("{name} stayed at home: his cards were out of play, so he took no trick", name=name)))
         counts[seat] = count
     missing = [s for s in hands if names[s] not in deal.tricks]
     if missing:
-        raise reader.fail(where, f"no count for {reader.who(missing)}")
+        raise reader.fail(where, _ours(bad_input("no count for {players}", players=reader.who(missing))))
     total = sum(counts)
     mine = counts[declarer]
     stopped = (play.stop_declarer_at is not None and mine == play.stop_declarer_at) or (
         play.stop_defence_at is not None and total - mine == play.stop_defence_at)
     if total != 10 and not (stopped and total < 10):
-        raise reader.fail(where, f"tricks sum to {total}, expected 10" + (
-            " (or fewer when play stopped as soon as the result was decided)" if (
-                play.stop_declarer_at is not None or play.stop_defence_at is not None) else ""))
+        may_stop = play.stop_declarer_at is not None or play.stop_defence_at is not None
+        raise reader.fail(where, _ours(bad_input(
+            "tricks sum to {total}, expected 10 (or fewer when play stopped as soon as the result was decided)",
+            total=total) if may_stop else bad_input("tricks sum to {total}, expected 10", total=total)))
     return tuple(counts)
 
 
@@ -286,3 +293,12 @@ def required_keys(rules: Any) -> list[RequiredKey]:
     ``scorecard_keys`` (the limited pot: its cap)."""
     pot = rules.pot
     return [RequiredKey(f"pot.{key}", what, str(getattr(pot, key, None))) for key, what in pot.scorecard_keys.items()]
+
+
+LOCALE = Path(__file__).parent / "locale"
+"""The family's catalogues: its reader's errors are in the domain ``preferans-austrian`` (docs/i18n.md)."""
+
+
+def _ours(error: BadInput) -> BadInput:
+    """An error of this reader, said from the Austrian catalogues."""
+    return in_family(error, LOCALE)

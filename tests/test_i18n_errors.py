@@ -263,3 +263,16 @@ def test_an_austrian_scorecard_deal_in_the_family_catalogue(tmp_path: Path) -> N
     assert line == {"en": where + "tricks sum to 9, expected 10",
                     "ru": where + "взяток в сумме 9, а должно быть 10",
                     "de": where + "die Stiche ergeben 9, erwartet 10"}
+
+
+def test_a_russian_scorecard_deal_in_the_family_catalogue(tmp_path: Path) -> None:
+    """The Russian reader's own check, from its domain preferans-russian: the fourth deal of the Sochi example
+    is a raspasovka (everybody passed, so nobody declares), given a declarer. ru and de copied from the Russian
+    catalogues (unchecked)."""
+    old = "raspasovka = true\ntricks = { Boris = 2, Vera = 3, Anna = 5 }"
+    card = _card(tmp_path, old, old.replace("\n", '\ndeclarer = "Anna"\n'))
+    line = {lang: _fails("score", card, "--lang", lang, cwd=tmp_path) for lang in ("en", "ru", "de")}
+    where = "card.toml: deal[4].declarer: "
+    assert line == {"en": where + "a raspasovka deal has no declarer, contract or defence",
+                    "ru": where + "в распасах нет играющего, контракта и виста",
+                    "de": where + "eine Raspasowka hat keinen Spieler, keinen Kontrakt und keine Verteidigung"}

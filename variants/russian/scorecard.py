@@ -18,11 +18,22 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from pydantic import Field
 
-from preferans.core.plugin import CardError, ContractSpec, DealFields, DealResult, ScorecardReader, parse_cards
+from preferans.core.plugin import (
+    BadInput,
+    CardError,
+    ContractSpec,
+    DealFields,
+    DealResult,
+    ScorecardReader,
+    bad_input,
+    in_family,
+    parse_cards,
+)
 from preferans.core.plugin import canonical_contract as spelled_contract
 
 MISERE_ALIASES = {"misère": "misere", "мизер": "misere", "miser": "misere"}
@@ -57,16 +68,20 @@ def canonical_contract(text: str, names: Sequence[str]) -> str | None:
 def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, dealer: int, rules: Any) -> DealResult:
     where = f"deal[{index + 1}]"
     if "dark" in record:  # Classic reads it in its own pref_scorecard_deal (docs/scorecard.md)
-        raise reader.fail(f"{where}.dark", f"{reader.variant} has no dark (втёмную) calls; remove dark")
+        raise reader.fail(f"{where}.dark", _ours(bad_input("{variant} has no dark (втёмную) calls; remove dark",
+                                                           variant=reader.variant)))
     deal: RussianDeal = reader.validate(RussianDeal, record, index)
     if deal.raspasovka:
         for field in ("declarer", "contract", "defence"):
             if getattr(deal, field) is not None:
-                raise reader.fail(f"{where}.{field}", "a raspasovka deal has no declarer, contract or defence")
+                raise reader.fail(f"{where}.{field}", _ours(bad_input(
+                    "a raspasovka deal has no declarer, contract or defence")))
         if deal.half_and_half:
-            raise reader.fail(f"{where}.half_and_half", "only a misère can be shared with the dealer")
+            raise reader.fail(f"{where}.half_and_half", _ours(bad_input(
+                "only a misère can be shared with the dealer")))
         if deal.talon is not None:
-            raise reader.fail(f"{where}.talon", "a raspasovka's talon is nobody's to pay for; remove talon")
+            raise reader.fail(f"{where}.talon", _ours(bad_input(
+                "a raspasovka's talon is nobody's to pay for; remove talon")))
         return reader.all_pass(index, deal.tricks, dealer, where)
 
     def declaration(declarer: int, spec: ContractSpec) -> tuple[tuple[int, str], ...]:
@@ -83,14 +98,14 @@ def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, deale
 def _talon(text: str, reader: ScorecardReader, where: str, rules: Any) -> int:
     """``talon = "AH KH"``: the two cards the declarer took, only where the talon is paid for."""
     if not rules.talon.paid:
-        raise reader.fail(where, "the talon is written only for the paid talon (rules.talon.paid = true); "
-                                 "remove talon")
+        raise reader.fail(where, _ours(bad_input("the talon is written only for the paid talon "
+                                                 "(rules.talon.paid = true); remove talon")))
     try:
         mask = parse_cards(text)
     except CardError as exc:
         raise reader.fail(where, str(exc)) from None
     if mask.bit_count() != 2:
-        raise reader.fail(where, f"{mask.bit_count()} different cards; the talon is two")
+        raise reader.fail(where, _ours(bad_input("{count} different cards; the talon is two", count=mask.bit_count())))
     return mask
 
 
@@ -108,3 +123,12 @@ def half_and_half(reader: ScorecardReader, shared: bool, where: str, dealer: int
     if "agree" not in answer:  # pragma: no cover - the variant's protocol
         raise reader.fail(where, f"{reader.names[dealer]} cannot agree to share it")
     return (declarer, "invite"), (dealer, "agree")
+
+
+LOCALE = Path(__file__).parent / "locale"
+"""The family's catalogues: its reader's errors are in the domain ``preferans-russian`` (docs/i18n.md)."""
+
+
+def _ours(error: BadInput) -> BadInput:
+    """An error of this reader, said from the Russian catalogues."""
+    return in_family(error, LOCALE)

@@ -377,3 +377,19 @@ def test_the_page_catalogue_is_served_as_json(client: TestClient) -> None:
     assert sr["messages"]["New table"] == "Novi sto" and sr["messages"]["Seat {n}"] == "Mesto {n}"
     en = client.get("/i18n/en.json").json()
     assert en["messages"]["your turn"] == "your turn" and en["ranks"] == {"J": "J", "Q": "Q", "K": "K", "A": "A"}
+
+
+def test_an_error_comes_in_the_connection_language_and_its_code_stays_english(client: TestClient) -> None:
+    """The server's own error messages (core/server/app.py) in the connection's language, the domain
+    preferans-errors; the code a client tests stays English. The ru and de texts are copied from the
+    catalogues (unchecked)."""
+    table_id = new_table(client, variant="sochi", seed=5, first_dealer=2, settings={"lang": "ru"})
+    ru, de, en = (Seat(client, table_id, None), Seat(client, table_id, None, lang="de"),
+                  Seat(client, table_id, None, lang="en"))
+    said = {}
+    for name, watcher in (("ru", ru), ("de", de), ("en", en)):
+        watcher.send(type="action", action="pass")  # a spectator's action
+        err = watcher.recv_type("error")
+        assert err["code"] == "spectator"
+        said[name] = err["message"]
+    assert said == {"ru": "зритель не ходит", "de": "ein Zuschauer spielt nicht mit", "en": "a spectator does not act"}

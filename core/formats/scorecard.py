@@ -505,7 +505,8 @@ class ScorecardReader:
         where = f"{where}.tricks"
         if not defended.played:
             if given is not None:
-                raise self.fail(where, bad_input("nothing was played ({why_not}); remove tricks", why_not=why_not))
+                raise self.fail(where, bad_input("nothing was played ({why_not}); remove {field}", why_not=why_not,
+                                                 field="tricks"))
             return (0,) * self.n_hands
         if given is None:
             raise self.fail(where, bad_input("missing: the cards were played, so write the tricks of {players}",

@@ -22,6 +22,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from preferans.core.model.error_texts import mark_error
 from preferans.core.model.errors import BadInput
 from preferans.core.model.i18n import translator
 from preferans.core.server import lobby
@@ -262,6 +263,12 @@ async def _body(request: Request) -> dict[str, Any] | Response:
     return body
 
 
+def _told(conn: Connection, code: str, template: str, **values: object) -> dict[str, Any]:
+    """The error ``code`` (an English key, as clients test it) with its message in the connection's language
+    (the domain ``preferans-errors``; the values, a table's id or an event's number, as they are)."""
+    return error(code, translator(conn.language).gettext(template).format(**values))
+
+
 def _error(status: int, code: str, message: str) -> Response:
     return JSONResponse(error(code, message), status_code=status)
 
@@ -270,7 +277,8 @@ async def _handle(hub: Hub, conn: Connection, raw: str | bytes) -> bool:
     """Answer one client message; ``False`` closes the connection."""
     if not conn.limit.allow():
         conn.strikes += 1
-        await conn.send(error("rate_limited", f"more than {conn.limit.rate:g} messages a second"))
+        await conn.send(_told(conn, "rate_limited", mark_error("more than {rate} messages a second"),
+                              rate=f"{conn.limit.rate:g}"))
         return conn.strikes < MAX_STRIKES
     try:
         msg = parse(raw)
@@ -284,11 +292,13 @@ async def _handle(hub: Hub, conn: Connection, raw: str | bytes) -> bool:
         return True
     if msg.type == "hello":
         if table is not None:
-            await conn.send(error("already_joined", f"this connection is at table {table.id}"))
+            await conn.send(_told(conn, "already_joined", mark_error("this connection is at table {table}"),
+                                  table=table.id))
             return True
         return await _hello(hub, conn, msg.fields)
     if table is None:
-        await conn.send(error("hello_first", "send hello (table, token) first"))
+        await conn.send(_told(conn, "hello_first", mark_error("send {hello} first"),
+                              hello="hello (table, token)"))
         return True
     if msg.type == "token_ack":
         if conn.seat is not None:
@@ -310,11 +320,12 @@ async def _handle(hub: Hub, conn: Connection, raw: str | bytes) -> bool:
         return True
     # msg.type == "action"
     if conn.seat is None:
-        await conn.send(error("spectator", "a spectator does not act"))
+        await conn.send(_told(conn, "spectator", mark_error("a spectator does not act")))
         return True
     at = msg.fields.get("at")
     if at is not None and at != table.n:
-        await conn.send(error("stale", f"the action was meant after event {at}; the table is at event {table.n}"))
+        await conn.send(_told(conn, "stale", mark_error("the action was meant after event {at}; the table is at "
+                                                        "event {n}"), at=at, n=table.n))
         return True
     try:
         event = table.act(conn.seat, msg.fields["action"])

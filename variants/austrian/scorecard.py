@@ -196,7 +196,8 @@ def tricks_of(deal: AustrianDeal, reader: ScorecardReader, where: str, dealer: i
         if deal.tricks is not None:
             said = ", ".join(f"{names[s]} pass" for s in active if s != declarer)
             raise reader.fail(where, _ours(bad_input(
-                "nothing was played ({said}: the declarer is paid without play); remove tricks", said=said)))
+                "nothing was played ({said}: the declarer is paid without play); remove {field}", said=said,
+                field="tricks")))
         return (0,) * int(reader.n)
     play = reader.play_rules(dealer, active, declarer, spec, defended)
     hands = play.hands

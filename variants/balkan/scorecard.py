@@ -232,7 +232,8 @@ def _tricks(given: dict[str, int] | None, reader: ScorecardReader, where: str, d
         if given is not None:
             why = (bad_input("nobody followed: the declarer won without play") if not defended.whisters
                    else bad_input("the two was not played without a kontra"))
-            raise reader.fail(twhere, _ours(bad_input("nothing was played ({why}); remove tricks", why=_ours(why))))
+            raise reader.fail(twhere, _ours(bad_input("nothing was played ({why}); remove {field}", why=_ours(why),
+                                                             field="tricks")))
         return (0,) * n
     hands = (declarer, *defended.whisters)
     if given is None:
@@ -266,8 +267,8 @@ def _tricks(given: dict[str, int] | None, reader: ScorecardReader, where: str, d
     stop = int(rules.defence.stop_at)
     if theirs > stop:
         raise reader.fail(twhere, _ours(bad_input(
-            "the defence took {theirs} tricks, but play stops when it has {stop} (defence.stop_at)",
-            theirs=theirs, stop=stop)))
+            "the defence took {theirs} tricks, but play stops when it has {stop} ({key})",
+            theirs=theirs, stop=stop, key="defence.stop_at")))
     if theirs < stop and mine + theirs != 10:
         raise reader.fail(twhere, _ours(bad_input(
             "tricks sum to {total}, expected 10 (play stops early only when the defence has {stop})",

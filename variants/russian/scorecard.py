@@ -68,8 +68,8 @@ def canonical_contract(text: str, names: Sequence[str]) -> str | None:
 def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, dealer: int, rules: Any) -> DealResult:
     where = f"deal[{index + 1}]"
     if "dark" in record:  # Classic reads it in its own pref_scorecard_deal (docs/scorecard.md)
-        raise reader.fail(f"{where}.dark", _ours(bad_input("{variant} has no dark (втёмную) calls; remove dark",
-                                                           variant=reader.variant)))
+        raise reader.fail(f"{where}.dark", _ours(bad_input("{variant} has no dark (втёмную) calls; remove {field}",
+                                                           variant=reader.variant, field="dark")))
     deal: RussianDeal = reader.validate(RussianDeal, record, index)
     if deal.raspasovka:
         for field in ("declarer", "contract", "defence"):
@@ -81,7 +81,7 @@ def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, deale
                 "only a misère can be shared with the dealer")))
         if deal.talon is not None:
             raise reader.fail(f"{where}.talon", _ours(bad_input(
-                "a raspasovka's talon is nobody's to pay for; remove talon")))
+                "a raspasovka's talon is nobody's to pay for; remove {field}", field="talon")))
         return reader.all_pass(index, deal.tricks, dealer, where)
 
     def declaration(declarer: int, spec: ContractSpec) -> tuple[tuple[int, str], ...]:
@@ -98,8 +98,8 @@ def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, deale
 def _talon(text: str, reader: ScorecardReader, where: str, rules: Any) -> int:
     """``talon = "AH KH"``: the two cards the declarer took, only where the talon is paid for."""
     if not rules.talon.paid:
-        raise reader.fail(where, _ours(bad_input("the talon is written only for the paid talon "
-                                                 "(rules.talon.paid = true); remove talon")))
+        raise reader.fail(where, _ours(bad_input("the talon is written only for the paid talon ({key}); remove {field}",
+                                                 key="rules.talon.paid = true", field="talon")))
     try:
         mask = parse_cards(text)
     except CardError as exc:

@@ -195,6 +195,11 @@ def _mo(path: Path) -> bytes:
     return mo_bytes(header, messages)
 
 
+@cache
+def _ids(path: Path) -> tuple[Key, ...]:
+    return tuple(read_po(path.read_text(encoding="utf-8"), str(path))[1])
+
+
 def catalogue_files(locale_dir: Path, lang: str) -> list[Path]:
     """The ``.po`` files of ``lang`` under one ``locale`` folder, by name."""
     folder = locale_dir / FOLDERS.get(lang, lang) / "LC_MESSAGES"
@@ -211,6 +216,7 @@ class Translator:
 
     def __init__(self, lang: str = "en", files: Sequence[Path] = ()) -> None:
         self.lang = lang
+        self._files = tuple(files)
         self._chain: gettext.NullTranslations = gettext.NullTranslations()
         layers = [gettext.GNUTranslations(BytesIO(_mo(f))) for f in files]  # each translator its own objects
         for layer, behind in zip(layers, layers[1:], strict=False):
@@ -229,6 +235,11 @@ class Translator:
 
     def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
         return self._chain.npgettext(context, singular, plural, n)
+
+    def ids(self, context: str) -> list[str]:
+        """The message ids of ``context`` in this translator's catalogues, each once (none in English): the
+        templates of a family's deal notes (``note``), which are matched against a note's English text."""
+        return list(dict.fromkeys(key[1] for f in self._files for key in _ids(f) if key[0] == context))
 
     def term(self, context: str, word: str) -> str:
         """A word of the game (an account, a call) in this language: ``pgettext`` by another name, for the

@@ -26,7 +26,7 @@ from preferans.core.model.error_texts import mark_error
 from preferans.core.model.errors import BadInput
 from preferans.core.model.i18n import translator
 from preferans.core.server import lobby
-from preferans.core.server.labels import check_lang, labels, page_catalogue
+from preferans.core.server.labels import accepted, check_lang, labels, page_catalogue, said
 from preferans.core.server.protocol import BURST, RATE, ProtocolError, RateLimit, error, parse
 from preferans.core.server.store import Store
 from preferans.core.server.table import ActionRefused, LiveTable, Tables
@@ -164,48 +164,62 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
         return FileResponse(STATIC / "index.html", media_type="text/html")
 
     async def variants(request: Request) -> Response:
-        return JSONResponse(lobby.variants())
+        lang = _request_lang(request)
+        if isinstance(lang, Response):
+            return lang
+        return JSONResponse(lobby.variants(lang))
 
     async def catalogue(request: Request) -> Response:
         try:
             lang = check_lang(request.path_params["lang"])
         except BadInput as exc:
-            return _error(404, "bad_lang", str(exc))
+            return _error(404, "bad_lang", exc, _request_lang(request, quiet=True))
         return JSONResponse(page_catalogue(translator(lang)))
 
     async def create(request: Request) -> Response:
-        body = await _body(request)
+        lang = _request_lang(request)
+        if isinstance(lang, Response):
+            return lang
+        body = await _body(request, lang)
         if isinstance(body, Response):
             return body
         try:
             table_id = lobby.create_table(store, body)
         except lobby.LobbyError as exc:
-            return _error(400, "bad_table", str(exc))
+            return _error(400, "bad_table", exc, lang)
         table = hub.tables.get(table_id)
         assert table is not None
         hub.wake_bots(table)
         return JSONResponse({"id": table_id, "invite": f"/t/{table_id}", "table": table.info()}, status_code=201)
 
     async def table_info(request: Request) -> Response:
-        table = hub.tables.get(request.path_params["table_id"])
+        table_id = request.path_params["table_id"]
+        table = hub.tables.get(table_id)
+        lang = _request_lang(request, None if table is None else str(table.settings["lang"]))
+        if isinstance(lang, Response):
+            return lang
         if table is None:
-            return _error(404, "no_table", f"no table {request.path_params['table_id']!r}")
+            return _refused(404, "no_table", lang, mark_error("no table {table}"), table=repr(table_id[:40]))
         return JSONResponse(table.info())
 
     async def join(request: Request) -> Response:
-        table = hub.tables.get(request.path_params["table_id"])
+        table_id = request.path_params["table_id"]
+        table = hub.tables.get(table_id)
+        lang = _request_lang(request, None if table is None else str(table.settings["lang"]))
+        if isinstance(lang, Response):
+            return lang
         if table is None:
-            return _error(404, "no_table", f"no table {request.path_params['table_id']!r}")
-        body = await _body(request)
+            return _refused(404, "no_table", lang, mark_error("no table {table}"), table=repr(table_id[:40]))
+        body = await _body(request, lang)
         if isinstance(body, Response):
             return body
         try:
             seat, name = lobby.join_request(table, body)
         except lobby.LobbyError as exc:
-            return _error(400, "bad_join", str(exc))
+            return _error(400, "bad_join", exc, lang)
         token = store.claim_seat(table.id, seat, name)
         if token is None:
-            return _error(409, "seat_taken", f"seat {seat} is taken")
+            return _refused(409, "seat_taken", lang, mark_error("seat {seat} is taken"), seat=seat)
         table.seats[seat].held, table.seats[seat].name = True, name
         await hub.broadcast_info(table)
         return JSONResponse({"seat": seat, "token": token, "table": table.info()})
@@ -250,16 +264,32 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
     return app
 
 
-async def _body(request: Request) -> dict[str, Any] | Response:
+def _request_lang(request: Request, table: str | None = None, quiet: bool = False) -> str | Response:
+    """The language of an HTTP request's answer: its ``lang`` query parameter (``?lang=ru``), else the first
+    language of its ``Accept-Language`` header that preferans speaks, else the table's (a request about a
+    table), else English. A ``lang`` parameter preferans does not speak is refused (``bad_lang``), or with
+    ``quiet`` passed over."""
+    asked = request.query_params.get("lang")
+    if asked is not None:
+        try:
+            return check_lang(asked)
+        except BadInput as exc:
+            if not quiet:
+                return _error(400, "bad_lang", exc, accepted(request.headers.get("accept-language", "")) or "en")
+    return accepted(request.headers.get("accept-language", "")) or table or "en"
+
+
+async def _body(request: Request, lang: str) -> dict[str, Any] | Response:
     raw = await request.body()
     if len(raw) > lobby.MAX_BODY:
-        return _error(413, "too_large", f"request of {len(raw)} bytes; at most {lobby.MAX_BODY}")
+        return _refused(413, "too_large", lang, mark_error("request of {size} bytes; at most {limit}"),
+                        size=len(raw), limit=lobby.MAX_BODY)
     try:
         body = json.loads(raw or b"{}")
     except ValueError:
-        return _error(400, "malformed", "the request body is not JSON")
+        return _refused(400, "malformed", lang, mark_error("the request body is not JSON"))
     if not isinstance(body, dict):
-        return _error(400, "malformed", "the request body must be a JSON object")
+        return _refused(400, "malformed", lang, mark_error("the request body must be a JSON object"))
     return body
 
 
@@ -269,8 +299,15 @@ def _told(conn: Connection, code: str, template: str, **values: object) -> dict[
     return error(code, translator(conn.language).gettext(template).format(**values))
 
 
-def _error(status: int, code: str, message: str) -> Response:
-    return JSONResponse(error(code, message), status_code=status)
+def _error(status: int, code: str, exc: BadInput, lang: str | Response) -> Response:
+    """A refused request: ``exc`` said in ``lang`` (English when the language itself was the mistake)."""
+    return JSONResponse(error(code, said(exc, translator(lang if isinstance(lang, str) else "en"))),
+                        status_code=status)
+
+
+def _refused(status: int, code: str, lang: str, template: str, **values: object) -> Response:
+    """A refused request whose message is ``template`` (domain ``preferans-errors``) in ``lang``."""
+    return JSONResponse(error(code, translator(lang).gettext(template).format(**values)), status_code=status)
 
 
 async def _handle(hub: Hub, conn: Connection, raw: str | bytes) -> bool:
@@ -284,7 +321,7 @@ async def _handle(hub: Hub, conn: Connection, raw: str | bytes) -> bool:
         msg = parse(raw)
     except ProtocolError as exc:
         conn.strikes += 1
-        await conn.send(error(exc.code, str(exc)))
+        await conn.send(error(exc.code, said(exc, translator(conn.language))))
         return conn.strikes < MAX_STRIKES
     table = conn.table
     if msg.type == "ping":
@@ -313,8 +350,8 @@ async def _handle(hub: Hub, conn: Connection, raw: str | bytes) -> bool:
     if msg.type == "lang":
         try:
             conn.lang = check_lang(msg.fields["lang"])
-        except BadInput as exc:
-            await conn.send(error("bad_lang", str(exc)))
+        except BadInput as exc:  # said in the language the connection has had so far
+            await conn.send(error("bad_lang", said(exc, translator(conn.language))))
             return True
         await conn.send(hub.snapshot(table, conn.seat, None, conn.language))  # the same view, newly labelled
         return True
@@ -330,7 +367,7 @@ async def _handle(hub: Hub, conn: Connection, raw: str | bytes) -> bool:
     try:
         event = table.act(conn.seat, msg.fields["action"])
     except ActionRefused as exc:
-        await conn.send(error(exc.code, str(exc)))
+        await conn.send(error(exc.code, said(exc, translator(conn.language))))
         return True
     await hub.broadcast(table, event)
     hub.wake_bots(table)
@@ -339,23 +376,30 @@ async def _handle(hub: Hub, conn: Connection, raw: str | bytes) -> bool:
 
 async def _hello(hub: Hub, conn: Connection, fields: dict[str, Any]) -> bool:
     table = hub.tables.get(fields["table"])
-    if table is None:
-        await conn.send(error("no_table", f"no table {fields['table'][:40]!r}"))
+    if table is None:  # said in the hello's language when it names one preferans speaks, else English
+        try:
+            told = check_lang(fields.get("lang", "en"))
+        except BadInput:
+            told = "en"
+        await conn.send(error("no_table", translator(told).gettext(mark_error("no table {table}"))
+                              .format(table=repr(fields["table"][:40]))))
         return False
     lang: str | None = None
     if "lang" in fields:
         try:
             lang = check_lang(fields["lang"], "hello.lang")
-        except BadInput as exc:
-            await conn.send(error("bad_lang", str(exc)))
+        except BadInput as exc:  # said in the table's language
+            await conn.send(error("bad_lang", said(exc, translator(str(table.settings["lang"])))))
             return True  # not joined; the client may say hello again
     seat: int | None = None
     token: str | None = None
     if "token" in fields:
         held = hub.store.rejoin(table.id, fields["token"])
         if held is None:
-            await conn.send(error("bad_token", "this token holds no seat at this table (a token is replaced "
-                                               "at every join: use the last one you were sent)"))
+            tr = translator(lang or str(table.settings["lang"]))
+            await conn.send(error("bad_token", tr.gettext(mark_error(
+                "this token holds no seat at this table (a token is replaced at every join: use the last one "
+                "you were sent)"))))
             return False
         seat, token = held
         table.arrive(seat)

@@ -1,14 +1,19 @@
-"""What the page shows in a language: its own messages (:mod:`~preferans.core.server.words`) and the
-variant's words for the action strings and accounts in a seat's state. The protocol's action strings stay
-the stable English keys (``pass``, ``6S``); a label is only what a button or a line shows (``пас``, ``6♠``).
+"""What the page shows in a language: its own messages (:mod:`~preferans.core.server.words`), the
+variant's words for the action strings, accounts and deal notes in a seat's state, and the server's errors.
+The protocol's action strings stay the stable English keys (``pass``, ``6S``); a label is only what a button
+or a line shows (``пас``, ``6♠``).
 """
 
 from __future__ import annotations
 
+import functools
+import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
-from preferans.core.model.i18n import LANGUAGES, Translator, language
+from preferans.core.model.error_texts import mark_error
+from preferans.core.model.errors import BadInput, Suggestion, bad_input, excerpt
+from preferans.core.model.i18n import LANGUAGES, Translator, language, translator
 from preferans.core.server.words import LANGUAGE_NAMES, PAGE
 
 RANKS = ("J", "Q", "K", "A")
@@ -18,7 +23,48 @@ RANKS = ("J", "Q", "K", "A")
 def check_lang(text: object, key: str = "lang") -> str:
     """``text`` as one of :data:`LANGUAGES` (a locale name such as ``ru_RU`` is taken too); anything else is a
     :class:`~preferans.core.model.errors.BadInput` naming ``key`` and the languages allowed."""
-    return language(text if isinstance(text, str) else repr(text), key)
+    shown = text if isinstance(text, str) else repr(text)
+    try:
+        return language(shown, key)
+    except BadInput:
+        raise bad_input(mark_error("{key}: {value} is not a language of preferans (one of: {languages})"),
+                        key=key, value=excerpt(shown), languages=", ".join(LANGUAGES)) from None
+
+
+def accepted(header: str) -> str | None:
+    """The first language of an HTTP ``Accept-Language`` header (``ru-RU,ru;q=0.9,en;q=0.8``, by its ``q``
+    weights, the order given among equals) that preferans speaks; ``None`` when it names none."""
+    ranked: list[tuple[float, int, str]] = []
+    for i, part in enumerate(header.split(",")[:32]):
+        tag, _, params = part.strip().partition(";")
+        weight = 1.0
+        m = re.fullmatch(r"\s*q\s*=\s*([01](?:\.\d{0,3})?)\s*", params) if params else None
+        if params and m is None:
+            continue  # a malformed weight: the tag is skipped, as a browser's typo should not choose
+        if m is not None:
+            weight = float(m.group(1))
+        if tag and tag != "*" and weight > 0:
+            ranked.append((-weight, i, tag))
+    for _w, _i, tag in sorted(ranked):
+        try:
+            return language(tag[:40], "Accept-Language")
+        except BadInput:
+            continue
+    return None
+
+
+def said(exc: BadInput, tr: Translator) -> str:
+    """The error ``exc`` in ``tr``'s language when it was made from a catalogue message (``bad_input``, a
+    refusal of the server), its values as they are (a value that is itself such an error is said too, a
+    ``did you mean`` suggestion as well); any other error as it was raised (English)."""
+    if exc.template is None:
+        return str(exc)
+    if exc.catalogues:  # a family's error: its catalogues first
+        tr = translator(tr.lang, exc.catalogues)
+    values = {key: tr.gettext("; did you mean {choice}?").format(choice=repr(value.choice))
+              if isinstance(value, Suggestion) else " ".join(said(value, tr).split())
+              if isinstance(value, BadInput) else value for key, value in exc.values.items()}
+    return tr.gettext(exc.template).format(**values)
 
 
 def page_catalogue(tr: Translator) -> dict[str, Any]:
@@ -61,6 +107,46 @@ def _actions(state: dict[str, Any]) -> Iterator[str]:
         yield result["contract"]
 
 
+TEXT_VALUES = ("note", "call", "what", "label")
+"""The placeholders of a note template that stand for words (a note inside a note, a call, a premium, a
+contract's label); every other placeholder stands for a number (``{tricks}``, ``{seat}``, ``{factor}``)."""
+
+
+@functools.cache
+def _pattern(template: str) -> re.Pattern[str]:
+    """A note template (``set by {tricks}``) as a pattern matching the notes written from it (``set by 2``)."""
+    parts = re.split(r"\{(\w+)\}", template)
+    return re.compile("".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)" if p in TEXT_VALUES
+                              else f"(?P<{p}>-?[0-9]+(?:[./][0-9]+)?)" for i, p in enumerate(parts)))
+
+
+def note_label(tr: Translator, note: str) -> str:
+    """A deal entry's note (the family's English, as the records keep it) in ``tr``'s language: the family's
+    ``note`` entry of that text (``game made``), else the first of its ``note`` templates that the text
+    fits (``set by {tricks}`` for ``set by 2``; the most specific first), its values said in turn (a note
+    inside a note, ``{note} (half)``; a call, ``under {call}``; a number stays); else the English."""
+    shown = tr.pgettext("note", note)
+    if shown != note or not note:
+        return shown
+    templates = sorted((t for t in tr.ids("note") if "{" in t), key=lambda t: -len(re.sub(r"\{\w+\}", "", t)))
+    for template in templates:
+        m = _pattern(template).fullmatch(note)
+        if m is not None:
+            values = {k: _value(tr, v) for k, v in m.groupdict().items()}
+            return tr.pgettext("note", template).format(**values)
+    return note
+
+
+def _value(tr: Translator, text: str) -> str:
+    shown = note_label(tr, text)
+    return shown if shown != text else action_label(tr, text)
+
+
+def _notes(state: dict[str, Any]) -> Iterable[str]:
+    result = state.get("last_result") or {}
+    return [e["note"] for e in result.get("entries") or () if isinstance(e.get("note"), str)]
+
+
 def _accounts(state: dict[str, Any]) -> Iterable[str]:
     result = state.get("last_result") or {}
     return [e["account"] for e in result.get("entries") or () if isinstance(e.get("account"), str)]
@@ -69,6 +155,8 @@ def _accounts(state: dict[str, Any]) -> Iterable[str]:
 def labels(tr: Translator, state: dict[str, Any]) -> dict[str, dict[str, str]]:
     """The labels of a seat's state (``Observation.to_dict()``): ``actions`` for every action string in it
     (the legal ones, the calls made, the bid, the contract, the last deal's contract) and ``accounts`` for the
-    accounts of the last deal's entries (``gora`` -> ``гора``)."""
+    accounts and the notes of the last deal's entries (``gora`` -> ``гора``, ``game made`` -> ``игра
+    сыграна``)."""
     return {"actions": {a: action_label(tr, a) for a in _actions(state)},
-            "accounts": {a: tr.term("account", a) for a in _accounts(state)}}
+            "accounts": {a: tr.term("account", a) for a in _accounts(state)},
+            "notes": {n: note_label(tr, n) for n in _notes(state)}}

@@ -9,7 +9,8 @@ from typing import Any
 
 from preferans.core.ai.registry import BOTS, check_bot
 from preferans.core.formats.saves import DEFAULT_NAMES
-from preferans.core.model.errors import PreferansError, excerpt
+from preferans.core.model.errors import BadInput, PreferansError, bad_input, excerpt
+from preferans.core.model.i18n import LANGUAGES, translator
 from preferans.core.rules.config import load_variant, playable_variants
 from preferans.core.server.labels import check_lang
 from preferans.core.server.store import Store
@@ -19,25 +20,41 @@ MAX_BODY = 16_384
 MAX_NAME = 24
 
 
-class LobbyError(ValueError):
-    """A request the lobby refuses, in one line."""
+class LobbyError(BadInput):
+    """A request the lobby refuses, in one line: made by ``bad_input`` (a template of the domain
+    ``preferans-errors`` and its values, said in the request's language), or another error passed on."""
+
+
+def _passed_on(exc: PreferansError) -> LobbyError:
+    """``exc`` (a check of the rules, a bot's, a language's) as the lobby's refusal, translatable as it was."""
+    out = LobbyError(str(exc))
+    if isinstance(exc, BadInput):
+        out.template, out.values, out.catalogues = exc.template, exc.values, exc.catalogues
+    return out
 
 
 @functools.cache
 def _variant_facts(name: str) -> dict[str, Any]:
     variant = load_variant(name)
-    return {"name": name, "description": variant.description, "players": variant.rules.players}
+    english = variant.description
+    said = {lang: translator(lang, variant.locale_dirs).pgettext("description", name) for lang in LANGUAGES}
+    # a variant its catalogues do not describe is described in its preset's English
+    descriptions = {lang: english if text == name else text for lang, text in said.items()}
+    descriptions["en"] = english
+    return {"name": name, "description": english, "descriptions": descriptions, "players": variant.rules.players}
 
 
-def variants() -> dict[str, Any]:
+def variants(lang: str = "en") -> dict[str, Any]:
     """The installed playable variants (looked up at every call, so one installed later is offered) and the
-    registered bots."""
+    registered bots. Each variant's ``description`` is in ``lang``, and ``descriptions`` holds it in every
+    language (the page switches language without asking again)."""
     out = []
     for name in playable_variants():
         try:
-            out.append(_variant_facts(name))
+            facts = _variant_facts(name)
         except PreferansError:
             continue
+        out.append({**facts, "description": facts["descriptions"][lang]})
     return {"variants": out, "bots": list(BOTS)}
 
 
@@ -46,38 +63,46 @@ def create_table(store: Store, body: dict[str, Any]) -> str:
     allowed = {"variant", "rules", "names", "bots", "seed", "first_dealer", "settings"}
     for key in body:
         if key not in allowed:
-            raise LobbyError(f"unknown key {excerpt(key)} (allowed: {', '.join(sorted(allowed))})")
+            raise bad_input("unknown key {key} (allowed: {allowed})", LobbyError, key=excerpt(key),
+                            allowed=", ".join(sorted(allowed)))
     name = body.get("variant", "sochi")
     rules = body.get("rules", {})
     if not isinstance(name, str):
-        raise LobbyError(f"variant: expected a variant name, got {excerpt(name)}")
+        raise bad_input("{key}: expected a variant name, got {got}", LobbyError, key="variant", got=excerpt(name))
     if not isinstance(rules, dict):
-        raise LobbyError(f"rules: expected a table of [rules] overrides, got {excerpt(rules)}")
+        raise bad_input("{key}: expected a table of {rules} overrides, got {got}", LobbyError, key="rules",
+                        rules="[rules]", got=excerpt(rules))
     try:
         variant = load_variant(name, rules or None, source="table")
     except PreferansError as exc:
-        raise LobbyError(str(exc)) from None
+        raise _passed_on(exc) from None
     players = variant.rules.players
     names = body.get("names") or list(DEFAULT_NAMES[:players])
     if not isinstance(names, list) or len(names) != players or not all(_good_name(n) for n in names):
-        raise LobbyError(f"names: expected {players} names of 1..{MAX_NAME} characters, got {excerpt(names)}")
+        raise bad_input("{key}: expected {players} names of 1..{limit} characters, got {got}", LobbyError,
+                        key="names", players=players, limit=MAX_NAME, got=excerpt(names))
     bots = body.get("bots") or [None] * players
     if not isinstance(bots, list) or len(bots) != players:
-        raise LobbyError(f"bots: expected {players} entries (a bot name, or null for a person), got {excerpt(bots)}")
+        raise bad_input("{key}: expected {players} entries (a bot name, or {null} for a person), got {got}",
+                        LobbyError, key="bots", players=players, null="null", got=excerpt(bots))
     for seat, bot in enumerate(bots):
         if bot is not None:
+            where = f"bots[{seat}]"
             if not isinstance(bot, str):
-                raise LobbyError(f"bots[{seat}]: expected a bot name or null, got {excerpt(bot)}")
+                raise bad_input("{key}: expected a bot name or {null}, got {got}", LobbyError, key=where,
+                                null="null", got=excerpt(bot))
             try:
-                check_bot(bot, f"bots[{seat}]")
+                check_bot(bot, where)
             except PreferansError as exc:
-                raise LobbyError(str(exc)) from None
+                raise _passed_on(exc) from None
     seed = body.get("seed", secrets.randbelow(2**31))
     first = body.get("first_dealer", 0)
     if type(seed) is not int or seed < 0:
-        raise LobbyError(f"seed: expected a whole number 0 or more, got {excerpt(seed)}")
+        raise bad_input("{key}: expected a whole number 0 or more, got {got}", LobbyError, key="seed",
+                        got=excerpt(seed))
     if type(first) is not int or not 0 <= first < players:
-        raise LobbyError(f"first_dealer: expected a seat 0..{players - 1}, got {excerpt(first)}")
+        raise bad_input("{key}: expected a seat 0..{last}, got {got}", LobbyError, key="first_dealer",
+                        last=players - 1, got=excerpt(first))
     settings = _settings(body.get("settings", {}))
     return store.create_table(variant.config_dict(), seed, first, settings, [n.strip() for n in names], bots)
 
@@ -88,26 +113,30 @@ def _good_name(name: object) -> bool:
 
 def _settings(raw: object) -> dict[str, Any]:
     if not isinstance(raw, dict):
-        raise LobbyError(f"settings: expected a table, got {excerpt(raw)}")
+        raise bad_input("{key}: expected a table, got {got}", LobbyError, key="settings", got=excerpt(raw))
     out: dict[str, Any] = {}
     for key, value in raw.items():
         if key not in DEFAULT_SETTINGS:
-            raise LobbyError(f"settings: unknown key {excerpt(key)} (allowed: {', '.join(DEFAULT_SETTINGS)})")
+            raise bad_input("{key}: unknown key {name} (allowed: {allowed})", LobbyError, key="settings",
+                            name=excerpt(key), allowed=", ".join(DEFAULT_SETTINGS))
         if key in ("takeover", "bot_delay"):
+            where = f"settings.{key}"
             if value is not None and (type(value) not in (int, float) or not 0 <= value <= 3600):
-                raise LobbyError(f"settings.{key}: expected seconds 0..3600 (or null), got {excerpt(value)}")
+                raise bad_input("{key}: expected seconds 0..3600 (or {null}), got {got}", LobbyError, key=where,
+                                null="null", got=excerpt(value))
             if key == "bot_delay" and value is not None and value > 10:
-                raise LobbyError(f"settings.bot_delay: at most 10 seconds, got {excerpt(value)}")
+                raise bad_input("{key}: at most 10 seconds, got {got}", LobbyError, key="settings.bot_delay",
+                                got=excerpt(value))
         elif key == "lang":
             try:
                 value = check_lang(value, "settings.lang")
             except PreferansError as exc:
-                raise LobbyError(str(exc)) from None
+                raise _passed_on(exc) from None
         else:  # takeover_bot
             try:
                 check_bot(value if isinstance(value, str) else "", "settings.takeover_bot")
             except PreferansError as exc:
-                raise LobbyError(str(exc)) from None
+                raise _passed_on(exc) from None
         out[key] = value
     return out
 
@@ -117,11 +146,13 @@ def join_request(table: LiveTable, body: dict[str, Any]) -> tuple[int, str]:
     seat, name = body.get("seat"), body.get("name")
     players = len(table.seats)
     if type(seat) is not int or not 0 <= seat < players:
-        raise LobbyError(f"seat: expected a seat 0..{players - 1}, got {excerpt(seat)}")
+        raise bad_input("{key}: expected a seat 0..{last}, got {got}", LobbyError, key="seat", last=players - 1,
+                        got=excerpt(seat))
     if table.seats[seat].bot is not None:
-        raise LobbyError(f"seat {seat} is played by the bot {table.seats[seat].bot}")
+        raise bad_input("seat {seat} is played by the bot {bot}", LobbyError, seat=seat, bot=table.seats[seat].bot)
     if name is None:
         name = table.seats[seat].name
     if not _good_name(name):
-        raise LobbyError(f"name: expected 1..{MAX_NAME} characters, got {excerpt(name)}")
+        raise bad_input("{key}: expected 1..{limit} characters, got {got}", LobbyError, key="name", limit=MAX_NAME,
+                        got=excerpt(name))
     return seat, name.strip()

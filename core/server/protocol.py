@@ -13,6 +13,9 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from preferans.core.model.error_texts import mark_error
+from preferans.core.model.errors import BadInput
+
 MAX_MESSAGE_BYTES = 4096
 RATE = 20.0
 BURST = 40.0
@@ -30,12 +33,14 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
 }
 
 
-class ProtocolError(Exception):
-    """A message the server does not take; ``code`` is the error message's ``code``."""
+class ProtocolError(BadInput):
+    """A message the server does not take; ``code`` is the error message's ``code``. The message is a
+    catalogue template (``preferans-errors``) and its values, so it is said in the connection's language."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, template: str, **values: object) -> None:
+        super().__init__(template.format(**values))
         self.code = code
+        self.template, self.values = template, dict(values)
 
 
 @dataclass
@@ -51,43 +56,51 @@ def parse(raw: str | bytes) -> Message:
     """The client message in ``raw``, or :class:`ProtocolError` saying why it is not one."""
     size = len(raw.encode() if isinstance(raw, str) else raw)
     if size > MAX_MESSAGE_BYTES:
-        raise ProtocolError("too_large", f"message of {size} bytes; at most {MAX_MESSAGE_BYTES} are read")
+        raise ProtocolError("too_large", mark_error("message of {size} bytes; at most {limit} are read"),
+                            size=size, limit=MAX_MESSAGE_BYTES)
     try:
         data = json.loads(raw)
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ProtocolError("malformed", f"not JSON: {str(exc)[:80]}") from None
+    except (ValueError, UnicodeDecodeError) as exc:  # the parser's reason is its own words, English
+        raise ProtocolError("malformed", mark_error("not JSON: {reason}"), reason=str(exc)[:80]) from None
     if not isinstance(data, dict):
-        raise ProtocolError("malformed", f"expected a JSON object with a \"type\", got {type(data).__name__}")
+        raise ProtocolError("malformed", mark_error("expected a JSON object with a {type}, got {got}"),
+                            type='"type"', got=type(data).__name__)
     kind = data.get("type")
     spec = CLIENT_MESSAGES.get(kind) if isinstance(kind, str) else None
     if spec is None:
-        shown = json.dumps(kind)[:40]
-        raise ProtocolError("unknown_type", f"type {shown} is not a message type "
-                                            f"(allowed: {', '.join(CLIENT_MESSAGES)})")
+        raise ProtocolError("unknown_type", mark_error("type {type} is not a message type (allowed: {allowed})"),
+                            type=json.dumps(kind)[:40], allowed=", ".join(CLIENT_MESSAGES))
     fields: dict[str, Any] = {}
     for key, value in data.items():
         if key == "type":
             continue
+        shown = json.dumps(key)[:40]
+        if key not in spec and spec:
+            raise ProtocolError("malformed", mark_error("{kind}: unknown key {key} (allowed: {allowed})"),
+                                kind=kind, key=shown, allowed=", ".join(spec))
         if key not in spec:
-            allowed = ", ".join(spec) or "no other keys"
-            raise ProtocolError("malformed", f"{kind}: unknown key {json.dumps(key)[:40]} (allowed: {allowed})")
+            raise ProtocolError("malformed", mark_error("{kind}: unknown key {key} (allowed: no other keys)"),
+                                kind=kind, key=shown)
         want = spec[key][0]
+        got = json.dumps(value)[:40]
         if not isinstance(value, want) or isinstance(value, bool):
-            raise ProtocolError("malformed", f"{kind}.{key}: expected {_type_name(want)}, got {json.dumps(value)[:40]}")
+            if want is int:
+                raise ProtocolError("malformed", mark_error("{field}: expected a whole number, got {got}"),
+                                    field=f"{kind}.{key}", got=got)
+            raise ProtocolError("malformed", mark_error("{field}: expected text, got {got}"),
+                                field=f"{kind}.{key}", got=got)
         if isinstance(value, int) and value < 0:
-            raise ProtocolError("malformed", f"{kind}.{key}: expected a number 0 or more, got {value}")
+            raise ProtocolError("malformed", mark_error("{field}: expected a number 0 or more, got {got}"),
+                                field=f"{kind}.{key}", got=value)
         fields[key] = value
     for key, (_, required) in spec.items():
         if required and key not in fields:
-            raise ProtocolError("malformed", f"{kind}: missing key {key!r}")
+            raise ProtocolError("malformed", mark_error("{kind}: missing key {key}"), kind=kind, key=repr(key))
     action = fields.get("action")
     if isinstance(action, str) and len(action) > MAX_ACTION_CHARS:
-        raise ProtocolError("malformed", f"action: at most {MAX_ACTION_CHARS} characters")
+        raise ProtocolError("malformed", mark_error("{field}: at most {limit} characters"), field="action",
+                            limit=MAX_ACTION_CHARS)
     return Message(kind, fields)  # type: ignore[arg-type]
-
-
-def _type_name(want: type | tuple[type, ...]) -> str:
-    return {str: "text", int: "a whole number"}.get(want, str(want)) if isinstance(want, type) else "a value"
 
 
 class RateLimit:

@@ -12,7 +12,8 @@ from preferans.core.ai.registry import make_bot
 from preferans.core.engine.game import Game
 from preferans.core.engine.player import Bot
 from preferans.core.formats.sheet import drawing, sheet_text, sheet_view
-from preferans.core.model.errors import IllegalActionError, PreferansError
+from preferans.core.model.error_texts import ILLEGAL_ACTION, mark_error
+from preferans.core.model.errors import BadInput, IllegalActionError
 from preferans.core.model.i18n import ENGLISH, Translator, translator
 from preferans.core.rules.config import config_from_dict
 from preferans.core.server import view
@@ -25,12 +26,15 @@ acts, so people can follow the play; ``lang``: the language the table is shown i
 none (one of ``preferans.core.model.i18n.LANGUAGES``)."""
 
 
-class ActionRefused(PreferansError):
-    """An action the table does not take (not this seat's turn, illegal, the match over); nothing changed."""
+class ActionRefused(BadInput):
+    """An action the table does not take (not this seat's turn, illegal, the match over); nothing changed.
+    ``code`` is the error message's; the message is a catalogue template (``preferans-errors``) and its
+    values, said in the connection's language."""
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, template: str, **values: object) -> None:
+        super().__init__(template.format(**values))
         self.code = code
+        self.template, self.values = template, dict(values)
 
 
 @dataclass
@@ -86,9 +90,10 @@ class LiveTable:
         ``seat``'s turn or not legal now."""
         game = self.game
         if game.is_terminal:
-            raise ActionRefused("over", "the match is over")
+            raise ActionRefused("over", mark_error("the match is over"))
         if seat != game.current_player:
-            raise ActionRefused("not_your_turn", f"it is seat {game.current_player}'s turn, not seat {seat}'s")
+            raise ActionRefused("not_your_turn", mark_error("it is seat {turn}'s turn, not seat {seat}'s"),
+                                turn=game.current_player, seat=seat)
         deal = game.deal.number
         canonical = self._apply(seat, action)
         try:
@@ -109,7 +114,8 @@ class LiveTable:
         try:
             self.game.apply(action)
         except IllegalActionError as exc:
-            raise ActionRefused("illegal", str(exc)) from None
+            # the core's template of an illegal action, its action, phase and legal actions as typed
+            raise ActionRefused("illegal", exc.template or ILLEGAL_ACTION, **exc.values) from None
         return self.game.history[-1]
 
     # ---------------------------------------------------------------- who acts

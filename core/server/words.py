@@ -62,6 +62,10 @@ PAGE = (
     mark_term("page", "your hand"),
     mark_term("page", "{name}'s hand"),
     mark_term("page", "your discard"),
+    mark_term("page", "{rank} of spades"),  # a card, as a screen reader says it (the rank as the language writes it)
+    mark_term("page", "{rank} of clubs"),
+    mark_term("page", "{rank} of diamonds"),
+    mark_term("page", "{rank} of hearts"),
     mark_term("page", "Auction and contract"),
     mark_term("page", "Auction"),
     mark_term("page", "Declaration"),

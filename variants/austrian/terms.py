@@ -50,3 +50,25 @@ DESCRIPTIONS = (
 )
 """The family's variants by name, whose one-line description ``preferans variants --lang`` shows from the
 catalogue (the presets' ``description`` is the English)."""
+
+NOTES = (
+    mark_term("note", "initial pot"),
+    mark_term("note", "pot refilled"),
+    mark_term("note", "ante"),
+    mark_term("note", "declarer takes from the pot"),
+    mark_term("note", "per trick"),
+    mark_term("note", "per trick (inviter)"),
+    mark_term("note", "declarer failed"),
+    mark_term("note", "inviter short"),
+    mark_term("note", "defender short"),
+    mark_term("note", "premium: {what}"),
+    mark_term("note", "premium: {what} (failed)"),
+    mark_term("note", "hand game"),  # the premiums' names, said inside the two notes above
+    mark_term("note", "four aces"),
+    mark_term("note", "no aces"),
+    mark_term("note", "{label} made"),  # illustrated's Bettel and Durchmarsch
+    mark_term("note", "{label} failed"),
+)
+"""The notes of a deal's entries as the family's scoring writes them (``core/server/labels.py`` matches a
+note to its entry, or to a template whose ``{placeholders}`` stand for the words in it, and the page shows
+it translated; the records keep the English)."""

@@ -45,3 +45,30 @@ DESCRIPTIONS = (
 )
 """The family's variants by name, whose one-line description ``preferans variants --lang`` shows from the
 catalogue (the presets' ``description`` is the English)."""
+
+NOTES = (
+    mark_term("note", "start"),
+    mark_term("note", "hat"),
+    mark_term("note", "inverted hat"),
+    mark_term("note", "refe (all passed)"),
+    mark_term("note", "refe (the two without kontra)"),
+    mark_term("note", "the two without kontra: won without play"),
+    mark_term("note", "won without play"),
+    mark_term("note", "refe played"),
+    mark_term("note", "made"),
+    mark_term("note", "failed"),
+    mark_term("note", "made under {call}"),  # under kontra, rekontra, ...
+    mark_term("note", "failed under {call}"),
+    mark_term("note", "kontra-giver failed"),
+    mark_term("note", "betl failed"),
+    mark_term("note", "supe"),
+    mark_term("note", "supe (inviter)"),
+    mark_term("note", "defender failed"),
+    mark_term("note", "inviter failed"),
+    mark_term("note", "lone follower failed"),
+    mark_term("note", "{note}, cut to end the game"),
+    mark_term("note", "{note} (cut)"),
+)
+"""The notes of a deal's entries as the family's scoring writes them (``core/server/labels.py`` matches a
+note to its entry, or to a template whose ``{placeholders}`` stand for the words in it, and the page shows
+it translated; the records keep the English)."""

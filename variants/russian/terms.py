@@ -37,3 +37,36 @@ DESCRIPTIONS = (
 )
 """The family's variants by name, whose one-line description ``preferans variants --lang`` shows from the
 catalogue (the presets' ``description`` is the English)."""
+
+NOTES = (
+    mark_term("note", "game made"),
+    mark_term("note", "game, not played"),  # the whisters passed: the game is written without play
+    mark_term("note", "half-whist"),
+    mark_term("note", "set by {tricks}"),  # the declarer's undertricks
+    mark_term("note", "consolation"),  # the whisters' consolation for the declarer's undertricks
+    mark_term("note", "whists"),
+    mark_term("note", "whists (shared)"),
+    mark_term("note", "whister short by {tricks}"),
+    mark_term("note", "misère made"),
+    mark_term("note", "misère, {tricks} trick(s)"),
+    mark_term("note", "raspasovka {tricks} trick(s), amnesty {amnesty}"),
+    mark_term("note", "raspasovka, no trick"),
+    mark_term("note", "raspasovka, {tricks} trick(s) of the other"),
+    mark_term("note", "raspasovka, the dealer sat out"),
+    mark_term("note", "overflow"),  # points past the pool's end, handed on
+    mark_term("note", "aid from seat {seat}"),
+    mark_term("note", "aid"),
+    mark_term("note", "overflow, half written off the mountain"),
+    mark_term("note", "overflow written off the mountain"),
+    mark_term("note", "{note} (half)"),  # the half-and-half misère with the dealer
+    mark_term("note", "{note} (half, partner)"),
+    mark_term("note", "без трёх: set by 3 without play"),
+    mark_term("note", "consolation (без трёх)"),
+    mark_term("note", "whists (без трёх)"),
+    mark_term("note", "whists (без трёх, shared)"),
+    mark_term("note", "paid talon"),
+    mark_term("note", "{note} x{factor}"),  # classic's doubled deals after a raspasovka
+)
+"""The notes of a deal's entries as the family's scoring writes them (``core/server/labels.py`` matches a
+note to its entry, or to a template whose ``{placeholders}`` stand for the numbers in it, and the page shows
+it translated; the records keep the English)."""

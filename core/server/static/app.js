@@ -18,9 +18,11 @@ function el(tag, attrs = {}, ...children) {
   return node;
 }
 
+// the server answers (a refusal's message, the variants' descriptions) in the page's language
 async function api(path, body) {
-  const init = body === undefined ? {} : { method: "POST", headers: { "content-type": "application/json" },
-                                          body: JSON.stringify(body) };
+  const headers = { "accept-language": I18N.lang };
+  const init = body === undefined ? { headers } : { method: "POST", body: JSON.stringify(body),
+                                                    headers: { ...headers, "content-type": "application/json" } };
   const r = await fetch(path, init);
   const data = await r.json();
   if (!r.ok) throw new Error(data.message || r.statusText);
@@ -104,7 +106,7 @@ async function lobby() {
   select.value = variants.some((v) => v.name === "sochi") ? "sochi" : variants[0].name;
   const setup = () => {
     const v = variants.find((x) => x.name === select.value);
-    $("variant-description").textContent = v.description;
+    describe();
     const box = $("seat-setup");
     box.replaceChildren();
     const names = ["Anna", "Boris", "Vera", "Gleb"];
@@ -118,6 +120,12 @@ async function lobby() {
                       ...taria("seat {n} name", { n: s + 1 }) }), kind));
     }
   };
+  // the description in the page's language (the server sends it in every one)
+  const describe = () => {
+    const v = variants.find((x) => x.name === select.value);
+    $("variant-description").textContent = (v.descriptions && v.descriptions[I18N.lang]) || v.description;
+  };
+  relabel.push(describe);
   select.addEventListener("change", setup);
   setup();
   // the table's language: the page's own until the player picks another
@@ -194,6 +202,7 @@ relabel.push(() => render());
 // an action, an account as the variant's players say them (the server's labels; the key itself else)
 const label = (action) => (T.labels.actions && T.labels.actions[action]) || action;
 const accountLabel = (name) => (T.labels.accounts && T.labels.accounts[name]) || name;
+const noteLabel = (note) => (T.labels.notes && T.labels.notes[note]) || note;
 window.prefTable = T;  // for tests and the curious: the page's view of the table
 
 function play(id, token) {
@@ -302,13 +311,21 @@ function cardNode(name, opts = {}) {
   const legal = opts.legal;
   const node = el(opts.clickable ? "button" : "span",
     { class: `card s-${suit}${legal ? " legal" : ""}${opts.dim ? " dim" : ""}`, "data-card": name,
-      title: name, "aria-label": `${rank} of ${suit}` },
+      title: name, "aria-label": cardName(I18N.ranks[rank] || rank, suit) },
     el("span", { text: I18N.ranks[rank] || rank }), el("span", { text: SYMBOL[suit] || suit }));
   if (opts.clickable) {
     node.disabled = !legal;
     node.addEventListener("click", () => act(name));
   }
   return node;
+}
+
+// a card as a screen reader says it
+function cardName(rank, suit) {
+  if (suit === "S") return t("{rank} of spades", { rank });
+  if (suit === "C") return t("{rank} of clubs", { rank });
+  if (suit === "D") return t("{rank} of diamonds", { rank });
+  return t("{rank} of hearts", { rank });
 }
 
 function sortHand(cards) {
@@ -436,7 +453,7 @@ function renderResult(s) {
   const tab = el("table");
   for (const e of r.entries || []) {
     tab.append(el("tr", {}, el("td", { text: seatName(e.seat) }), el("td", { text: accountLabel(e.account) }),
-                el("td", { text: String(e.amount) }), el("td", { text: e.note || "" })));
+                el("td", { text: String(e.amount) }), el("td", { text: e.note ? noteLabel(e.note) : "" })));
   }
   box.append(tab);
 }

@@ -68,6 +68,11 @@ NOTES = (
     mark_term("note", "no aces"),
     mark_term("note", "{label} made"),  # illustrated's Bettel and Durchmarsch
     mark_term("note", "{label} failed"),
+    mark_term("note", "Bettel"),  # the labels of illustrated's contracts, said inside the two notes above
+    mark_term("note", "Durchmarsch"),
+    mark_term("note", "Plauderer"),
+    mark_term("note", "Offener Durchmarsch"),
+    mark_term("note", "{label} without the talon"),
 )
 """The notes of a deal's entries as the family's scoring writes them (``core/server/labels.py`` matches a
 note to its entry, or to a template whose ``{placeholders}`` stand for the words in it, and the page shows

@@ -136,3 +136,41 @@ def test_the_lobby_speaks_serbian_and_makes_a_serbian_table(browser: Browser, ba
     page.wait_for_selector("button.sit[data-seat='0']")
     assert page.inner_text("button.sit[data-seat='0']") == "Sedi na mesto 1 (Anna)"  # the choice was kept
     page.close()
+
+
+SOCHI_RU_DESCRIPTION = "Преферанс, Сочи: жадный ответственный вист, распасы 1-2-3 с амнистией, пуля 20"
+"""The ``description`` entry of sochi in variants/russian/locale/ru."""
+
+
+def test_the_lobby_description_and_a_deal_note_switch_to_russian(browser: Browser, base: str) -> None:
+    page = browser.new_page()
+    page.goto(base + "/")
+    page.wait_for_selector("#seat-setup .row")
+    assert page.input_value("#variant") == "sochi"
+    english = page.inner_text("#variant-description")
+    assert english and english != SOCHI_RU_DESCRIPTION
+    mark(page)
+    page.select_option("#lang", "ru")
+    page.wait_for_function("t => document.querySelector('#variant-description').textContent === t",
+                           arg=SOCHI_RU_DESCRIPTION, timeout=STEP_MS)
+    assert not_reloaded(page)
+    page.close()
+    # three heuristic bots, pool 2, seed 3 (as tests/test_server_i18n.py): the match ends with deal 4, whose
+    # entries note "game made", "whists", "whister short by 2", "overflow", "aid from seat 2", "aid"; watched
+    # in English, then switched to Russian (the family's notes, variants/russian/locale/ru)
+    made = post(f"{base}/api/tables", {"variant": "sochi", "seed": 3, "rules": {"pool": 2},
+                                       "bots": ["heuristic"] * 3, "settings": {"bot_delay": 0}})
+    page = browser.new_page()
+    page.goto(base + made["invite"] + "?watch")
+    page.wait_for_selector("#status[data-phase='over']", timeout=STEP_MS)
+    notes = "() => [...document.querySelectorAll('#result tr')].map(r => r.children[3].textContent)"
+    assert page.evaluate(notes) == ["game made", "whists", "whister short by 2", "overflow", "aid from seat 2", "aid"]
+    mark(page)
+    page.select_option("#lang", "ru")
+    page.wait_for_function("() => document.documentElement.lang === 'ru' && "
+                           "document.querySelector('#result td:nth-child(4)').textContent === 'игра сыграна'",
+                           timeout=STEP_MS)
+    assert page.evaluate(notes) == ["игра сыграна", "висты", "вистующий недобрал: 2", "перебор", "помощь от места 2",
+                                    "помощь"]
+    assert not_reloaded(page)
+    page.close()

@@ -37,7 +37,8 @@ ERROR_FILES = ("core/model/error_texts.py", "core/model/parsing.py", "core/rules
                "core/engine/game.py", "core/formats/scorecard.py", "core/server/app.py", "core/server/lobby.py",
                "core/server/protocol.py", "core/server/table.py", "core/server/labels.py")
 """The modules whose errors (``bad_input`` templates, ``mark_error``) are the domain ``preferans-errors``: the
-errors of configs, presets, files, scorecards and saved games, and the refusal of an illegal action."""
+errors of configs, presets, files, scorecards and saved games, the refusal of an illegal action, and the
+server's refusals (the lobby's, the protocol's, the table's)."""
 DOMAINS = {
     "preferans": (ROOT / "core" / "locale", [ROOT / f for f in CORE_FILES]),
     "preferans-russian": (ROOT / "variants/russian/locale", sorted((ROOT / "variants/russian").glob("*.py"))),

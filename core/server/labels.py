@@ -128,13 +128,19 @@ def note_label(tr: Translator, note: str) -> str:
     shown = tr.pgettext("note", note)
     if shown != note or not note:
         return shown
-    templates = sorted((t for t in tr.ids("note") if "{" in t), key=lambda t: -len(re.sub(r"\{\w+\}", "", t)))
-    for template in templates:
+    for template in _templates(tr):
         m = _pattern(template).fullmatch(note)
         if m is not None:
             values = {k: _value(tr, v) for k, v in m.groupdict().items()}
             return tr.pgettext("note", template).format(**values)
     return note
+
+
+@functools.cache
+def _templates(tr: Translator) -> tuple[str, ...]:
+    """The note templates of ``tr``'s catalogues, the most literal text first (translators are cached, one per
+    language and variant, so this is read once each)."""
+    return tuple(sorted((t for t in tr.ids("note") if "{" in t), key=lambda t: -len(re.sub(r"\{\w+\}", "", t))))
 
 
 def _value(tr: Translator, text: str) -> str:

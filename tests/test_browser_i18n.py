@@ -39,6 +39,7 @@ diamonds, hearts, no trumps from lowest to highest."""
 SOCHI_RU = (["пас"] + [f"{level}{RU_SUITS[suit]}" for level in (6, 7, 8) for suit in RU_SUITS] + ["мизер"]
             + [f"{level}{RU_SUITS[suit]}" for level in (9, 10) for suit in RU_SUITS])
 RU_RANKS = {"J": "В", "Q": "Д", "K": "К", "A": "Т"}
+RU_SUIT_NAMES = {"S": "пик", "C": "треф", "D": "бубен", "H": "червей"}
 
 
 def buttons(page: Page) -> list[tuple[str, str]]:
@@ -82,8 +83,11 @@ def test_a_sochi_table_switches_to_russian_without_a_reload(browser: Browser, ba
     assert page.evaluate("() => document.documentElement.lang") == "ru"
     assert page.evaluate("() => localStorage.getItem('pref-lang')") == "ru"  # the choice is kept
     for card in page.query_selector_all("#hand .card"):  # the court cards as Russian players write them
-        rank = (card.get_attribute("data-card") or "")[:-1]
+        name = card.get_attribute("data-card") or ""
+        rank = name[:-1]
         assert card.inner_text().splitlines()[0] == RU_RANKS.get(rank, rank)
+        # as a screen reader says it: preferans-page.po's "{rank} of spades" -> "{rank} пик", ...
+        assert card.get_attribute("aria-label") == f"{RU_RANKS.get(rank, rank)} {RU_SUIT_NAMES[name[-1]]}"
     # the button labelled пас sends the key "pass"
     page.click("#actions button.act[data-action='pass']")
     page.wait_for_function("window.prefTable.state.calls.length === 1", timeout=STEP_MS)

@@ -173,6 +173,8 @@ def test_one_hint_at_a_time_a_bounded_queue_and_the_same_moment_from_memory(
     mover.send(type="hint")
     err = ask(mover)  # the first is still running: refused
     assert err["code"] == "hint_running"
+    twin = Seat(client, table_id, mover.token)  # the same seat in a second tab: refused too
+    assert ask(twin)["code"] == "hint_running"
     # a seat of another table, to act there: the server's queue is full
     other_id, others = people(client, seed=6)
     second = live(client, other_id).game.current_player
@@ -182,6 +184,8 @@ def test_one_hint_at_a_time_a_bounded_queue_and_the_same_moment_from_memory(
     first = mover.recv_type("hint")
     assert first["n"] == table.n and gate.calls == 1
     assert ask(mover) == first and gate.calls == 1  # the same moment again: from memory, no work
+    drain_info([twin])
+    assert [f for f in twin.frames if f["type"] == "hint"] == []  # the hint went to the connection that asked
     assert ask(others[second])["type"] == "hint" and gate.calls == 2  # the queue is free again
 
 
@@ -263,3 +267,16 @@ def test_two_games_differing_only_in_unseen_cards_give_seat_1_the_same_hints(cli
             assert ("play", "tricks") in kinds  # the lead's hint was worked out from the layouts
         else:  # the raspasovka: seat 1 follows the talon's 9H with its one heart, 7H
             assert kinds == {("auction", "choice"), ("play", "choice")}
+
+
+def test_a_hint_that_fails_is_an_error_and_the_table_goes_on(client: TestClient,
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(game: Any, seat: int, options: str = "") -> dict[str, Any]:
+        raise RuntimeError("the solver fell over")
+
+    monkeypatch.setattr(hint_module, "hint_body", broken)
+    table_id, seats = people(client)
+    table = live(client, table_id)
+    assert ask(seats[table.game.current_player])["code"] == "hint_failed"
+    step(table, seats)  # still playing
+    assert len(table.game.history) == 1

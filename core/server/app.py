@@ -50,7 +50,7 @@ class Connection:
         self.lang: str | None = None
         """The language this client asked for (``hello``'s or a ``lang`` message's); ``None``: the table's."""
         self.hinting: asyncio.Task[None] | None = None
-        """The hint being computed for this connection (one at a time)."""
+        """The task of this connection's last hint (held so that it runs to its end)."""
         self.sending = asyncio.Lock()
         """Frames leave in the order they were sent: the welcome and the snapshot of a hello go as one, so a
         bot's update broadcast meanwhile comes after them, never between."""
@@ -366,7 +366,7 @@ async def _hint(hub: Hub, conn: Connection, table: LiveTable) -> None:
     if known is not None:  # asked again at the same moment: the same hint, no work
         await conn.send(known)
         return
-    if conn.hinting is not None and not conn.hinting.done():
+    if (table.id, conn.seat) in hub.hints.running:  # asked on this connection or another of the seat
         await conn.send(_told(conn, "hint_running", mark_error("a hint is being worked out for you; one at "
                                                                 "a time")))
         return

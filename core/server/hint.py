@@ -8,7 +8,7 @@ hard bot's choice. The bot reads the seat's observation only (``game.observation
 
 A hint costs up to about a second of CPU, so it is computed in a worker thread, on a clone of the game (the
 table goes on meanwhile, its bots moving the real game): at most :data:`WORKERS` at once on the whole
-server and :data:`QUEUE` waiting or running, one per connection; a hint asked again at the same moment of
+server and :data:`QUEUE` waiting or running, one per seat; a hint asked again at the same moment of
 the table is answered from memory. The compiled solver keeps Python's lock while it solves one layout, so
 the event loop may wait for one solve (milliseconds), never for a whole hint.
 """
@@ -69,6 +69,8 @@ class Hints:
         self.queue = queue
         self.executor = ThreadPoolExecutor(workers, thread_name_prefix="preferans-hint")
         self.pending = 0
+        self.running: set[tuple[str, int]] = set()
+        """The seats (table, seat) whose hint is being worked out: one at a time, however many connections."""
         self._lock = threading.Lock()
         self.memory: dict[tuple[str, int], tuple[int, dict[str, Any]]] = {}
         """``(table, seat) -> (n, hint)``: the last hint of each seat, good while the table is at event n."""
@@ -86,9 +88,13 @@ class Hints:
         table at event ``n``; computed in a worker thread."""
         with self._lock:
             self.pending += 1
-        future = self.executor.submit(hint_body, game, seat, self.options)
-        future.add_done_callback(self._done)  # counted out when the thread ends, even if nobody waits
-        body = await asyncio.wrap_future(future)
+        self.running.add((table_id, seat))
+        try:
+            future = self.executor.submit(hint_body, game, seat, self.options)
+            future.add_done_callback(self._done)  # counted out when the thread ends, even if nobody waits
+            body = await asyncio.wrap_future(future)
+        finally:
+            self.running.discard((table_id, seat))
         frame = {"type": "hint", "n": n, "seat": seat, "phase": game.phase.value, **body}
         self.memory[(table_id, seat)] = (n, frame)
         return frame

@@ -243,6 +243,7 @@ function receive(msg) {
   switch (msg.type) {
     case "welcome":
       T.seat = msg.seat;
+      T.hintAsked = null;  // a hint asked on a lost connection is not coming
       if (msg.token) {
         T.token = msg.token;
         localStorage.setItem(tokenKey(T.id), msg.token);

@@ -210,4 +210,9 @@ def test_the_hint_button_and_key_suggest_a_legal_move_and_outline_it(browser: Br
 
         play_deal([page], hint_then_play)
         assert "play" in seen and len(seen) >= 2
+        # in Russian: the button and the keys' line from core/locale/ru/LC_MESSAGES/preferans-page.po
+        page.select_option("#lang", "ru")
+        page.wait_for_function("document.querySelector('#hint-button').textContent === 'Подсказка'",
+                               timeout=STEP_MS)
+        assert page.text_content("#hint-keys") == "h — подсказка."
         page.close()

@@ -9,8 +9,9 @@ hard bot's choice. The bot reads the seat's observation only (``game.observation
 A hint costs up to about a second of CPU, so it is computed in a worker thread, on a clone of the game (the
 table goes on meanwhile, its bots moving the real game): at most :data:`WORKERS` at once on the whole
 server and :data:`QUEUE` waiting or running, one per seat; a hint asked again at the same moment of
-the table is answered from memory. The compiled solver keeps Python's lock while it solves one layout, so
-the event loop may wait for one solve (milliseconds), never for a whole hint.
+the table is answered from memory. The thread shares Python's lock with the event loop (the compiled
+solver keeps it through one solve), so the other clients are slowed while a hint runs (docs/protocol.md,
+"Hints": tens of milliseconds), never held for the whole hint.
 """
 
 from __future__ import annotations

@@ -374,11 +374,11 @@ async def _hint(hub: Hub, conn: Connection, table: LiveTable) -> None:
         await conn.send(_told(conn, "hints_busy", mark_error("the server is busy with other hints ({count}); "
                                                               "ask again in a moment"), count=hub.hints.pending))
         return
-    seat, n, clone = conn.seat, table.n, game.clone()
+    working = hub.hints.start(table.id, game.clone(), conn.seat, table.n)  # counted before the next message
 
     async def run() -> None:
         try:
-            frame = await hub.hints.compute(table.id, clone, seat, n)
+            frame = await working
         except Exception as exc:  # a broken bot fails its hint, not the connection
             print(f"preferans serve: table {table.id}: a hint failed: {type(exc).__name__}: {exc}",
                   file=sys.stderr)

@@ -84,25 +84,32 @@ class Hints:
         got = self.memory.get((table_id, seat))
         return got[1] if got is not None and got[0] == n else None
 
-    async def compute(self, table_id: str, game: Game, seat: int, n: int) -> dict[str, Any]:
-        """The hint frame of ``seat`` in ``game`` (a clone: the caller's table may move on meanwhile), the
-        table at event ``n``; computed in a worker thread."""
+    def start(self, table_id: str, game: Game, seat: int, n: int) -> asyncio.Future[dict[str, Any]]:
+        """Start the hint frame of ``seat`` in ``game`` (a clone: the caller's table may move on meanwhile),
+        the table at event ``n``, in a worker thread; the seat counts as running, and the queue one fuller,
+        from now until the thread is done (whether or not anybody still waits for it)."""
+        key = (table_id, seat)
         with self._lock:
             self.pending += 1
-        self.running.add((table_id, seat))
+            self.running.add(key)
         try:
-            future = self.executor.submit(hint_body, game, seat, self.options)
-            future.add_done_callback(self._done)  # counted out when the thread ends, even if nobody waits
-            body = await asyncio.wrap_future(future)
-        finally:
-            self.running.discard((table_id, seat))
-        frame = {"type": "hint", "n": n, "seat": seat, "phase": game.phase.value, **body}
-        self.memory[(table_id, seat)] = (n, frame)
+            future = self.executor.submit(self._work, key, game, n)
+        except RuntimeError:  # the server is shutting down
+            self._done(key)
+            raise
+        future.add_done_callback(lambda _f: self._done(key))
+        return asyncio.wrap_future(future)
+
+    def _work(self, key: tuple[str, int], game: Game, n: int) -> dict[str, Any]:
+        body = hint_body(game, key[1], self.options)
+        frame = {"type": "hint", "n": n, "seat": key[1], "phase": game.phase.value, **body}
+        self.memory[key] = (n, frame)  # remembered before the seat stops counting as running
         return frame
 
-    def _done(self, _future: object) -> None:
+    def _done(self, key: tuple[str, int]) -> None:
         with self._lock:
             self.pending -= 1
+            self.running.discard(key)
 
     def close(self) -> None:
         self.executor.shutdown(wait=False, cancel_futures=True)

@@ -472,7 +472,8 @@ function renderSheet() {
 // key h, shown next to the actions with the best card or button outlined; a hint is of one moment of the
 // table (its n) and is gone as soon as the table moves on.
 
-const HINT_ERRORS = new Set(["hint_running", "hints_busy", "hint_failed", "spectator", "not_your_turn", "over"]);
+const HINT_ERRORS = new Set(["hint_running", "hints_busy", "hint_failed", "spectator", "not_your_turn", "over",
+                             "rate_limited"]);
 T.hint = null;  // the last hint frame (shown while its n is the table's)
 T.hintAsked = null;  // the n a hint was asked at, until it or its error comes
 

@@ -8,6 +8,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 
@@ -22,10 +23,11 @@ def free_port() -> int:
 
 
 @contextmanager
-def running(db: Path, **limits: float) -> Iterator[str]:
-    """The base URL of a server on ``db`` while the block runs."""
+def running(db: Path, **options: Any) -> Iterator[str]:
+    """The base URL of a server on ``db`` while the block runs; ``options`` go to ``create_app`` (the rate
+    limits, ``hint_options``)."""
     port = free_port()
-    server = uvicorn.Server(uvicorn.Config(create_app(db, **limits), host="127.0.0.1", port=port,
+    server = uvicorn.Server(uvicorn.Config(create_app(db, **options), host="127.0.0.1", port=port,
                                            log_level="warning", lifespan="on"))
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()

@@ -170,3 +170,49 @@ def test_an_illustrated_table_plays_a_deal_against_bots(browser: Browser, base: 
     play_deal([page])
     assert "Deal 1" in (page.text_content("#result") or "")
     page.close()
+
+
+def test_the_hint_button_and_key_suggest_a_legal_move_and_outline_it(browser: Browser, tmp_path: Path) -> None:
+    # the hard bot at the tests' small budget (tests/test_server_hints.py): four layouts, no node cap
+    with running(tmp_path / "h.sqlite3", hint_options="samples=4:nodes=100000000:min_samples=1") as url:
+        made = post(f"{url}/api/tables", {"variant": "sochi", "seed": 7, "bots": [None, "heuristic", "heuristic"],
+                                          "settings": {"bot_delay": 0}})
+        page = browser.new_page()
+        sit(page, url + made["invite"], 0)
+        seen: set[str] = set()
+
+        def hint_then_play(page: Page) -> bool:
+            state = table_state(page)
+            phase = state["state"]["phase"]
+            if phase in seen or (phase == "play" and len(state["state"]["legal"]) < 2):
+                return False  # in the play, a choice of cards: the hint is then worked out with its figures
+            seen.add(phase)
+            # the button at a call, the key h in the play
+            if phase == "play":
+                page.keyboard.press("h")
+            else:
+                page.click("#hint-button")
+            page.wait_for_selector("#hint .hint-move", timeout=STEP_MS)
+            assert page.get_attribute("#hint", "data-n") == str(state["n"])
+            moves = page.eval_on_selector_all("#hint .hint-move", "ns => ns.map((n) => n.dataset.action)")
+            assert moves and set(moves) <= set(state["state"]["legal"])
+            best = page.locator(".hinted")  # the best move outlined where it is played
+            assert best.count() == 1
+            assert moves[0] in (best.get_attribute("data-card"), best.get_attribute("data-action"))
+            if phase == "play":  # the tricks expected, as a number
+                value = page.text_content("#hint .hint-move .hint-value") or ""
+                assert float(value.replace(",", ".")) >= 0
+            before = page.get_attribute("#status", "data-n")
+            best.click()  # play the hint; the table moves on and the hint is gone
+            page.wait_for_function(f"document.querySelector('#status').dataset.n !== '{before}'", timeout=STEP_MS)
+            assert page.locator("#hint .hint-move").count() == 0 and page.locator(".hinted").count() == 0
+            return True
+
+        play_deal([page], hint_then_play)
+        assert "play" in seen and len(seen) >= 2
+        # in Russian: the button and the keys' line from core/locale/ru/LC_MESSAGES/preferans-page.po
+        page.select_option("#lang", "ru")
+        page.wait_for_function("document.querySelector('#hint-button').textContent === 'Подсказка'",
+                               timeout=STEP_MS)
+        assert page.text_content("#hint-keys") == "h — подсказка."
+        page.close()

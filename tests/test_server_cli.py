@@ -31,3 +31,13 @@ def test_a_bad_port_or_db_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.
     assert main(["serve", "--db", str(junk)]) == 2
     err = capsys.readouterr().err
     assert "cannot be opened as the server's database" in err and err.count("\n") == 1
+
+
+def test_bad_hint_options_are_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the hard bot's options for the hints, checked like --bots (pimc's options and caps, docs/bots.md)
+    db = str(tmp_path / "t.sqlite3")
+    assert main(["serve", "--db", db, "--hint-options", "samples=0"]) == 2
+    err = capsys.readouterr().err
+    assert "--hint-options: pimc option samples: '0' must be positive" in err and err.count("\n") == 1
+    assert main(["serve", "--db", db, "--hint-options", "samples=5000"]) == 2  # above the cap of 1000
+    assert "above the cap of 1000" in capsys.readouterr().err

@@ -14,7 +14,7 @@ from preferans.core.server.serve import DEFAULT_DB, serve
 def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise BadInput(f"--port {args.port}: expected 0..65535")
-    serve(args.host, args.port, args.db, sys.stdout)
+    serve(args.host, args.port, args.db, sys.stdout, args.hint_options)
     return 0
 
 
@@ -24,4 +24,7 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     s.add_argument("--db", default=DEFAULT_DB, help=f"the SQLite file of the tables (default {DEFAULT_DB} in the "
                                                     "working directory; created when missing)")
+    s.add_argument("--hint-options", default="", metavar="OPTIONS",
+                   help="the hard bot's options for the players' hints, as after hard: in --bots (samples=8: "
+                        "a smaller budget than the hard level's; docs/protocol.md, Hints)")
     s.set_defaults(func=cmd_serve)

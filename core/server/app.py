@@ -26,6 +26,7 @@ from preferans.core.model.error_texts import mark_error
 from preferans.core.model.errors import BadInput
 from preferans.core.model.i18n import translator
 from preferans.core.server import lobby
+from preferans.core.server.hint import Hints
 from preferans.core.server.labels import accepted, check_lang, labels, page_catalogue, said
 from preferans.core.server.protocol import BURST, RATE, ProtocolError, RateLimit, error, parse
 from preferans.core.server.store import Store
@@ -48,6 +49,8 @@ class Connection:
         self.strikes = 0
         self.lang: str | None = None
         """The language this client asked for (``hello``'s or a ``lang`` message's); ``None``: the table's."""
+        self.hinting: asyncio.Task[None] | None = None
+        """The task of this connection's last hint (held so that it runs to its end)."""
         self.sending = asyncio.Lock()
         """Frames leave in the order they were sent: the welcome and the snapshot of a hello go as one, so a
         bot's update broadcast meanwhile comes after them, never between."""
@@ -71,9 +74,10 @@ class Connection:
 class Hub:
     """The server's live tables, their connections and their bot runners."""
 
-    def __init__(self, store: Store) -> None:
+    def __init__(self, store: Store, hint_options: str = "") -> None:
         self.store = store
         self.tables = Tables(store)
+        self.hints = Hints(hint_options)
         self.conns: dict[str, set[Connection]] = {}
         self.runners: dict[str, asyncio.Task[None]] = {}
 
@@ -143,12 +147,14 @@ class Hub:
                     self.wake_bots(table)
 
 
-def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst: float = BURST) -> Starlette:
+def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst: float = BURST,
+               hint_options: str = "") -> Starlette:
     """The server on database file ``db`` (created when missing); every open table in it is resumed. ``rate``
     and ``burst`` are each connection's message limit (a program driving many seats fast, as the tests and
-    the benchmark do, raises them)."""
+    the benchmark do, raises them); ``hint_options`` the hard bot's options for the hints (``samples=4``:
+    the tests' small budget; empty: the ``hard`` level's)."""
     store = Store(db, durable=durable)
-    hub = Hub(store)
+    hub = Hub(store, hint_options)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -159,6 +165,7 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
         watcher.cancel()
         for task in hub.runners.values():
             task.cancel()
+        hub.hints.close()
 
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html", media_type="text/html")
@@ -355,6 +362,9 @@ async def _handle(hub: Hub, conn: Connection, raw: str | bytes) -> bool:
             return True
         await conn.send(hub.snapshot(table, conn.seat, None, conn.language))  # the same view, newly labelled
         return True
+    if msg.type == "hint":
+        await _hint(hub, conn, table)
+        return True
     # msg.type == "action"
     if conn.seat is None:
         await conn.send(_told(conn, "spectator", mark_error("a spectator does not act")))
@@ -372,6 +382,48 @@ async def _handle(hub: Hub, conn: Connection, raw: str | bytes) -> bool:
     await hub.broadcast(table, event)
     hub.wake_bots(table)
     return True
+
+
+async def _hint(hub: Hub, conn: Connection, table: LiveTable) -> None:
+    """Start the hint of the connection's seat, if it is to act and no hint of its runs: the frame is sent
+    to this connection alone when the worker is done (a ``hint`` of the table's ``n`` then)."""
+    game = table.game
+    if conn.seat is None:
+        await conn.send(_told(conn, "spectator", mark_error("a spectator gets no hints")))
+        return
+    if game.is_terminal:
+        await conn.send(_told(conn, "over", mark_error("a hint is for the seat to act: the match is over")))
+        return
+    if game.current_player != conn.seat:
+        await conn.send(_told(conn, "not_your_turn", mark_error("a hint is for the seat to act: it is seat "
+                                                                 "{turn}'s turn, not seat {seat}'s"),
+                              turn=game.current_player, seat=conn.seat))
+        return
+    known = hub.hints.remembered(table.id, conn.seat, table.n)
+    if known is not None:  # asked again at the same moment: the same hint, no work
+        await conn.send(known)
+        return
+    if (table.id, conn.seat) in hub.hints.running:  # asked on this connection or another of the seat
+        await conn.send(_told(conn, "hint_running", mark_error("a hint is being worked out for you; one at "
+                                                                "a time")))
+        return
+    if hub.hints.full:
+        await conn.send(_told(conn, "hints_busy", mark_error("the server is busy with other hints ({count}); "
+                                                              "ask again in a moment"), count=hub.hints.pending))
+        return
+    working = hub.hints.start(table.id, game.clone(), conn.seat, table.n)  # counted before the next message
+
+    async def run() -> None:
+        try:
+            frame = await working
+        except Exception as exc:  # a broken bot fails its hint, not the connection
+            print(f"preferans serve: table {table.id}: a hint failed: {type(exc).__name__}: {exc}",
+                  file=sys.stderr)
+            await conn.send(_told(conn, "hint_failed", mark_error("the hint could not be worked out")))
+            return
+        await conn.send(frame)
+
+    conn.hinting = asyncio.get_running_loop().create_task(run())
 
 
 async def _hello(hub: Hub, conn: Connection, fields: dict[str, Any]) -> bool:

@@ -29,6 +29,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
     "ack": {"n": (int, True)},
     "sync": {"since": (int, True)},
     "lang": {"lang": (str, True)},
+    "hint": {},
     "ping": {},
 }
 

@@ -19,18 +19,22 @@ def check_installed() -> None:
         raise BadInput(f"serve needs {' and '.join(missing)}: pip install 'preferans[web]'")
 
 
-def serve(host: str, port: int, db: str | Path, out: TextIO) -> None:
-    """Serve on ``host:port`` with database file ``db`` until interrupted; prints the address first."""
+def serve(host: str, port: int, db: str | Path, out: TextIO, hint_options: str = "") -> None:
+    """Serve on ``host:port`` with database file ``db`` until interrupted; prints the address first.
+    ``hint_options`` are the hard bot's for the hints (``samples=8``), capped like ``--bots``."""
     check_installed()
     import uvicorn
 
+    from preferans.core.ai.levels import make_level
     from preferans.core.server.app import create_app
+
+    make_level("hard", 0, 0, hint_options, "--hint-options")  # bad or above the caps: one line, exit 2
 
     path = Path(db)
     if path.exists() and not path.is_file():
         raise BadInput(f"--db {db}: not a regular file")
     try:
-        app = create_app(path)
+        app = create_app(path, hint_options=hint_options)
     except Exception as exc:  # a file that is not a database, a folder we may not write
         raise BadInput(f"--db {db}: cannot be opened as the server's database ({exc})") from None
     shown = f"[{host}]" if ":" in host else host

@@ -79,6 +79,12 @@ PAGE = (
     mark_term("page", "all passed"),
     mark_term("page", "Score sheet"),
     mark_term("page", "score sheet"),  # the picture's alternative text
+    mark_term("page", "Hint"),  # the hint of the seat to act: the hard bot's best moves
+    mark_term("page", "working out a hint..."),
+    mark_term("page", "Hint: the tricks your side is expected to end the deal with (more is better)"),
+    mark_term("page", "Hint: the tricks your side is expected to end the deal with (fewer is better)"),
+    mark_term("page", "Hint: the hard bot's choice"),
+    mark_term("page", "{key} asks for a hint."),
     mark_term("page", "Keys: 1-9 and 0 choose the 1st-10th action or playable card; {key} passes."),
     mark_term("page", "Invite others:"),
 )

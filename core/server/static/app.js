@@ -60,6 +60,7 @@ function applyLanguage() {
   }
   $("keys-help").textContent = t("Keys: 1-9 and 0 choose the 1st-10th action or playable card; {key} passes.",
                                  { key: "p" });
+  $("hint-keys").textContent = t("{key} asks for a hint.", { key: "h" });
   for (const menu of [$("lang"), $("table-lang")]) {
     if (menu.options.length) continue;
     for (const l of I18N.languages) menu.append(el("option", { value: l.code, text: l.name }));
@@ -251,6 +252,7 @@ function receive(msg) {
   switch (msg.type) {
     case "welcome":
       T.seat = msg.seat;
+      T.hintAsked = null;  // a hint asked on a lost connection is not coming
       if (msg.token) {
         T.token = msg.token;
         localStorage.setItem(tokenKey(T.id), msg.token);
@@ -282,11 +284,15 @@ function receive(msg) {
       render();
       ack();
       break;
+    case "hint":
+      receiveHint(msg);
+      break;
     case "table":
       T.info = msg.table;
       render();
       break;
     case "error":
+      if (T.hintAsked !== null && HINT_ERRORS.has(msg.code)) { T.hintAsked = null; renderHint(); }
       if (msg.code === "bad_token") {
         localStorage.removeItem(tokenKey(T.id));
         T.ws.onclose = null;
@@ -424,6 +430,7 @@ function render() {
   renderAuction(s);
   renderResult(s);
   renderSheet();
+  renderHint();
 }
 
 function renderAuction(s) {
@@ -477,6 +484,68 @@ function renderSheet() {
   }
 }
 
+// ------------------------------------------------------------------ hints
+// The hard bot's view of the seat's decision (docs/protocol.md, "Hints"): asked with the Hint button or the
+// key h, shown next to the actions with the best card or button outlined; a hint is of one moment of the
+// table (its n) and is gone as soon as the table moves on.
+
+const HINT_ERRORS = new Set(["hint_running", "hints_busy", "hint_failed", "spectator", "not_your_turn", "over",
+                             "rate_limited"]);
+T.hint = null;  // the last hint frame (shown while its n is the table's)
+T.hintAsked = null;  // the n a hint was asked at, until it or its error comes
+
+function askHint() {
+  const s = T.state;
+  if (!s || s.over || T.seat === null || s.to_act !== T.seat) return;
+  if ((T.hint && T.hint.n === T.n) || T.hintAsked === T.n) return;  // shown, or on its way
+  T.hintAsked = T.n;
+  send({ type: "hint" });
+  renderHint();
+}
+
+function receiveHint(msg) {
+  T.hintAsked = null;
+  if (msg.n === T.n && msg.seat === T.seat) T.hint = msg;  // an older moment's hint is dropped
+  renderHint();
+}
+
+function renderHint() {
+  const s = T.state;
+  const bar = $("hint-bar"), box = $("hint");
+  const mine = Boolean(s) && !s.over && T.seat !== null && s.to_act === T.seat;
+  bar.hidden = !mine;
+  for (const node of document.querySelectorAll(".hinted")) node.classList.remove("hinted");
+  box.replaceChildren();
+  const h = T.hint && T.hint.n === T.n ? T.hint : null;
+  box.dataset.n = h ? String(h.n) : "";
+  if (!mine) return;
+  if (!h) {
+    if (T.hintAsked === T.n) box.append(el("span", { class: "muted", text: t("working out a hint...") }));
+    return;
+  }
+  const title = h.measure !== "tricks" ? t("Hint: the hard bot's choice")
+    : h.better === "fewer" ? t("Hint: the tricks your side is expected to end the deal with (fewer is better)")
+      : t("Hint: the tricks your side is expected to end the deal with (more is better)");
+  box.append(el("span", { class: "hint-title", text: title + " " }));
+  const cards = CARD_PHASES.has(s.phase);
+  for (const m of h.moves) {
+    const shown = cards ? cardNode(m.action) : el("span", { class: "label", text: label(m.action) });
+    const value = m.value === null ? [] : [el("span", { class: "hint-value", text: m.value.toLocaleString(
+      I18N.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })];
+    box.append(el("span", { class: "hint-move", "data-action": m.action }, shown, ...value));
+  }
+  // the best move outlined where it is played: a card of the hand (or of one played for), or a call's button
+  const best = h.moves.length ? CSS.escape(h.moves[0].action) : null;
+  if (best) {
+    for (const node of document.querySelectorAll(`#hand .card[data-card="${best}"], #open-hands .card[data-card="${best}"], `
+                                                 + `#actions button.act[data-action="${best}"]`)) {
+      node.classList.add("hinted");
+    }
+  }
+}
+
+$("hint-button").addEventListener("click", askHint);
+
 document.addEventListener("keydown", (ev) => {
   const s = T.state;
   if (!s || ev.target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
@@ -484,6 +553,7 @@ document.addEventListener("keydown", (ev) => {
   let choices = s.legal;
   if (CARD_PHASES.has(s.phase)) choices = [...document.querySelectorAll("#hand .card.legal, #open-hands .card.legal")]
     .map((n) => n.dataset.card);
+  if (ev.key === "h") { askHint(); return; }
   if (ev.key === "p" && s.legal.includes("pass")) { act("pass"); return; }
   if (/^[0-9]$/.test(ev.key)) {
     const i = ev.key === "0" ? 9 : Number(ev.key) - 1;

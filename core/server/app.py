@@ -124,16 +124,24 @@ class Hub:
         delay = float(table.settings["bot_delay"] or 0)
         while table.bot_to_act() is not None:
             await asyncio.sleep(delay)
+            turn = table.bot_to_act()
+            if turn is None:
+                break
+            seat, bot = turn
+            at = table.n
             try:
-                event = table.bot_move()
+                # the bot thinks in a worker thread on a copy of the game, so the server goes on serving the
+                # other tables and connections meanwhile (a hard bot may take up to a second)
+                action = await asyncio.to_thread(bot.choose, table.game.clone(), seat)
+                if table.n != at or table.bot_to_act() != turn:
+                    continue  # the table moved on or the seat changed hands while the bot thought
+                event = table.act(seat, action)
             except ActionRefused:  # the seat changed hands while the bot waited
                 continue
             except Exception as exc:  # a broken bot stops its table's bots, not the server
                 print(f"preferans serve: table {table.id}: the bot stopped: {type(exc).__name__}: {exc}",
                       file=sys.stderr)
                 return
-            if event is None:
-                break
             await self.broadcast(table, event)
 
     async def watch_dropped(self) -> None:

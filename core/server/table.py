@@ -139,13 +139,6 @@ class LiveTable:
         bot = self.bot_for(seat)
         return None if bot is None else (seat, bot)
 
-    def bot_move(self) -> dict[str, Any] | None:
-        turn = self.bot_to_act()
-        if turn is None:
-            return None
-        seat, bot = turn
-        return self.act(seat, bot.choose(self.game, seat))
-
     def drop(self, seat: int) -> None:
         state = self.seats[seat]
         state.connections -= 1

@@ -152,14 +152,14 @@ class PotRules(_Section):
         title="what the dealer puts in before every deal",
         ge=0, description="what the dealer puts in before every deal (AUT-POT-03; Styrian 0)")
     stake: int = Field(
-        title="method fixed: the amount played in every deal",
-        ge=0, description="method fixed: the amount played in every deal (docs/rules/austrian.md#payoff)")
+        title="the fixed pot: the amount played in every deal",
+        ge=0, description="the fixed pot: the amount played in every deal (docs/rules/austrian.md#payoff)")
     cap_multiplier: Literal[5, 10, 20] | None = Field(
-        title="method limited: at most this many antes are played",
+        title="the limited pot: at most this many antes are played",
         default=None, description="read by method limited only: the amount played is at most this many antes "
         "(AUT-POT-07)")
     values: Annotated[dict[str, Money] | None, AfterValidator(_suits_only)] = Field(
-        title="method styrian: the amount played by trump suit",
+        title="the Styrian pot: the amount played by the trump suit",
         default=None, description="read by method styrian only: the amount played by trump suit (STY-VAL-01)")
     trick_divisor: int = Field(
         title="the declarer pays the amount divided by this per defender's trick",

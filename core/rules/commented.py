@@ -56,11 +56,15 @@ def _submodel(info: FieldInfo | None) -> type[BaseModel] | None:
 
 
 def _comment(info: FieldInfo | None, tr: Translator) -> list[str]:
+    """The field's title in the language; without one (a third-party plugin's field), the first line of its
+    description or, for a table, of its model's docstring, in English."""
     if info is None:
         return []
     if info.title:
-        return [f"# {tr.pgettext('rule', info.title)}"]
-    return [f"# {info.description.splitlines()[0]}"] if info.description else []
+        return ["# " + tr.pgettext("rule", info.title)]
+    sub = _submodel(info)
+    text = info.description or (sub.__doc__ if sub is not None else None) or ""
+    return [f"# {text.strip().splitlines()[0]}"] if text.strip() else []
 
 
 def _table(out: list[str], path: Path, model: type[BaseModel], data: Mapping[str, Any], tr: Translator,

@@ -72,7 +72,7 @@ def test_sochi_in_russian(capsys: pytest.CaptureFixture[str]) -> None:
     assert above(lines, 'variant = "sochi"') == "# вариант этих правил"  # the core's
     assert above(lines, "[rules]") == "# правила игры"
     assert above(lines, "players = 3") == "# число игроков за столом (2: с болваном)"  # the family's players
-    assert above(lines, "pool = 20") == "# пуля: игра кончается, когда все пули её достигли"
+    assert above(lines, "pool = 20") == "# размер пули: игра кончается, когда все пули закрыты"
     assert above(lines, 'style = "greedy"') == "# жлобский или джентльменский вист"
     assert above(lines, "[rules.raspasovka]") == "# распасы: сдача, в которой все спасовали"
     assert above(lines, "amnesty = true") == "# вычесть у всех наименьшее число взяток (амнистия)"
@@ -109,14 +109,14 @@ def test_english_and_the_environment(capsys: pytest.CaptureFixture[str], monkeyp
     assert above(english, "pool = 20") == "# the pool target: the match ends when every pool reaches it"
     assert above(english, "[rules.whist]") == "# whist: what the defenders must take and write"
     monkeypatch.setenv("LANG", "ru_RU.UTF-8")
-    assert above(show(capsys, "sochi"), "pool = 20") == "# пуля: игра кончается, когда все пули её достигли"
+    assert above(show(capsys, "sochi"), "pool = 20") == "# размер пули: игра кончается, когда все пули закрыты"
     # --lang wins over the environment
     assert above(show(capsys, "sochi", "--lang", "en"), "pool = 20") == english[english.index("pool = 20") - 1]
 
 
 def test_rules_given_on_the_command_line_are_shown_in_force(capsys: pytest.CaptureFixture[str]) -> None:
     lines = show(capsys, "sochi(players=4)", "--rule", "pool=10", "--lang", "ru")
-    assert above(lines, "pool = 10") == "# пуля: игра кончается, когда все пули её достигли"
+    assert above(lines, "pool = 10") == "# размер пули: игра кончается, когда все пули закрыты"
     assert tomllib.loads("\n".join(lines))["rules"]["players"] == 4
 
 

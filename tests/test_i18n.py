@@ -123,7 +123,7 @@ def rules_modules(domain: str) -> list[object]:
 
     if domain == "preferans":
         return [defaults]
-    family = domain.removeprefix("preferans-")
+    family = domain.removeprefix("preferans-")  # none for the page's and the errors' domains
     modules: list[object] = []
     for name, inst in installed_variants().items():
         chain = resolve_chain(name)
@@ -143,10 +143,7 @@ def expected(domain: str) -> set[Key]:
     """The messages a domain's catalogues must hold: what its files use (and the titles of its rules
     fields; for a family, its presets' ``[calls]`` texts too), less (for a family) what the core's catalogue
     already translates."""
-    ids = extracted(DOMAINS[domain][1])
-    if domain in ("preferans-page", "preferans-errors"):
-        return ids
-    ids |= rule_titles(domain)
+    ids = extracted(DOMAINS[domain][1]) | rule_titles(domain)
     if domain == "preferans":
         return ids
     return (ids | preset_meanings(domain.removeprefix("preferans-"))) - expected("preferans")

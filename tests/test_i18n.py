@@ -15,6 +15,8 @@ import tomllib
 from pathlib import Path
 
 import pytest
+from pydantic import create_model
+from pydantic.fields import FieldInfo
 
 from preferans.core.model import i18n
 from preferans.core.model.errors import BadInput
@@ -31,7 +33,7 @@ CORE_FILES = ("core/model/i18n.py", "core/model/paper.py", "core/formats/render.
               "core/model/picture.py", "core/model/errors.py", "core/cli/common.py", "core/cli/__init__.py",
               "core/cli/solve.py", "core/tools/solve.py", "core/cli/analyse.py", "core/cli/arena.py",
               "core/cli/hints.py", "core/cli/config.py",
-              "core/cli/conformance.py", "core/cli/playthrough.py")
+              "core/cli/conformance.py", "core/cli/playthrough.py", "core/rules/commented.py")
 """The core's modules whose output is translated (docs/i18n.md lists them)."""
 ERROR_FILES = ("core/model/error_texts.py", "core/model/parsing.py", "core/rules/config.py", "core/rules/manager.py",
                "core/engine/game.py", "core/formats/scorecard.py", "core/server/app.py", "core/server/lobby.py",
@@ -92,13 +94,61 @@ def preset_meanings(family: str) -> set[Key]:
     return found
 
 
+def model_fields(module: object) -> list[tuple[str, FieldInfo]]:
+    """Every field of the ``[rules]`` sections a plugin module declares (``pref_rules_sections``), the
+    fields of its tables included, as ``(dotted key, field)``."""
+    from pydantic import BaseModel
+
+    found: list[tuple[str, FieldInfo]] = []
+
+    def walk(prefix: str, fields: dict[str, FieldInfo]) -> None:
+        for name, info in fields.items():
+            found.append((prefix + name, info))
+            sub = info.annotation
+            if isinstance(sub, type) and issubclass(sub, BaseModel):
+                walk(f"{prefix}{name}.", sub.model_fields)
+
+    sections = getattr(module, "pref_rules_sections", None)
+    if sections is None:
+        return found
+    spec = {k: (v if isinstance(v, tuple) else (v, ...)) for k, v in sections().items()}
+    walk("", create_model("Sections", **spec).model_fields)
+    return found
+
+
+def rules_modules(domain: str) -> list[object]:
+    """The plugin modules whose rules fields a domain describes: the core's defaults, or the family's and its
+    shipped children's (classic in the Russian family's, illustrated and nachgehen in the Austrian's)."""
+    from preferans.core.rules import defaults
+    from preferans.core.rules.config import resolve_chain
+    from preferans.core.rules.manager import installed_variants
+
+    if domain == "preferans":
+        return [defaults]
+    family = domain.removeprefix("preferans-")  # none for the page's and the errors' domains
+    modules: list[object] = []
+    for name, inst in installed_variants().items():
+        chain = resolve_chain(name)
+        if inst.distribution == "preferans" and chain[0].name == family:
+            modules += [level.module for level in chain if level.module not in modules]
+    return modules
+
+
+def rule_titles(domain: str) -> set[Key]:
+    """The titles of the rules fields a domain's modules declare: the comments of ``preferans show``, looked
+    up under the context ``rule`` with the English title as the id."""
+    return {("rule", info.title, None) for m in rules_modules(domain) for _key, info in model_fields(m)
+            if info.title}
+
+
 def expected(domain: str) -> set[Key]:
-    """The messages a domain's catalogues must hold: what its files use (and, for a family, its presets'
-    ``[calls]`` texts), less (for a family) what the core's catalogue already translates."""
-    ids = extracted(DOMAINS[domain][1])
+    """The messages a domain's catalogues must hold: what its files use (and the titles of its rules
+    fields; for a family, its presets' ``[calls]`` texts too), less (for a family) what the core's catalogue
+    already translates."""
+    ids = extracted(DOMAINS[domain][1]) | rule_titles(domain)
     if domain == "preferans":
         return ids
-    return (ids | preset_meanings(domain.removeprefix("preferans-"))) - extracted(DOMAINS["preferans"][1])
+    return (ids | preset_meanings(domain.removeprefix("preferans-"))) - expected("preferans")
 
 
 def po_path(domain: str, lang: str) -> Path:
@@ -123,6 +173,25 @@ def test_extraction_finds_the_converted_messages() -> None:
     assert ("meaning", "the dealer does not share the misère", None) in expected("preferans-russian")
     assert ("meaning", "take over: pick up the discards, discard two of your own and name at least the minimum "
             "contract", None) in expected("preferans-austrian")  # nachgehen's, a child of the family
+    # the comments of `preferans show`: the rules fields' titles, each in the domain of its plugin
+    assert ("rule", "stop the match after this many deals", None) in expected("preferans")
+    assert ("rule", "the rules of the game", None) in expected("preferans")
+    assert ("rule", "greedy or gentleman whist", None) in expected("preferans-russian")
+    assert ("rule", "each bomb multiplies by this", None) in expected("preferans-russian")  # classic's
+    assert ("rule", "supe per bula point", None) in expected("preferans-balkan")
+    assert ("rule", "the lowest contract a take-over may name", None) in expected("preferans-austrian")  # nachgehen's
+    assert ("rule", "players at the table", None) not in expected("preferans-balkan")  # the core translates it
+
+
+@pytest.mark.parametrize("domain", ["preferans", "preferans-russian", "preferans-balkan", "preferans-austrian"])
+def test_every_rules_field_has_a_title(domain: str) -> None:
+    # the title is the comment `preferans show` writes above the key, in the language: a new field without one
+    # would be shown in English (its description), so it fails here; with one, the catalogues must follow
+    untitled = [key for m in rules_modules(domain) for key, info in model_fields(m) if not info.title]
+    assert not untitled, f"{domain}: rules fields without a title: {untitled}"
+    long = [info.title for m in rules_modules(domain) for _key, info in model_fields(m)
+            if info.title and ("\n" in info.title or len(info.title) > 80)]
+    assert not long, f"{domain}: a title is one short line: {long}"
 
 
 @pytest.mark.parametrize("lang", TRANSLATED)

@@ -18,6 +18,7 @@ from preferans.core.cli.common import (
 from preferans.core.formats.atomic import check_writable, write_atomic
 from preferans.core.model.errors import bad_input
 from preferans.core.model.i18n import Translator
+from preferans.core.rules.commented import description_in
 from preferans.core.rules.config import (
     Variant,
     load_config,
@@ -28,10 +29,8 @@ from preferans.core.rules.config import (
 def head_comments(variant: Variant, tr: Translator) -> tuple[str, str]:
     """The two comment lines at the top of the starter config, in the translator's language: the variant's
     description from its catalogues (the preset's English when they have none), the command as typed."""
-    shown = tr.pgettext("description", variant.name)
-    description = variant.description if shown == variant.name else shown
     return (tr.gettext("preferans game config. Variant: {name} - {description}").format(
-                name=variant.name, description=description),
+                name=variant.name, description=description_in(variant, tr)),
             tr.gettext("Uncomment and change any rule; unknown keys are rejected. `{command}` prints these "
                        "values.").format(command=f"preferans show {variant.name}"))
 

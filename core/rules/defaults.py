@@ -48,9 +48,13 @@ defends. A family with its own words for it answers ``pref_defence_legal`` and `
 def pref_rules_sections() -> dict[str, Any]:
     return {
         # 3 players, 4 with the dealer sitting out, or 2 with the third hand held by no player
-        "players": (int, Field(ge=2, le=4, description="players at the table: 3, 4 (the dealer sits out) or 2 "
+        "players": (int, Field(
+            title="players at the table",
+            ge=2, le=4, description="players at the table: 3, 4 (the dealer sits out) or 2 "
                                                        "(the third hand is held by no player)")),
-        "max_deals": (int | None, Field(default=None, ge=1, description="stop the match after this many deals")),
+        "max_deals": (int | None, Field(
+            title="stop the match after this many deals",
+            default=None, ge=1, description="stop the match after this many deals")),
     }
 
 

@@ -50,16 +50,29 @@ class _Section(BaseModel):
 class DefenceRules(_Section):
     """Who defends and what the defenders must take (BAL-DEF)."""
 
-    lone_quota: int = Field(ge=0, le=10, description="tricks a lone follower must take (BAL-DEF-08)")
-    pair_quota: int = Field(ge=0, le=10, description="tricks two followers must take together; below it each "
+    lone_quota: int = Field(
+        title="tricks a lone follower must take",
+        ge=0, le=10, description="tricks a lone follower must take (BAL-DEF-08)")
+    pair_quota: int = Field(
+        title="tricks two followers must take together",
+        ge=0, le=10, description="tricks two followers must take together; below it each "
                                                      "one short of each_quota is penalised (BAL-DEF-01/02)")
-    each_quota: int = Field(ge=0, le=10, description="a follower's own quota when the pair is short")
+    each_quota: int = Field(
+        title="a follower's own quota when the pair is short",
+        ge=0, le=10, description="a follower's own quota when the pair is short")
     each_always: bool = Field(
+        title="a follower below his own quota fails even when the pair made theirs",
         description="two followers: each one below each_quota fails even when the pair took pair_quota or the "
         "declarer failed (pajcho, antonijek); false: only when the pair is short (the Balkan chapter, pk)")
-    invite_quota: int = Field(ge=0, le=10, description="tricks an inviter's team must take (BAL-DEF-09)")
-    invitation: bool = Field(description="a lone follower may invite the passer (zvanje, BAL-DEF-06)")
-    stop_at: int = Field(ge=1, le=10, description="play stops when the defence takes this many tricks, and "
+    invite_quota: int = Field(
+        title="tricks an inviter's team must take",
+        ge=0, le=10, description="tricks an inviter's team must take (BAL-DEF-09)")
+    invitation: bool = Field(
+        title="a lone follower may invite the passer",
+        description="a lone follower may invite the passer (zvanje, BAL-DEF-06)")
+    stop_at: int = Field(
+        title="play stops when the followers have this many tricks",
+        ge=1, le=10, description="play stops when the defence takes this many tricks, and "
                                                   "the defence never writes more (BAL-DEF-03)")
 
     @field_validator("each_quota")
@@ -85,14 +98,22 @@ class DefenceRules(_Section):
 class KontraRules(_Section):
     """The kontra chain (BAL-KON): kontra x2, rekontra x4, subkontra x8, mortkontra x16 ..."""
 
-    factor: int = Field(ge=1, description="the multiplier of each kontra level")
-    max_level: int | None = Field(default=None, ge=1, description="the highest level allowed (4 = mortkontra); "
+    factor: int = Field(
+        title="the multiplier of each kontra level",
+        ge=1, description="the multiplier of each kontra level")
+    max_level: int | None = Field(
+        title="the highest kontra level (not set: no limit)",
+        default=None, ge=1, description="the highest level allowed (4 = mortkontra); "
                                                                   "not set: no limit (BAL-KON-07)")
-    quota: int = Field(ge=0, le=10, description="tricks the kontra-giver's team must take (BAL-KON-05)")
+    quota: int = Field(
+        title="tricks the kontra-giver's team must take",
+        ge=0, le=10, description="tricks the kontra-giver's team must take (BAL-KON-05)")
     other_defender: Literal["normal", "nothing"] = Field(
+        title="the follower who did not say kontra: scores normally or writes nothing",
         description="the defender who did not say kontra: scores normally and undoubled (the Balkan chapter, "
         "BAL-KON-02), or writes nothing while the kontra-giver writes the team's tricks (pk 10)")
     chains: Literal["one", "each"] = Field(
+        title="one kontra chain, or one for each follower",
         description="who may say kontra: the first follower who says it, one chain (pk, PPN, pajcho); or each "
         "follower, a chain of his own that the declarer answers in turn, the declarer's own entry at the "
         "highest level ('the defender or defenders who said kontra', BAL-KON-06, GAP-BAL-09)")
@@ -110,10 +131,14 @@ class KontraRules(_Section):
 class TwoRules(_Section):
     """The "two" (pik with the talon) needs a kontra to be played (BAL-KON-08)."""
 
-    needs_kontra: bool = Field(description="the two with the talon is played only under kontra")
+    needs_kontra: bool = Field(
+        title="the two is played only under kontra",
+        description="the two with the talon is played only under kontra")
     unless_refe: bool = Field(
+        title="except when the declarer holds an unplayed refe",
         description="not when the declarer holds an unplayed refe (the Balkan chapter: 'без рефета')")
     without_kontra: Literal["declarer_wins", "refe_else_declarer_wins", "refe_else_nothing"] = Field(
+        title="the two without kontra: who wins, or a refe",
         description="no kontra: the declarer wins without play (the Balkan chapter); a refe for everybody if one "
         "may be written, else the declarer wins (pk 10/11); a refe if one may be written, else nothing "
         "(Slovenian, SLO-02)")
@@ -122,15 +147,22 @@ class TwoRules(_Section):
 class BetlRules(_Section):
     """Betl (misère, BAL-BET)."""
 
-    all_follow: bool = Field(description="both defenders always defend a betl (pk 9; GAP-BAL-12)")
-    juha: int = Field(ge=0, description="supe each defender writes on a failed betl with the talon (BAL-BET-02)")
-    igra_juha: int = Field(ge=0, description="supe each defender writes on a failed igra betl (BAL-BET-03)")
+    all_follow: bool = Field(
+        title="both defenders always follow a betl",
+        description="both defenders always defend a betl (pk 9; GAP-BAL-12)")
+    juha: int = Field(
+        title="supe each follower writes on a failed betl",
+        ge=0, description="supe each defender writes on a failed betl with the talon (BAL-BET-02)")
+    igra_juha: int = Field(
+        title="supe each follower writes on a failed igra betl",
+        ge=0, description="supe each defender writes on a failed igra betl (BAL-BET-03)")
 
 
 class PlayRulesSection(_Section):
     """Who leads (BAL-PLAY)."""
 
     sans_lead: Literal["skip_declarer", "before_declarer"] = Field(
+        title="who leads in sans",
         description="sans: the lead passes on clockwise past the declarer (BAL-PLAY-04), or goes to the defender "
         "who plays just before him ('kroz vodioca' pk 12, 'под разыгрывающего' SLO-03)")
 
@@ -138,15 +170,20 @@ class PlayRulesSection(_Section):
 class RefeRules(_Section):
     """Refe (refa, radlc): the all-pass mark that doubles its holder's next contract (BAL-REFE)."""
 
-    factor: int = Field(ge=1, description="the multiplier of a deal played on refe")
-    hat_at_zero: bool = Field(description="a bula of exactly 0 counts as under the hat (GAP-BAL-15)")
+    factor: int = Field(
+        title="the multiplier of a game played on refe",
+        ge=1, description="the multiplier of a deal played on refe")
+    hat_at_zero: bool = Field(
+        title="a bula of exactly 0 counts as under the hat",
+        description="a bula of exactly 0 counts as under the hat (GAP-BAL-15)")
 
 
 class SettlementRules(_Section):
     """Final settlement: R_i = bula_point (sum B / n - B_i) + sum_j (W_ij - W_ji) (BAL-SCORE-14/15)."""
 
-    bula_point: int = Field(ge=0, description="juha points per bula point (BAL-SCORE-03)")
+    bula_point: int = Field(title="supe per bula point", ge=0, description="juha points per bula point (BAL-SCORE-03)")
     write_off: Literal["exact", "highest_first"] = Field(
+        title="an unfinished game: the bule written off exactly or from the highest",
         description="an unfinished game: the bule are written off equally, exactly (the Balkan chapter, "
         "BAL-SCORE-15), or in integers with the remainder from the highest bule (pk 13 examples 14-16)")
 
@@ -154,20 +191,32 @@ class SettlementRules(_Section):
 def sections() -> dict[str, object]:
     return {
         # three players, or four with the dealer sitting out; no two-player (dummy) game in this family
-        "players": (int, Field(ge=3, le=4, description="players at the table: 3, or 4 (the dealer sits out)")),
-        "bula": (int, Field(ge=1, description="starting bula of every player (BAL-SCORE-02)",
+        "players": (int, Field(
+            title="players at the table",
+            ge=3, le=4, description="players at the table: 3, or 4 (the dealer sits out)")),
+        "bula": (int, Field(
+            title="the bula every player starts with",
+            ge=1, description="starting bula of every player (BAL-SCORE-02)",
                             json_schema_extra=SCORECARD_REQUIRED)),
-        "refe_limit": (int, Field(ge=0, description="refe-granting deals allowed in the game (BAL-REFE-04)",
+        "refe_limit": (int, Field(
+            title="how many refe may be written in a game",
+            ge=0, description="refe-granting deals allowed in the game (BAL-REFE-04)",
                                   json_schema_extra=SCORECARD_REQUIRED)),
-        "talon_shown": (bool, Field(description="the talon is shown to everybody when taken (GEN-DECK-07)")),
-        "value": (ValueTable, Field(description="V of each contract with the talon (BAL-VAL-01)")),
-        "igra_value": (ValueTable, Field(description="V of each contract played without the talon, igra "
+        "talon_shown": (bool, Field(
+            title="the talon is shown to everybody when taken",
+            description="the talon is shown to everybody when taken (GEN-DECK-07)")),
+        "value": (ValueTable, Field(
+            title="the value of each contract with the talon",
+            description="V of each contract with the talon (BAL-VAL-01)")),
+        "igra_value": (ValueTable, Field(
+            title="the value of each contract in igra, without the talon",
+            description="V of each contract played without the talon, igra "
                                                          "(BAL-VAL-02)")),
-        "defence": DefenceRules,
-        "kontra": KontraRules,
-        "two": TwoRules,
-        "betl": BetlRules,
-        "play": PlayRulesSection,
-        "refe": RefeRules,
-        "settlement": SettlementRules,
+        "defence": (DefenceRules, Field(title="who follows and what the followers must take")),
+        "kontra": (KontraRules, Field(title="kontra: each level multiplies the game")),
+        "two": (TwoRules, Field(title="the two: spades with the talon")),
+        "betl": (BetlRules, Field(title="betl: the declarer takes no trick")),
+        "play": (PlayRulesSection, Field(title="who leads")),
+        "refe": (RefeRules, Field(title="refe: the all-pass mark that doubles the next game")),
+        "settlement": (SettlementRules, Field(title="the final settlement")),
     }

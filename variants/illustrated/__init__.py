@@ -50,20 +50,30 @@ class _Section(BaseModel):
 class IllustratedRules(_Section):
     """The extra contracts (ILL-EXT)."""
 
-    values: dict[str, Money] = Field(description="what each extra contract is worth with the talon, paid to or by "
+    values: dict[str, Money] = Field(
+        title="what each extra contract is worth with the talon",
+        description="what each extra contract is worth with the talon, paid to or by "
                                    "each defender (ILL-EXT-01..04: 10, 20, 30; offener-durchmarsch 40 is "
                                    "inferred, GAP-ILL-01)")
     goals: dict[str, Literal["none", "all"]] = Field(
+        title="what the declarer must do: no trick or all ten",
         description="what the declarer must do: take no trick (Bettel, Plauderer) or all ten (Durchmarsch)")
-    hand_factor: int = Field(ge=1, description="the values are multiplied by this without the talon (ILL-EXT-07)")
-    open: list[str] = Field(description="contracts in which the declarer lays his cards face up after the first "
+    hand_factor: int = Field(
+        title="the values are multiplied by this without the talon",
+        ge=1, description="the values are multiplied by this without the talon (ILL-EXT-07)")
+    open: list[str] = Field(
+        title="contracts in which the declarer plays face up",
+        description="contracts in which the declarer lays his cards face up after the first "
                             "lead (ILL-PLAY-02/03)")
     durchmarsch_must_beat: bool = Field(
+        title="the duty to beat the trick holds in Durchmarsch too",
         description="the duty to beat the trick holds in Durchmarsch too (GAP-ILL-04); it always holds in "
         "Bettel and Plauderer (ILL-EXT-01, ILL-PLAY-02)")
     opening_lead: Literal["declarer", "first_hand"] = Field(
+        title="who leads to the first trick of an extra contract",
         description="who leads to the first trick of an extra contract (docs/rules/austrian.md#open-point-3)")
     early_stop: bool = Field(
+        title="play stops as soon as the result is decided",
         description="play stops as soon as the result is decided (ILL-EXT-08; open point 3)")
 
     @model_validator(mode="after")
@@ -83,11 +93,19 @@ class IllustratedRules(_Section):
 class KontraRules(_Section):
     """Kontra and rekontra on the extra contracts (ILL-KON)."""
 
-    allowed: bool = Field(description="each defender in turn may say kontra against an extra contract (ILL-KON-01)")
-    rekontra: bool = Field(description="after both defenders spoke, the declarer may say rekontra (ILL-KON-03)")
-    factor: int = Field(ge=1, description="kontra multiplies the settlement with that defender by this "
+    allowed: bool = Field(
+        title="each defender may say Kontra against an extra contract",
+        description="each defender in turn may say kontra against an extra contract (ILL-KON-01)")
+    rekontra: bool = Field(
+        title="the declarer may answer with Rekontra",
+        description="after both defenders spoke, the declarer may say rekontra (ILL-KON-03)")
+    factor: int = Field(
+        title="Kontra multiplies the settlement by this",
+        ge=1, description="kontra multiplies the settlement with that defender by this "
                         "(ILL-KON-02: 2)")
-    rekontra_factor: int = Field(ge=1, description="rekontra: the settlement with each defender who said kontra "
+    rekontra_factor: int = Field(
+        title="Rekontra multiplies it by this instead",
+        ge=1, description="rekontra: the settlement with each defender who said kontra "
                                  "is multiplied by this instead (ILL-KON-03: 4)")
 
     @field_validator("rekontra_factor")
@@ -102,7 +120,8 @@ class KontraRules(_Section):
 
 @hookimpl
 def pref_rules_sections() -> dict[str, Any]:
-    return {"illustrated": IllustratedRules, "kontra": KontraRules}
+    return {"illustrated": (IllustratedRules, Field(title="the extra contracts: Bettel, Durchmarsch, Plauderer")),
+            "kontra": (KontraRules, Field(title="Kontra and Rekontra on the extra contracts"))}
 
 
 def is_extra(spec: ContractSpec) -> bool:

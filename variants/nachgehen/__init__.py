@@ -43,9 +43,13 @@ class NachgehenRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    on_bids: list[Number] = Field(description="the winning numbers that open Nachgehen: the suit numbers, i.e. won "
+    on_bids: list[Number] = Field(
+        title="the winning numbers that open Nachgehen",
+        description="the winning numbers that open Nachgehen: the suit numbers, i.e. won "
                                "'on numbers' (NACH-01, GAP-NACH-01)")
-    minimum: str = Field(description="the lowest contract a take-over may name (NACH-03: bettel)")
+    minimum: str = Field(
+        title="the lowest contract a take-over may name",
+        description="the lowest contract a take-over may name (NACH-03: bettel)")
 
     @field_validator("on_bids")
     @classmethod
@@ -65,7 +69,7 @@ class NachgehenRules(BaseModel):
 
 @hookimpl
 def pref_rules_sections() -> dict[str, Any]:
-    return {"nachgehen": NachgehenRules}
+    return {"nachgehen": (NachgehenRules, Field(title="Nachgehen: taking over the winner's talon"))}
 
 
 def bidders(view: DeclarationView) -> list[int]:

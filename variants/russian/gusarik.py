@@ -43,7 +43,9 @@ def dummy_of(match: MatchView) -> Seat | None:
 def sections() -> dict[str, Any]:
     """The family's ``players`` key: 3, 4 or 2 with the dummy (it replaces the core's, which has no dummy)."""
     return {
-        "players": (int, Field(ge=2, le=4, description="players at the table: 3, 4 (the dealer sits out) or 2 "
+        "players": (int, Field(
+            title="players at the table (2: with a dummy hand)",
+            ge=2, le=4, description="players at the table: 3, 4 (the dealer sits out) or 2 "
                                                        "(gusarik: a dummy third hand)")),
     }
 

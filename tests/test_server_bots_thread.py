@@ -37,7 +37,7 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
 
 
 def test_the_server_answers_while_a_bot_thinks(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
-    gate, seen = threading.Event(), []  # type: ignore[var-annotated]
+    gate, seen = threading.Event(), list[bool]()
     bot = GatedBot(gate, seen)
     original = LiveTable.bot_for
     monkeypatch.setattr(LiveTable, "bot_for", lambda self, seat: bot if seat == 1 else original(self, seat))

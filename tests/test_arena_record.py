@@ -188,3 +188,37 @@ def test_bad_record_command_lines(tmp_path: Path, capsys: pytest.CaptureFixture[
     other.write_text('{"variant": "sochi"}\n', "utf-8")
     assert "line 1: not an arena record" in one_error(capsys, "arena", "report", str(other))
     assert "not a regular file" in one_error(capsys, "arena", *BOTS, "--deals", "1", "--record", str(tmp_path))
+
+
+def test_two_jobs_record_the_same_deals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # 12 deals are 3 units of 5, 5 and 2, written as each finishes, in any order
+    record = tmp_path / "run.jsonl"
+    data = arena_json(capsys, "--deals", "12", "--seed", "3", "--jobs", "2", "--record", str(record))
+    assert data == arena_json(capsys, "--deals", "12", "--seed", "3")
+    assert sorted(d["deal"] for d in lines(record)[1:]) == list(range(12))
+
+
+def test_a_run_killed_goes_on_where_it_stopped(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """SIGKILL (no clean-up at all) in the middle of a long run: the deals synced so far stay, the next run
+    plays the rest, and the numbers are those of one run."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    record = tmp_path / "run.jsonl"
+    argv = [sys.executable, "-m", "preferans.core.cli", "arena", *BOTS, "--deals", "100000", "--seed", "8",
+            "--record", str(record)]
+    proc = subprocess.Popen(argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and (not record.exists() or record.read_text("utf-8").count("\n") < 8):
+            time.sleep(0.05)
+    finally:
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+    kept = [json.loads(x)["deal"] for x in record.read_text("utf-8").split("\n")[1:-1]]
+    assert len(kept) >= 7 and sorted(kept) == list(range(len(kept)))  # one process: the deals in order
+    total = len(kept) + 4
+    data = arena_json(capsys, "--deals", str(total), "--seed", "8", "--record", str(record))
+    assert data == arena_json(capsys, "--deals", str(total), "--seed", "8")

@@ -38,7 +38,7 @@ from preferans.core.tools.arena import (
 )
 from preferans.core.tools.arena_record import ArenaRecord, header, merge
 from preferans.core.tools.deal_sets import ALL, DEAL_SETS, check_deal_set
-from preferans.core.tools.parallel import check_jobs, progress_bar
+from preferans.core.tools.parallel import check_jobs, progress_bars
 
 
 def print_result(result: ArenaResult, out: Printer, title: str | None = None) -> None:
@@ -101,8 +101,10 @@ def cmd_arena(args: argparse.Namespace) -> int:
         if args.record is not None:
             head = header(variant, bots, args.seed, args.deal_set, shard)
             record = stack.enter_context(ArenaRecord(Path(args.record), head))
-        found = stack.enter_context(progress_bar(args.deal_set, wanted))
-        advance = stack.enter_context(progress_bar("arena", wanted))
+        # the search for the deals of the set first (none for the set all), then the plays
+        bars = ([(args.deal_set, wanted)] if args.deal_set != ALL else []) + [("arena", wanted)]
+        *search, advance = stack.enter_context(progress_bars(bars))
+        found = search[0] if search else None
         result = arena(variant, bots, args.deals, args.seed, jobs=args.jobs, scheduler=args.scheduler,
                        progress=advance, deal_set=args.deal_set, shard=shard, record=record, search_progress=found)
     seconds = time.perf_counter() - start

@@ -302,8 +302,9 @@ def arena(variant: Variant, bots: Sequence[str], deals: int, seed: int, *, jobs:
     wanted = [i for i in range(deals) if shard.has(i)]
     done = {i: d for i, d in (record.recorded() if record is not None else {}).items() if shard.has(i)}
     todo = [i for i in wanted if i not in done]
-    if progress is not None and len(wanted) > len(todo):
-        progress(len(wanted) - len(todo))
+    for told in (progress, search_progress):
+        if told is not None and len(wanted) > len(todo):
+            told(len(wanted) - len(todo))  # the deals of the record
     known = {i: d.stream for i, d in done.items() if d.stream is not None}
     streams = find_streams(variant, seed, deal_set, todo, known, jobs=jobs, scheduler=scheduler,
                            progress=search_progress)

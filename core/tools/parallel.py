@@ -240,9 +240,11 @@ def progress_bars(bars: Sequence[tuple[str, int]]) -> Iterator[tuple[Callable[[i
     if not sys.stderr.isatty():
         yield tuple(None for _ in bars)
         return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, transient=True) as bar:
-        tasks = [bar.add_task(label, total=total) for label, total in bars]
-        yield tuple((lambda k, task=task: bar.advance(task, k)) for task in tasks)
+        def advancer(task: TaskID) -> Callable[[int], object]:
+            return lambda k: bar.advance(task, k)
+
+        yield tuple(advancer(bar.add_task(label, total=total)) for label, total in bars)

@@ -222,3 +222,16 @@ def test_a_run_killed_goes_on_where_it_stopped(tmp_path: Path, capsys: pytest.Ca
     total = len(kept) + 4
     data = arena_json(capsys, "--deals", str(total), "--seed", "8", "--record", str(record))
     assert data == arena_json(capsys, "--deals", str(total), "--seed", "8")
+
+
+def test_two_runs_never_write_one_record(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import fcntl
+
+    record = tmp_path / "run.jsonl"
+    arena_json(capsys, "--deals", "1", "--record", str(record))
+    before = record.read_bytes()
+    with record.open("rb") as other:  # another run, holding its lock
+        fcntl.flock(other.fileno(), fcntl.LOCK_EX)
+        err = one_error(capsys, "arena", *BOTS, "--deals", "3", "--record", str(record))
+    assert f"{record}: --record: another arena run is writing this record" in err
+    assert record.read_bytes() == before

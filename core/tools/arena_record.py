@@ -13,9 +13,11 @@ session or machine. A record makes the run resumable and shareable. It is a JSON
 Run again with the same FILE and the same run (the header must match field for field; a field that differs
 is one line naming the file and the field), the deals in it are taken from it, not played, and the new ones
 are appended, each flushed and synced to the disk as its work unit finishes: a crash loses at most the
-units in flight. A last line cut short by a crash is ignored and written over. Two runs never write one
-record at once (an exclusive lock). ``--shard K/M`` runs keep one record each; :func:`merge` puts the
-records of one run together (the same header but for the shard, no deal twice).
+units in flight. A last line cut short by a crash is ignored and written over (the one file the core
+appends to rather than writes atomically, :mod:`..formats.atomic`: rewriting a record of thousands of deals
+after every deal would cost more and more). Two runs never write one record at once (an exclusive lock).
+``--shard K/M`` runs keep one record each; :func:`merge` puts the records of one run together (the same
+header but for the shard, no deal twice).
 """
 
 from __future__ import annotations
@@ -35,7 +37,6 @@ import preferans.core.ai as ai_package
 import preferans.core.engine as engine_package
 import preferans.core.rules as rules_package
 from preferans.core.engine.match import Match
-from preferans.core.formats.atomic import write_atomic
 from preferans.core.model.errors import BadInput
 from preferans.core.model.files import SAVE_LIMIT, read_bounded
 from preferans.core.rules.config import Variant
@@ -208,8 +209,14 @@ def read_record(path: Path) -> tuple[dict[str, Any] | None, dict[int, DealPlays]
         raise BadInput(f"{path}: line 1: arena record version {_short(head.get('version'))}; this preferans "
                        f"reads version {VERSION}")
     bots = head.get("bots")
-    if not isinstance(bots, list) or not bots:
+    if not isinstance(bots, list) or not bots or not all(isinstance(b, str) for b in bots):
         raise BadInput(f"{path}: line 1: bots must be a list of bot names")
+    seed = head.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise BadInput(f"{path}: line 1: seed must be a whole number, got {_short(seed)}")
+    if head.get("deal_set") not in deal_sets.DEAL_SETS or not isinstance(head.get("config"), dict):
+        raise BadInput(f"{path}: line 1: deal_set must be one of {', '.join(deal_sets.DEAL_SETS)} and config an "
+                       f"object")
     shard = _shard_of(head, path)
     deals: dict[int, DealPlays] = {}
     for number, text in enumerate(lines[1:], start=2):
@@ -248,37 +255,49 @@ class ArenaRecord:
         path = self.path
         if path.exists() and not path.is_file():
             raise BadInput(f"{path}: --record: not a regular file")
-        have, deals, end = read_record(path)
-        if have is None:  # a new record (or one whose header line was cut short): the header, atomically
-            write_atomic(path, json.dumps(self.header, ensure_ascii=False, separators=(",", ":")) + "\n")
-            end = path.stat().st_size
-        else:
-            check_same(str(path), have, self.header, HEADER_FIELDS)
         try:
-            self._file = open(path, "r+b")  # noqa: SIM115 - held open for the run, closed in __exit__
+            # appends only, held open (and locked) for the run; closed in __exit__
+            handle = self._file = open(path, "a+b")  # noqa: SIM115
         except OSError as exc:
             raise BadInput(f"{path}: --record: cannot write: {exc.strerror}") from None
-        _lock(self._file, path)
-        self._file.truncate(end)  # a torn last line goes
-        self._file.seek(end)
+        try:
+            _lock(handle, path)  # before reading: what is read is what this run goes on from
+            have, deals, end = read_record(path)
+            if have is not None:
+                check_same(str(path), have, self.header, HEADER_FIELDS)
+            handle.truncate(end)  # a torn last line goes (all of a header line cut short)
+            if have is None:  # a new record: its header, synced before any deal
+                self._append(json.dumps(self.header, ensure_ascii=False, separators=(",", ":")) + "\n")
+        except BaseException:
+            self._close()
+            raise
         self._deals = deals
         self.resumed = len(deals)
         return self
 
-    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+    def _append(self, line: str) -> None:
+        assert self._file is not None, "write() outside the with block"
+        try:
+            self._file.write(line.encode("utf-8"))
+            self._file.flush()
+            os.fsync(self._file.fileno())  # the line survives a crash of the machine
+        except OSError as exc:
+            raise BadInput(f"{self.path}: --record: cannot write: {exc.strerror}") from None
+
+    def _close(self) -> None:
         if self._file is not None:
             self._file.close()
             self._file = None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        self._close()
 
     def recorded(self) -> Mapping[int, DealPlays]:
         return self._deals
 
     def write(self, plays: Sequence[DealPlays]) -> None:
-        assert self._file is not None, "write() outside the with block"
         for deal in plays:
-            self._file.write(deal_line(deal).encode("utf-8"))
-            self._file.flush()
-            os.fsync(self._file.fileno())  # the deal survives a crash of the machine
+            self._append(deal_line(deal))
             self._deals[deal.index] = deal
 
 
@@ -290,7 +309,6 @@ def _lock(handle: IO[bytes], path: Path) -> None:
     try:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        handle.close()
         raise BadInput(f"{path}: --record: another arena run is writing this record") from None
 
 

@@ -152,3 +152,18 @@ def test_a_contract_the_heuristic_never_calls(monkeypatch: pytest.MonkeyPatch) -
     monkeypatch.setattr(deal_sets, "MAX_GAP", 300)
     with pytest.raises(BadInput, match=r"--deal-set misere: none of stream deals 0\.\.399 of seed 1"):
         find_streams(load_variant("serbian"), 1, "misere", [0])
+
+
+def test_games_sharing_a_manager_play_as_games_of_their_own() -> None:
+    # the search makes its games with one plugin manager per work unit; a whole heuristic deal (every call,
+    # discard and card) must come out the same as in games with a manager each
+    manager = SOCHI.new_manager()
+    for j in (0, 75, 6):
+        histories = []
+        for shared in (manager, None):
+            game = Game(SOCHI, derive_seed(1, j), j % 3, manager=shared)
+            bots = [make_bot("heuristic", game.seed, s) for s in range(3)]
+            while not game.results:
+                game.apply(bots[game.current_player].choose(game, game.current_player))
+            histories.append((game.history, game.results[0].tricks, game.settlement().exact))
+        assert histories[0] == histories[1]

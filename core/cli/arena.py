@@ -170,7 +170,7 @@ def add_parser(sub: Any) -> None:
     add_plugin_option(s)
     add_scale_out(s)
     s.set_defaults(func=cmd_arena)
-    reports = s.add_subparsers(dest="arena_command", metavar="report")
+    reports = s.add_subparsers(dest="arena_command", metavar="report", title="instead of playing")
     r = reports.add_parser("report", help="the records of one run (--record, each --shard's) in one table")
     r.add_argument("records", nargs="+", metavar="FILE", help="records of the same run")
     r.add_argument("--json", action="store_true", help="print a JSON object")

@@ -179,10 +179,12 @@ def test_readme_test_command_is_what_ci_runs() -> None:
 
 
 def _commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()) -> list[tuple[str, argparse.ArgumentParser]]:
-    """``[("config init", parser), ...]``: every leaf command of the CLI with its parser."""
+    """``[("config init", parser), ...]``: every leaf command of the CLI with its parser, and every command
+    that also runs on its own besides its subcommands (``arena`` and ``arena report``)."""
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            return [leaf for name, sub in action.choices.items() for leaf in _commands(sub, (*path, name))]
+            alone = [(" ".join(path), parser)] if path and parser.get_default("func") is not None else []
+            return alone + [leaf for name, sub in action.choices.items() for leaf in _commands(sub, (*path, name))]
     return [(" ".join(path), parser)]
 
 

@@ -6,6 +6,9 @@ import argparse
 import json
 import sys
 import time
+from contextlib import ExitStack
+from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from preferans.core.ai.registry import BOTS
@@ -14,6 +17,7 @@ from preferans.core.cli.common import (
     add_plugin_option,
     add_scale_out,
     add_variant_options,
+    language_of,
     local_json,
     seed_value,
     translator_for,
@@ -21,15 +25,20 @@ from preferans.core.cli.common import (
 )
 from preferans.core.formats.render import Printer
 from preferans.core.model.errors import BadInput
-from preferans.core.model.i18n import ENGLISH, Translator
+from preferans.core.model.i18n import ENGLISH, Translator, translator
+from preferans.core.rules.config import config_from_dict
 from preferans.core.tools.arena import (
     ArenaResult,
     arena,
     number_text,
     parse_bots,
+    parse_shard,
     result_json,
+    summarize,
 )
-from preferans.core.tools.parallel import check_jobs, progress_bar
+from preferans.core.tools.arena_record import ArenaRecord, header, merge
+from preferans.core.tools.deal_sets import ALL, DEAL_SETS, check_deal_set
+from preferans.core.tools.parallel import check_jobs, progress_bars
 
 
 def print_result(result: ArenaResult, out: Printer, title: str | None = None) -> None:
@@ -46,6 +55,13 @@ def print_result(result: ArenaResult, out: Printer, title: str | None = None) ->
     # the formula is a placeholder: written the same in every language (and script)
     out.line(tr.gettext("per 100 deals: the mean per play of a deal; 95% CI: mean +- {formula} over the "
                         "{n} = {deals} deals").format(formula="1.96 * sd / sqrt(N)", n="N", deals=result.deals))
+
+
+def title_of(result: ArenaResult, title: str) -> str:
+    """The variant's title, with the deal set and the shard as they were given (option values, not words)."""
+    given = ([f"--deal-set {result.deal_set}"] if result.deal_set != ALL else []) + \
+        ([f"--shard {result.shard}"] if result.shard else [])
+    return f"{title} [{', '.join(given)}]" if given else title
 
 
 def table_rows(result: ArenaResult, tr: Translator = ENGLISH) -> list[list[str]]:
@@ -68,23 +84,39 @@ def table_rows(result: ArenaResult, tr: Translator = ENGLISH) -> list[list[str]]
 
 def cmd_arena(args: argparse.Namespace) -> int:
     """``preferans arena``: the options are checked first (one-line errors), then the deals are played."""
+    for option, value in (("--bots", args.bots), ("--deals", args.deals)):
+        if value is None:  # not required by argparse: ``arena report FILE`` takes neither
+            raise BadInput(f"{option}: required to play an arena (see 'preferans arena --help')")
     variant = variant_from(args)
     if args.deals < 1:
         raise BadInput(f"--deals: must be at least 1, got {args.deals}")
     check_jobs(args.jobs)
     bots = parse_bots(args.bots, variant.rules.players)
+    shard = parse_shard(args.shard)
+    check_deal_set(variant, args.deal_set)
     start = time.perf_counter()
-    with progress_bar("arena", args.deals) as advance:
+    wanted = sum(1 for i in range(args.deals) if shard.has(i))
+    with ExitStack() as stack:
+        record = None
+        if args.record is not None:
+            head = header(variant, bots, args.seed, args.deal_set, shard)
+            record = stack.enter_context(ArenaRecord(Path(args.record), head))
+        # the search for the deals of the set first (none for the set all), then the plays
+        bars = ([(args.deal_set, wanted)] if args.deal_set != ALL else []) + [("arena", wanted)]
+        *search, advance = stack.enter_context(progress_bars(bars))
+        found = search[0] if search else None
         result = arena(variant, bots, args.deals, args.seed, jobs=args.jobs, scheduler=args.scheduler,
-                       progress=advance)
+                       progress=advance, deal_set=args.deal_set, shard=shard, record=record, search_progress=found)
     seconds = time.perf_counter() - start
     tr = translator_for(args, variant)
     if args.json:
         data = result_json(result)
         data = {"variant": data.pop("variant"), **local_json(variant), **data}
+        if record is not None:
+            data["record"] = {"file": args.record, "resumed": record.resumed}
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        print_result(result, Printer(sys.stdout, tr=tr), variant.title)
+        print_result(result, Printer(sys.stdout, tr=tr), title_of(result, variant.title))
     # the time goes to stderr: stdout is the same for any --jobs or --scheduler
     where = (tr.gettext("scheduler {address}").format(address=args.scheduler) if args.scheduler else
              tr.ngettext("{n} job", "{n} jobs", args.jobs).format(n=args.jobs))
@@ -93,15 +125,54 @@ def cmd_arena(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_report(args: argparse.Namespace) -> int:
+    """``preferans arena report FILE [FILE ...]``: the records of one run together, as ``arena`` prints them."""
+    paths = [Path(p) for p in args.records]
+    head, deals, shards = merge(paths)
+    if not deals:
+        raise BadInput(f"{paths[0]}: the record has no finished deal yet")
+    unit = head.get("unit")
+    result = summarize(str(head.get("variant")), [str(b) for b in head["bots"]], int(head.get("seed", 0)), deals,
+                       unit if isinstance(unit, str) else "points")
+    one = set(shards)
+    shard = one.pop() if len(one) == 1 and shards[0] != "0/1" else None
+    result = replace(result, deal_set=str(head.get("deal_set", ALL)), shard=shard)
+    try:  # the variant's own words (its unit, its title) when it can be loaded: not with local plugins
+        variant = config_from_dict(head["config"], str(paths[0]))
+        title, tr = variant.title, translator_for(args, variant)
+    except (BadInput, KeyError, TypeError):
+        title, tr = result.variant, translator(language_of(args))
+    if args.json:
+        data = result_json(result)
+        data["records"] = [str(p) for p in paths]
+        data["complete"] = [d.index for d in deals] == list(range(len(deals)))  # deals 0 .. N-1, none missing
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print_result(result, Printer(sys.stdout, tr=tr), title_of(result, title))
+    return 0
+
+
 def add_parser(sub: Any) -> None:
     s = sub.add_parser("arena", help="compare bots in duplicate format: the same deals with the seats rotated")
     add_variant_options(s)
-    s.add_argument("--bots", metavar="B1,B2,B3", required=True,
-                   help=f"one bot per seat ({', '.join(BOTS)}); a name may repeat")
-    s.add_argument("--deals", type=int, required=True, metavar="N", help="deals, each played once per rotation")
+    s.add_argument("--bots", metavar="B1,B2,B3",
+                   help=f"one bot per seat ({', '.join(BOTS)}); a name may repeat (required)")
+    s.add_argument("--deals", type=int, metavar="N", help="deals, each played once per rotation (required)")
     s.add_argument("--seed", type=seed_value, default=1, help="run seed (default 1)")
+    s.add_argument("--deal-set", choices=DEAL_SETS, default=ALL,
+                   help="all deals (default), or only those the heuristic auction makes a raspasovka or a misère")
+    s.add_argument("--shard", default="0/1", metavar="K/M",
+                   help="play only the deals whose index is K modulo M (default 0/1: all)")
+    s.add_argument("--record", metavar="FILE.jsonl",
+                   help="keep every finished deal in FILE; run again with it to go on where it stopped")
     s.add_argument("--json", action="store_true", help="print a JSON object")
     add_lang_option(s)
     add_plugin_option(s)
     add_scale_out(s)
     s.set_defaults(func=cmd_arena)
+    reports = s.add_subparsers(dest="arena_command", metavar="report", title="instead of playing")
+    r = reports.add_parser("report", help="the records of one run (--record, each --shard's) in one table")
+    r.add_argument("records", nargs="+", metavar="FILE", help="records of the same run")
+    r.add_argument("--json", action="store_true", help="print a JSON object")
+    add_lang_option(r)
+    r.set_defaults(func=cmd_report)

@@ -15,6 +15,8 @@ from collections.abc import Sequence
 from enum import StrEnum
 from typing import Any, Literal
 
+import pluggy
+
 from preferans.core.engine import observation as seen
 from preferans.core.engine.match import Match
 from preferans.core.engine.play import TrickPlay
@@ -103,11 +105,14 @@ class Game:
     ``to_json()`` / ``from_json()`` and ``replay()`` follow OpenSpiel. The game owns its
     ``random.Random(seed)``; the same seed and actions give the same game. ``deals`` optionally fixes
     the packs of the first deals (each the 32 cards in dealing order, see ``Deal.pack``), for a game
-    recorded elsewhere (PPN import); later deals are shuffled from the seed as usual.
+    recorded elsewhere (PPN import); later deals are shuffled from the seed as usual. ``manager`` is a plugin
+    manager of the variant (``variant.new_manager()``) to share, as ``clone()`` shares its own: building one
+    is most of the cost of a new game, which counts for a program that starts thousands of games of one
+    variant (the arena's search for its deal sets).
     """
 
     def __init__(self, variant: Variant, seed: int = 0, first_dealer: int = 0, *,
-                 deals: Sequence[Sequence[int]] = ()) -> None:
+                 deals: Sequence[Sequence[int]] = (), manager: pluggy.PluginManager | None = None) -> None:
         self.variant = variant
         self.rules = variant.rules
         self.n_players: int = variant.rules.players
@@ -117,7 +122,7 @@ class Game:
         check_start(seed, first_dealer, self.n_players, deals)
         self.seed = seed
         self.first_dealer = first_dealer
-        self.match = Match(variant)
+        self.match = Match(variant, manager)
         self.book = self.match.book
         self.contracts = self.match.contracts
         self.rng = random.Random(seed)

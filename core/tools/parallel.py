@@ -17,7 +17,7 @@ import sys
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from typing import Any, TypeVar
@@ -229,12 +229,22 @@ def _iter_dask(fn: Callable[[U], R], units: Iterator[U], address: str,
 def progress_bar(label: str, total: int) -> Iterator[Callable[[int], object] | None]:
     """A rich progress bar on stderr when it is a terminal (so it never mixes with ``--json`` on stdout):
     yields ``advance(k)``, or ``None`` when there is no terminal."""
-    if not sys.stderr.isatty():
-        yield None
-        return
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+    with progress_bars([(label, total)]) as (advance,):
+        yield advance
 
-    columns = (TextColumn(label), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+
+@contextmanager
+def progress_bars(bars: Sequence[tuple[str, int]]) -> Iterator[tuple[Callable[[int], object] | None, ...]]:
+    """:func:`progress_bar` for several bars at once, one under the other (rich shows one display at a time):
+    one ``advance(k)`` (or ``None``) per ``(label, total)``."""
+    if not sys.stderr.isatty():
+        yield tuple(None for _ in bars)
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
+
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
     with Progress(*columns, transient=True) as bar:
-        task = bar.add_task("deals", total=total)
-        yield lambda k: bar.advance(task, k)
+        def advancer(task: TaskID) -> Callable[[int], object]:
+            return lambda k: bar.advance(task, k)
+
+        yield tuple(advancer(bar.add_task(label, total=total)) for label, total in bars)

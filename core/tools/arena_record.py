@@ -1,0 +1,346 @@
+"""The arena's record (``preferans arena --record FILE``) and the report of records (``preferans arena report``).
+
+A duplicate arena that tells two search bots apart plays thousands of deals: hours of CPU, more than one
+session or machine. A record makes the run resumable and shareable. It is a JSON Lines file:
+
+* line 1, the **header**: the format and its version, the variant (its name and its config, local plugins
+  with their SHA-256), the bots, the seed, the deal set, the shard, the package's version and a
+  **fingerprint** of the code that decides the plays (:func:`fingerprint`);
+* then one line per finished deal, in the order they finished: ``{"deal": i, "values": [[...], ...]}``,
+  ``values[r][e]`` entry ``e``'s exact settlement in rotation ``r`` as a Fraction string (``"-5"``,
+  ``"10/3"``), and ``"stream"``, the deal's place in the seed stream, for a deal set other than ``all``.
+
+Run again with the same FILE and the same run (the header must match field for field; a field that differs
+is one line naming the file and the field), the deals in it are taken from it, not played, and the new ones
+are appended, each flushed and synced to the disk as its work unit finishes: a crash loses at most the
+units in flight. A last line cut short by a crash is ignored and written over (the one file the core
+appends to rather than writes atomically, :mod:`..formats.atomic`: rewriting a record of thousands of deals
+after every deal would cost more and more). Two runs never write one record at once (an exclusive lock).
+``--shard K/M`` runs keep one record each; :func:`merge` puts the records of one run together (the same
+header but for the shard, no deal twice).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib.util
+import json
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
+from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
+from types import TracebackType
+from typing import IO, Any
+
+import preferans.core.ai as ai_package
+import preferans.core.engine as engine_package
+import preferans.core.rules as rules_package
+from preferans.core.engine.match import Match
+from preferans.core.model.errors import BadInput
+from preferans.core.model.files import SAVE_LIMIT, read_bounded
+from preferans.core.rules.config import Variant
+from preferans.core.tools import deal_sets
+from preferans.core.tools.arena import DealPlays, Shard, parse_shard
+
+FORMAT = "preferans-arena-record"
+VERSION = 1
+HEADER_FIELDS = ("format", "version", "variant", "config", "bots", "seed", "deal_set", "shard", "package",
+                 "fingerprint")
+"""The header's fields, in the order a mismatch is looked for (the first one that differs is named)."""
+
+SOURCES = (".py", ".c", ".toml")
+"""The files of the fingerprint: the code and the presets (the numbers of the rules)."""
+NOT_PLAY = frozenset({"__pycache__", "playthroughs", "scenarios", "locale"})
+"""Folders that do not decide a play: recorded games, scenarios for tests, the message catalogues."""
+
+
+def fingerprint() -> str:
+    """SHA-256 over the code that decides the bots' plays: the bots and the solver (``core/ai/``, the
+    compiled solver's C source included), the engine, the rules and hooks, every variant (code and presets)
+    and the deal sets' search. Each file counts by its path below the package and its bytes, in path order,
+    so a record cannot silently mix two versions of a bot or of a rule."""
+    roots = [folder_of(p.__file__) for p in (ai_package, engine_package, rules_package)] + [variants_folder()]
+    files = [f for root in roots for f in _sources(root)]
+    files.append(Path(str(deal_sets.__file__)).resolve())
+    top = roots[1].parent.parent  # above core/ and variants/
+    digest = hashlib.sha256()
+    for path in sorted(files, key=lambda f: _name(f, top)):
+        digest.update(_name(path, top).encode("utf-8") + b"\0")
+        digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def folder_of(file: str | None) -> Path:
+    return Path(str(file)).resolve().parent
+
+
+def variants_folder() -> Path:
+    """The folder of the ``preferans.variants`` package, found without importing it (the core imports no
+    variant): its files are read, not run."""
+    spec = importlib.util.find_spec("preferans.variants")
+    places = list(spec.submodule_search_locations or []) if spec is not None else []
+    if not places:  # pragma: no cover - the distribution always ships it
+        raise RuntimeError("preferans.variants is not installed")
+    return Path(places[0]).resolve()
+
+
+def _sources(root: Path) -> list[Path]:
+    return [f for f in root.rglob("*") if f.suffix in SOURCES and f.is_file()
+            and not NOT_PLAY & set(f.relative_to(root).parts[:-1])]
+
+
+def _name(path: Path, top: Path) -> str:
+    try:
+        return path.relative_to(top).as_posix()
+    except ValueError:  # pragma: no cover - a package installed apart from the others
+        return path.as_posix()
+
+
+def package_version() -> str:
+    try:
+        return version("preferans")
+    except PackageNotFoundError:  # pragma: no cover - a source tree never installed
+        return "unknown"
+
+
+def header(variant: Variant, bots: Sequence[str], seed: int, deal_set: str, shard: Shard) -> dict[str, Any]:
+    """The header of a record of this run (:data:`HEADER_FIELDS`)."""
+    return {"format": FORMAT, "version": VERSION, "variant": variant.name, "config": variant.config_dict(),
+            "bots": list(bots), "seed": seed, "deal_set": deal_set, "shard": str(shard), "package": package_version(),
+            "fingerprint": fingerprint(),
+            "unit": Match(variant).settlement().unit}  # the settlement's unit, for the report (derived, not compared)
+
+
+def deal_line(plays: DealPlays) -> str:
+    data: dict[str, Any] = {"deal": plays.index}
+    if plays.stream is not None:
+        data["stream"] = plays.stream
+    data["values"] = [[str(v) for v in row] for row in plays.values]
+    return json.dumps(data, separators=(",", ":")) + "\n"
+
+
+def _short(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def difference(old: Any, new: Any, path: str) -> str | None:
+    """The dotted path of the first place where ``old`` and ``new`` differ (``config.rules.whist.style``),
+    or ``None`` when they are equal."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        for key in [*old, *(k for k in new if k not in old)]:
+            if key not in old or key not in new:
+                return f"{path}.{key}"
+            inner = difference(old[key], new[key], f"{path}.{key}")
+            if inner:
+                return inner
+        return None
+    return None if old == new else path
+
+
+def _field_at(data: Any, path: str) -> Any:
+    for key in path.split("."):
+        data = data.get(key) if isinstance(data, dict) else None
+    return data
+
+
+def check_same(source: str, have: Mapping[str, Any], want: Mapping[str, Any], fields: Iterable[str],
+               other: str = "this run") -> None:
+    """:class:`BadInput` naming ``source`` and the first of ``fields`` in which the headers differ."""
+    for name in fields:
+        where = difference(have.get(name), want.get(name), name)
+        if where is not None:
+            raise BadInput(f"{source}: the record's {where} is {_short(_field_at(have, where))}, {other}'s "
+                           f"{_short(_field_at(want, where))}: a record holds one run (start another file)")
+
+
+# ---------------------------------------------------------------- reading
+
+
+def _parse_deal(text: str, where: str, players: int, head: Mapping[str, Any]) -> DealPlays:
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise BadInput(f"{where}: not a JSON object: {exc}") from None
+    if not isinstance(data, dict) or set(data) - {"deal", "stream", "values"}:
+        raise BadInput(f"{where}: expected an object with the keys deal, values (and stream)")
+    index, stream, values = data.get("deal"), data.get("stream"), data.get("values")
+    if not isinstance(index, int) or isinstance(index, bool) or index < 0:
+        raise BadInput(f"{where}: deal must be a whole number from 0, got {_short(index)}")
+    wants_stream = head.get("deal_set") != deal_sets.ALL
+    if wants_stream != (stream is not None) or (
+            stream is not None and (not isinstance(stream, int) or isinstance(stream, bool) or stream < 0)):
+        raise BadInput(f"{where}: stream must be {'a whole number from 0' if wants_stream else 'absent'} in a "
+                       f"record of the deal set {head.get('deal_set')}, got {_short(stream)}")
+    if not (isinstance(values, list) and len(values) == players
+            and all(isinstance(row, list) and len(row) == players for row in values)):
+        raise BadInput(f"{where}: values must be {players} rows (one per rotation) of {players} values")
+    try:
+        rows = tuple(tuple(Fraction(v) for v in row if isinstance(v, str)) for row in values)
+    except (ValueError, ZeroDivisionError):
+        raise BadInput(f"{where}: values must be exact numbers as strings (\"-5\", \"10/3\")") from None
+    if any(len(row) != players for row in rows):
+        raise BadInput(f"{where}: values must be exact numbers as strings (\"-5\", \"10/3\")")
+    return DealPlays(index, rows, stream)
+
+
+def read_record(path: Path) -> tuple[dict[str, Any] | None, dict[int, DealPlays], int]:
+    """``(header, deals by index, the length of the whole lines)``. A last line without its newline (a
+    write cut short) is left out; ``header`` is ``None`` when not even the first line is whole."""
+    try:
+        raw = read_bounded(path, SAVE_LIMIT, "an arena record") if path.exists() else b""
+    except OSError as exc:
+        raise BadInput(f"{path}: cannot read: {exc.strerror or exc}") from None
+    end = raw.rfind(b"\n") + 1  # whole lines only
+    try:
+        lines = raw[:end].decode("utf-8").split("\n")[:-1]
+    except UnicodeDecodeError as exc:
+        raise BadInput(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+    if not lines:
+        return None, {}, 0
+    try:
+        head = json.loads(lines[0])
+    except ValueError:
+        head = None
+    if not isinstance(head, dict) or head.get("format") != FORMAT:
+        raise BadInput(f"{path}: line 1: not an arena record (expected the header of {FORMAT})")
+    if head.get("version") != VERSION:
+        raise BadInput(f"{path}: line 1: arena record version {_short(head.get('version'))}; this preferans "
+                       f"reads version {VERSION}")
+    bots = head.get("bots")
+    if not isinstance(bots, list) or not bots or not all(isinstance(b, str) for b in bots):
+        raise BadInput(f"{path}: line 1: bots must be a list of bot names")
+    seed = head.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise BadInput(f"{path}: line 1: seed must be a whole number, got {_short(seed)}")
+    if head.get("deal_set") not in deal_sets.DEAL_SETS or not isinstance(head.get("config"), dict):
+        raise BadInput(f"{path}: line 1: deal_set must be one of {', '.join(deal_sets.DEAL_SETS)} and config an "
+                       f"object")
+    shard = _shard_of(head, path)
+    deals: dict[int, DealPlays] = {}
+    for number, text in enumerate(lines[1:], start=2):
+        plays = _parse_deal(text, f"{path}: line {number}", len(bots), head)
+        if plays.index in deals:
+            raise BadInput(f"{path}: line {number}: deal {plays.index} is recorded twice")
+        if not shard.has(plays.index):
+            raise BadInput(f"{path}: line {number}: deal {plays.index} is not of the record's shard {shard}")
+        deals[plays.index] = plays
+    return head, deals, end
+
+
+def _shard_of(head: Mapping[str, Any], path: Path) -> Shard:
+    try:
+        return parse_shard(str(head.get("shard")))
+    except BadInput:
+        raise BadInput(f"{path}: line 1: shard must be K/M, got {_short(head.get('shard'))}") from None
+
+
+# ---------------------------------------------------------------- writing
+
+
+class ArenaRecord:
+    """A record opened for a run (``with ArenaRecord(path, header) as record``): the deals it has
+    (:meth:`recorded`), and new ones appended (:meth:`write`). Implements the arena's ``Recorder``."""
+
+    def __init__(self, path: Path, head: dict[str, Any]) -> None:
+        self.path = path
+        self.header = head
+        self._file: IO[bytes] | None = None
+        self._deals: dict[int, DealPlays] = {}
+        self.resumed = 0
+        """How many deals the file had when it was opened."""
+
+    def __enter__(self) -> ArenaRecord:
+        path = self.path
+        if path.exists() and not path.is_file():
+            raise BadInput(f"{path}: --record: not a regular file")
+        try:
+            # appends only, held open (and locked) for the run; closed in __exit__
+            handle = self._file = open(path, "a+b")  # noqa: SIM115
+        except OSError as exc:
+            raise BadInput(f"{path}: --record: cannot write: {exc.strerror}") from None
+        try:
+            _lock(handle, path)  # before reading: what is read is what this run goes on from
+            have, deals, end = read_record(path)
+            if have is not None:
+                check_same(str(path), have, self.header, HEADER_FIELDS)
+            handle.truncate(end)  # a torn last line goes (all of a header line cut short)
+            if have is None:  # a new record: its header, synced before any deal
+                self._append(json.dumps(self.header, ensure_ascii=False, separators=(",", ":")) + "\n")
+        except BaseException:
+            self._close()
+            raise
+        self._deals = deals
+        self.resumed = len(deals)
+        return self
+
+    def _append(self, line: str) -> None:
+        assert self._file is not None, "write() outside the with block"
+        try:
+            self._file.write(line.encode("utf-8"))
+            self._file.flush()
+            os.fsync(self._file.fileno())  # the line survives a crash of the machine
+        except OSError as exc:
+            raise BadInput(f"{self.path}: --record: cannot write: {exc.strerror}") from None
+
+    def _close(self) -> None:
+        if self._file is not None:
+            self._file.close()
+            self._file = None
+
+    def __exit__(self, kind: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None) -> None:
+        self._close()
+
+    def recorded(self) -> Mapping[int, DealPlays]:
+        return self._deals
+
+    def write(self, plays: Sequence[DealPlays]) -> None:
+        for deal in plays:
+            self._append(deal_line(deal))
+            self._deals[deal.index] = deal
+
+
+def _lock(handle: IO[bytes], path: Path) -> None:
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not on Unix: no lock
+        return
+    try:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        raise BadInput(f"{path}: --record: another arena run is writing this record") from None
+
+
+# ---------------------------------------------------------------- merging
+
+
+def merge(paths: Sequence[Path]) -> tuple[dict[str, Any], list[DealPlays], list[str]]:
+    """The header, the deals (by index) and the shards of the records ``paths`` of one run: the same header
+    but for the shard, no deal in two of them. Any other difference is one line naming the file and the
+    field."""
+    if not paths:
+        raise BadInput("arena report: name at least one record")
+    first: dict[str, Any] | None = None
+    owner: dict[int, Path] = {}
+    deals: dict[int, DealPlays] = {}
+    shards: list[str] = []
+    for path in paths:
+        if not path.is_file():
+            raise BadInput(f"{path}: no such record" if not path.exists() else f"{path}: not a regular file")
+        head, found, _ = read_record(path)
+        if head is None:
+            raise BadInput(f"{path}: not an arena record: the file has no whole header line")
+        shards.append(str(head.get("shard")))
+        if first is None:
+            first = head
+        else:
+            check_same(str(path), head, first, [f for f in HEADER_FIELDS if f != "shard"], str(paths[0]))
+        for index, plays in found.items():
+            if index in owner:
+                raise BadInput(f"{path}: deal {index} is also in {owner[index]}: the records overlap (the same "
+                               f"shard twice?)")
+            owner[index] = path
+            deals[index] = plays
+    assert first is not None
+    return first, [deals[i] for i in sorted(deals)], shards

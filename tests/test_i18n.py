@@ -35,8 +35,13 @@ CORE_FILES = ("core/model/i18n.py", "core/model/paper.py", "core/formats/render.
 """The core's modules whose output is translated (docs/i18n.md lists them)."""
 ERROR_FILES = ("core/model/error_texts.py", "core/model/parsing.py", "core/rules/config.py", "core/rules/manager.py",
                "core/engine/game.py", "core/formats/scorecard.py", "core/server/app.py")
+CORE_FILES += ("core/cli/serve.py",)  # its errors (the port)
+ERROR_FILES += ("core/rules/local.py", "core/ai/registry.py", "core/ai/pimc.py", "core/ai/solver.py",
+                "core/ai/levels.py", "core/tools/scaffold.py", "core/tools/parallel.py", "core/tools/arena.py",
+                "core/tools/analysis.py")  # the local plugins', the bots' and their options', the tools' options
 """The modules whose errors (``bad_input`` templates, ``mark_error``) are the domain ``preferans-errors``: the
-errors of configs, presets, files, scorecards and saved games, and the refusal of an illegal action."""
+errors of configs, presets, files, scorecards and saved games, the refusal of an illegal action, the local
+plugins' and the bots' errors and the tools' options."""
 DOMAINS = {
     "preferans": (ROOT / "core" / "locale", [ROOT / f for f in CORE_FILES]),
     "preferans-russian": (ROOT / "variants/russian/locale", sorted((ROOT / "variants/russian").glob("*.py"))),

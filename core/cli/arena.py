@@ -20,7 +20,7 @@ from preferans.core.cli.common import (
     variant_from,
 )
 from preferans.core.formats.render import Printer
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import bad_input
 from preferans.core.model.i18n import ENGLISH, Translator
 from preferans.core.tools.arena import (
     ArenaResult,
@@ -70,15 +70,15 @@ def cmd_arena(args: argparse.Namespace) -> int:
     """``preferans arena``: the options are checked first (one-line errors), then the deals are played."""
     variant = variant_from(args)
     if args.deals < 1:
-        raise BadInput(f"--deals: must be at least 1, got {args.deals}")
+        raise bad_input("{option}: must be at least 1, got {deals}", option="--deals", deals=args.deals)
     check_jobs(args.jobs)
     bots = parse_bots(args.bots, variant.rules.players)
+    tr = translator_for(args, variant)
     start = time.perf_counter()
-    with progress_bar("arena", args.deals) as advance:
+    with progress_bar(tr.pgettext("progress", "arena"), args.deals) as advance:
         result = arena(variant, bots, args.deals, args.seed, jobs=args.jobs, scheduler=args.scheduler,
                        progress=advance)
     seconds = time.perf_counter() - start
-    tr = translator_for(args, variant)
     if args.json:
         data = result_json(result)
         data = {"variant": data.pop("variant"), **local_json(variant), **data}

@@ -25,7 +25,7 @@ babel_pofile = pytest.importorskip("babel.messages.pofile")
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data" / "i18n"
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
-            "mark_term": ((1, "c"), 2), "bad_input": None, "mark_error": None}
+            "mark_term": ((1, "c"), 2), "bad_input": None, "mark_error": None, "check_message": None}
 CORE_FILES = ("core/model/i18n.py", "core/model/paper.py", "core/formats/render.py", "core/cli/play.py",
               "core/formats/talk.py", "core/cli/variants.py", "core/cli/simulate.py", "core/cli/sheet.py",
               "core/model/picture.py", "core/model/errors.py", "core/cli/common.py", "core/cli/__init__.py",
@@ -49,6 +49,8 @@ DOMAINS = {
     "preferans-austrian": (ROOT / "variants/austrian/locale", sorted((ROOT / "variants/austrian").glob("*.py"))),
     "preferans-page": (ROOT / "core" / "locale", [ROOT / "core/server/words.py"]),  # the browser page's words
     "preferans-errors": (ROOT / "core" / "locale", [ROOT / f for f in ERROR_FILES]),  # the readers' errors
+    # the conformance suite's failure and skip messages (check_message), as `preferans conformance` says them
+    "preferans-conformance": (ROOT / "core" / "locale", sorted((ROOT / "core/testing").glob("*.py"))),
 }
 THREE = "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
 PLURAL_FORMS = {

@@ -60,7 +60,8 @@ def cmd_conformance(args: argparse.Namespace) -> int:
                    "variants": [r.to_dict() for r in reports], "errors": errors})
         return 0 if ok else 1
     # ---------------------------------------------------------------- the tables
-    # the headers, labels and summary lines in the language; the checks' names, messages and rules as written
+    # the headers, labels, summary lines and the checks' messages in the language; the checks' names and rules
+    # as written
     out = render.Printer(sys.stdout, tr=translator(language_of(args)))
     tr = out.tr
     if plugins:
@@ -77,12 +78,12 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         for check, result in r.checks.items():
             if result.outcome == "failed":
                 out.line(tr.gettext("{variant}: FAILED {check}: {message}").format(
-                    variant=r.name, check=check, message=result.message))
+                    variant=r.name, check=check, message=result.message_in(tr)))
                 out.line(tr.gettext("    the rule: {rule}").format(rule=result.rule))
         for check, result in r.checks.items():
             if result.outcome == "skipped":
                 out.line(tr.gettext("{variant}: skipped {check}: {message}").format(
-                    variant=r.name, check=check, message=result.message))
+                    variant=r.name, check=check, message=result.message_in(tr)))
     for err in errors:
         out.line(tr.gettext("collection error: {error}").format(error=err))
     return 0 if ok else 1

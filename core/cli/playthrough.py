@@ -36,6 +36,7 @@ def cmd_record(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from preferans.core.testing.messages import said_in
     from preferans.core.testing.playthrough import check
 
     tr = translator(language_of(args))  # the lines in the language; the replay's own messages as written
@@ -50,7 +51,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             check(data, name)
         except AssertionError as exc:  # the replay differs from the file: a failed check, not bad input
             failed += 1
-            print(tr.gettext("{name}: FAILED: {error}").format(name=name, error=exc))
+            print(tr.gettext("{name}: FAILED: {error}").format(name=name, error=said_in(str(exc), tr)))
             continue
         except (KeyError, TypeError, ValueError) as exc:
             error = f"{type(exc).__name__}: {exc}"

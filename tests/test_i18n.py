@@ -25,7 +25,8 @@ babel_pofile = pytest.importorskip("babel.messages.pofile")
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data" / "i18n"
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
-            "mark_term": ((1, "c"), 2), "bad_input": None, "mark_error": None, "check_message": None}
+            "mark_term": ((1, "c"), 2), "bad_input": None, "mark_error": None, "check_message": None,
+            "phrase": None}
 CORE_FILES = ("core/model/i18n.py", "core/model/paper.py", "core/formats/render.py", "core/cli/play.py",
               "core/formats/talk.py", "core/cli/variants.py", "core/cli/simulate.py", "core/cli/sheet.py",
               "core/model/picture.py", "core/model/errors.py", "core/cli/common.py", "core/cli/__init__.py",

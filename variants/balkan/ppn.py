@@ -588,7 +588,7 @@ def parse_json_form(text: str, source: str) -> PPNGame:
     for i, item in enumerate(data["game"]):
         ident = item.get("id") if isinstance(item, dict) else None
         where = (f"{source}: game[{i}]" if ident is None else
-                 phrase("{source}: {key} (record {id})", source=source, key=f"game[{i}]", id=_ident(ident)))
+                 phrase("{source}: {key} (record {id})", source=source, key="game[" + str(i) + "]", id=_ident(ident)))
         if not isinstance(item, dict):
             raise _ours(bad_input("{where}: expected a record object", PPNError, where=where))
         records.append(_json_record(item, where))

@@ -361,10 +361,10 @@ def _names(doc: PPNGame, seating: Seating, source: str) -> list[str]:
         name = doc.tags[f"Player{p}"].strip()
         if not name:
             raise _ours(bad_input("{source}: tag {tag}: a player's name cannot be empty", PPNError, source=source,
-                                  tag=f"Player{p}"))
+                                  tag="Player" + str(p)))
         if name.lower() in (n.lower() for n in names):
             raise _ours(bad_input("{source}: tag {tag}: {name} is already another player's name", PPNError,
-                                  source=source, tag=f"Player{p}", name=excerpt(name)))
+                                  source=source, tag="Player" + str(p), name=excerpt(name)))
         try:
             check_names([name], f"{source}: tag Player{p}")
         except BadInput as exc:
@@ -598,8 +598,9 @@ class _Importer:
             fail(r.where, "bids", bad_input("every bid is {p}, but the auction is not over", p="P"))
         assert r.main is not None
         if game.deal.declarer != self.seating.seat(r.main):
-            fail(r.where, "main", bad_input("{given}, but the auction {bids} is won by {winner}", given=f"p{r.main}",
-                                            bids=",".join(r.bids), winner=self.who(game.deal.declarer or 0)))
+            fail(r.where, "main", bad_input("{given}, but the auction {bids} is won by {winner}",
+                                            given="p" + str(r.main), bids=",".join(r.bids),
+                                            winner=self.who(game.deal.declarer or 0)))
 
     def adopt(self, found: Game) -> None:
         """Continue with the actions ``found`` chose (replayed on the real game so nothing is shared)."""
@@ -679,7 +680,7 @@ class _Importer:
                                               player=self.who(play.to_play)))
         if r.starts != self.seating.id(play.to_play):
             fail(r.where, "starts", bad_input("{given}, but {player} leads the first trick under the {variant} rules",
-                                              given=f"p{r.starts}", player=self.who(play.to_play),
+                                              given="p" + str(r.starts), player=self.who(play.to_play),
                                               variant=self.variant))
         for n, trick in enumerate(r.throws, 1):
             fld = phrase("{field}: trick {n}", field="throws", n=n)
@@ -689,7 +690,7 @@ class _Importer:
             play = game.deal.play
             assert play is not None
             if self.seating.id(play.to_play) != trick.starts:
-                fail(r.where, fld, bad_input("led by {given}, but {player} leads it", given=f"p{trick.starts}",
+                fail(r.where, fld, bad_input("led by {given}, but {player} leads it", given="p" + str(trick.starts),
                                              player=self.who(play.to_play)))
             if len(trick.cards) != len(play.order):
                 fail(r.where, fld, bad_input("{n} cards, but {hands} hands play this deal", n=len(trick.cards),
@@ -710,7 +711,7 @@ class _Importer:
             completed = self.current.play.completed if self.current.play is not None else []
             winner = completed[n - 1][0]
             if self.seating.id(winner) != trick.winner:
-                fail(r.where, fld, bad_input("won by {given}, but {player} wins it", given=f"p{trick.winner}",
+                fail(r.where, fld, bad_input("won by {given}, but {player} wins it", given="p" + str(trick.winner),
                                              player=self.who(winner)))
         if len(game.results) == count:
             fail(r.where, "throws", bad_input("{n} tricks, but play goes on (the rules have not stopped it)",
@@ -734,11 +735,11 @@ class _Importer:
                                               "without kontra)", n=len(r.throws)))
         if own.starts != r.starts:
             fail(r.where, "starts", bad_input("{given}, but nobody plays", given=r.starts) if not own.starts else
-                 bad_input("{given}, but {player} leads", given=r.starts, player=f"p{own.starts}"))
+                 bad_input("{given}, but {player} leads", given=r.starts, player="p" + str(own.starts)))
         for i, (given, rules_line) in enumerate(zip(r.summary, own.summary, strict=True), 1):
             if not _same_line(given, rules_line):
                 fail(r.where, phrase("{field}: item {i} ({player})", field="summary", i=i,
-                                     player=f"p{r.deal_order[i - 1]}"),
+                                     player="p" + str(r.deal_order[i - 1])),
                      bad_input("{given}, but the {variant} rules write {own}", given=line_text(given),
                                variant=self.variant, own=line_text(rules_line)))
 

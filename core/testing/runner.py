@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from preferans.core.model.i18n import Translator
 from preferans.core.testing.messages import template_of
 
 from .coverage import COVERAGE_PROPERTY, Coverage
@@ -29,12 +30,12 @@ class CheckResult:
     rule: str = ""
     said: tuple[str, dict[str, Any]] | None = None
 
-    def message_in(self, tr: Any) -> str:
-        """The message in ``tr``'s language (a ``Translator``); as written when it has no template."""
+    def message_in(self, tr: Translator) -> str:
+        """The message in ``tr``'s language; as written when it has no template."""
         if self.said is None:
             return self.message
         template, values = self.said
-        return str(tr.gettext(template).format(**values))
+        return tr.gettext(template).format(**values)
 
 
 @dataclass

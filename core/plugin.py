@@ -75,8 +75,10 @@ from preferans.core.model.errors import (
     bad_input,
     check_names,
     excerpt,
+    framed,
     in_family,
     nearest,
+    phrase,
     shown_path,
 )
 from preferans.core.model.i18n import LANGUAGES, Translator, from_environment, language, mark_term, translator
@@ -154,4 +156,7 @@ __all__ += [  # reading hostile input (issue 17): one line for any file, short q
 ]
 __all__ += [  # a family reader's error in the user's language (docs/i18n.md, "Errors")
     "bad_input", "in_family",
+]
+__all__ += [  # the parts of a family reader's error line said in the user's language (a place, a field)
+    "framed", "phrase",
 ]

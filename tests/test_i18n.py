@@ -27,7 +27,15 @@ babel_pofile = pytest.importorskip("babel.messages.pofile")
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data" / "i18n"
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
-            "mark_term": ((1, "c"), 2), "bad_input": None, "mark_error": None}
+            "mark_term": ((1, "c"), 2), "bad_input": None, "mark_error": None, "check_message": None,
+            "phrase": None}
+MORE_CORE_FILES = ("core/cli/serve.py",)
+"""More of the core's domain: serve's errors (the port)."""
+MORE_ERROR_FILES = ("core/rules/local.py", "core/ai/registry.py", "core/ai/pimc.py", "core/ai/solver.py",
+                    "core/ai/levels.py", "core/tools/scaffold.py", "core/tools/parallel.py", "core/tools/arena.py",
+                    "core/tools/analysis.py")
+"""More of the domain ``preferans-errors``: the local plugins' errors, the bots' and their options', the tools'
+options."""
 CORE_FILES = ("core/model/i18n.py", "core/model/paper.py", "core/formats/render.py", "core/cli/play.py",
               "core/formats/talk.py", "core/cli/variants.py", "core/cli/simulate.py", "core/cli/sheet.py",
               "core/model/picture.py", "core/model/errors.py", "core/cli/common.py", "core/cli/__init__.py",
@@ -42,12 +50,14 @@ ERROR_FILES = ("core/model/error_texts.py", "core/model/parsing.py", "core/rules
 errors of configs, presets, files, scorecards and saved games, the refusal of an illegal action, and the
 server's refusals (the lobby's, the protocol's, the table's)."""
 DOMAINS = {
-    "preferans": (ROOT / "core" / "locale", [ROOT / f for f in CORE_FILES]),
+    "preferans": (ROOT / "core" / "locale", [ROOT / f for f in CORE_FILES + MORE_CORE_FILES]),
     "preferans-russian": (ROOT / "variants/russian/locale", sorted((ROOT / "variants/russian").glob("*.py"))),
     "preferans-balkan": (ROOT / "variants/balkan/locale", sorted((ROOT / "variants/balkan").glob("*.py"))),
     "preferans-austrian": (ROOT / "variants/austrian/locale", sorted((ROOT / "variants/austrian").glob("*.py"))),
     "preferans-page": (ROOT / "core" / "locale", [ROOT / "core/server/words.py"]),  # the browser page's words
-    "preferans-errors": (ROOT / "core" / "locale", [ROOT / f for f in ERROR_FILES]),  # the readers' errors
+    "preferans-errors": (ROOT / "core" / "locale", [ROOT / f for f in ERROR_FILES + MORE_ERROR_FILES]),  # errors
+    # the conformance suite's failure and skip messages (check_message), as `preferans conformance` says them
+    "preferans-conformance": (ROOT / "core" / "locale", sorted((ROOT / "core/testing").glob("*.py"))),
 }
 THREE = "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
 PLURAL_FORMS = {

@@ -188,10 +188,12 @@ def test_common_errors_in_the_language_with_options_and_names_as_typed() -> None
     assert _error("simulate", "--deals", "0", env={"LANG": "sr_RS.UTF-8"}) == (
         "preferans: --deals: мора бити најмање 1, дато је 0")  # sr_RS alone: Cyrillic, as glibc's locale
     assert _error("simulate", "--deals", "0") == "preferans: --deals: must be at least 1, got 0"
-    # an error not yet in the catalogue stays English whatever the language (docs/i18n.md); an unknown variant
-    # is translated now (the domain preferans-errors, tests/test_i18n_errors.py)
+    # a message of another program stays English whatever the language (docs/i18n.md): pydantic's description of
+    # a wrong type; an unknown bot is translated now (the domain preferans-errors, tests/test_i18n_errors_misc.py)
+    assert _error("play", "--rule", 'pool="x"', "--lang", "ru") == (
+        "preferans: --rule: rules.pool: Input should be a valid integer (got 'x')")
     assert _error("play", "--bots", "nosuch", "--lang", "ru").startswith(
-        "preferans: --bots: unknown bot 'nosuch'")
+        "preferans: --bots: неизвестный бот 'nosuch' (выберите из: ")
     assert _error("play", "--variant", "nosuch", "--lang", "ru").startswith(
         "preferans: command line: variant: неизвестный вариант 'nosuch'")
 

@@ -72,18 +72,20 @@ def test_config_check_language_from_the_environment(capsys: pytest.CaptureFixtur
 def test_conformance_tables_in_russian_and_german(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("pytest")
     # sochi at 2 deals: 20 checks pass, the money-pot check is skipped (the variant is played for a pool), as the
-    # English run of the same command reports; the checks' names and messages stay as written
+    # English run of the same command reports; the checks' names stay as written, their messages (here the skip
+    # reason) are said in the language (preferans-conformance.po)
     main(["conformance", "sochi", "--deals", "2", "--lang", "ru"])
     out = capsys.readouterr().out.splitlines()
     assert out[1].split() == ["вариант", "пройдено", "провалено", "пропущено", "итог"]
     assert out[2].split() == ["sochi", "20", "0", "1", "в", "порядке"]
     assert out[4] == "покрытие (что проверки затронули)"
-    assert out[-1] == ("sochi: пропущено test_money_pot_balances_every_deal: the variant is not played for a pot")
+    assert out[-1] == "sochi: пропущено test_money_pot_balances_every_deal: вариант играется не на банк"
     main(["conformance", "sochi", "--deals", "2", "--lang", "de"])
     out = capsys.readouterr().out.splitlines()
     assert out[1].split() == ["Variante", "bestanden", "fehlgeschlagen", "übersprungen", "Ergebnis"]
     assert out[2].split() == ["sochi", "20", "0", "1", "in", "Ordnung"]
-    assert out[-1] == "sochi: übersprungen test_money_pot_balances_every_deal: the variant is not played for a pot"
+    assert out[-1] == ("sochi: übersprungen test_money_pot_balances_every_deal: die Variante wird nicht um einen Pott "
+                       "gespielt")
     main(["conformance", "sochi", "--deals", "2"])
     out = capsys.readouterr().out.splitlines()
     assert out[1].split() == ["variant", "passed", "failed", "skipped", "result"]

@@ -48,7 +48,7 @@ from preferans.core.engine.game import Game, Phase
 from preferans.core.engine.play import TrickPlay
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, FULL_PACK, NO_TRUMP, SUIT_MASK, above, cards_of
 from preferans.core.model.contracts import ContractSpec, ContractTable
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import bad_input
 from preferans.core.model.views import PlayRules
 
 __all__ = [
@@ -129,21 +129,25 @@ def parse_options(text: str, where: str = "bots", trusted: bool = False) -> dict
         key, sep, value = item.partition("=")
         key = key.strip().lower().replace("-", "_")
         if not sep or key not in _OPTION_TYPES:
-            raise BadInput(f"{where}: pimc option {item!r}: expected KEY=VALUE with KEY one of "
-                           f"{', '.join(_OPTION_TYPES)}")
+            raise bad_input("{where}: {bot} option {item}: expected {form} with {key} one of {allowed}", where=where,
+                            bot="pimc", item=repr(item), form="KEY=VALUE", key="KEY", allowed=", ".join(_OPTION_TYPES))
         try:
             parsed = _OPTION_TYPES[key](value.strip())
         except ValueError:
-            raise BadInput(f"{where}: pimc option {key}: {value!r} is not a number") from None
+            raise bad_input("{where}: {bot} option {key}: {value} is not a number", where=where, bot="pimc", key=key,
+                            value=repr(value)) from None
         if parsed != parsed:  # nan compares false with everything, so it would slip through the bounds
-            raise BadInput(f"{where}: pimc option {key}: {value!r} is not a number")
+            raise bad_input("{where}: {bot} option {key}: {value} is not a number", where=where, bot="pimc", key=key,
+                            value=repr(value))
         if parsed < 0 or (key in ("samples", "nodes", "min_samples") and parsed < 1):
-            raise BadInput(f"{where}: pimc option {key}: {value!r} must be positive")
+            raise bad_input("{where}: {bot} option {key}: {value} must be positive", where=where, bot="pimc", key=key,
+                            value=repr(value))
         cap = CAPS.get(key)
         if not trusted and cap is not None and parsed > cap:
             shown = f"{cap:g}" if isinstance(cap, float) else str(cap)
-            raise BadInput(f"{where}: pimc option {key}: {value.strip()} is above the cap of {shown} "
-                           "(docs/bots.md, Options and budget)")
+            raise bad_input("{where}: {bot} option {key}: {value} is above the cap of {cap} ({doc})",
+                            where=where, bot="pimc", key=key, value=value.strip(), cap=shown,
+                            doc="docs/bots.md, Options and budget")
         out[key] = parsed
     return out
 

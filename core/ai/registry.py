@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 from preferans.core.ai.bots import HeuristicBot, RandomBot
 from preferans.core.engine.player import Bot
-from preferans.core.model.errors import BadInput, nearest
+from preferans.core.model.errors import bad_input, nearest
 
 BotFactory = Callable[[int, int], Bot]
 
@@ -80,12 +80,13 @@ def make_bot(name: str, game_seed: int, seat: int, where: str = "bots", trusted:
     if sep:
         with_options = BOT_OPTIONS.get(base.lower())
         if with_options is None:
-            raise BadInput(f"{where}: bot {base!r} takes no options (bots with options: {', '.join(BOT_OPTIONS)})")
+            raise bad_input("{where}: bot {name} takes no options (bots with options: {allowed})", where=where,
+                            name=repr(base), allowed=", ".join(BOT_OPTIONS))
         return with_options(game_seed, seat, options, where, trusted)
     factory = BOTS.get(name.strip().lower())
     if factory is None:
-        raise BadInput(f"{where}: unknown bot {name!r}{nearest(name, list(BOTS))} "
-                       f"(choose from: {', '.join(BOTS)})")
+        raise bad_input("{where}: unknown bot {name}{suggestion} (choose from: {allowed})", where=where,
+                        name=repr(name), suggestion=nearest(name, list(BOTS)), allowed=", ".join(BOTS))
     return factory(game_seed, seat)
 
 

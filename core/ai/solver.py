@@ -51,7 +51,7 @@ from typing import TYPE_CHECKING
 
 from preferans.core.engine.play import TrickPlay
 from preferans.core.model.cards import NO_TRUMP, SUIT_MASK
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import bad_input
 
 if TYPE_CHECKING:
     from preferans.core.ai import _dds
@@ -945,12 +945,12 @@ def compiled_search(backend: str | None = None) -> type[_dds.Search] | None:
     choice = os.environ.get("PREFERANS_SOLVER", "auto") if backend is None else backend
     if choice not in BACKENDS:
         source = "PREFERANS_SOLVER" if backend is None else "backend"
-        raise BadInput(f"{source}: unknown solver backend {choice!r} (allowed: {', '.join(BACKENDS)})")
+        raise bad_input("{source}: unknown solver backend {name} (allowed: {allowed})", source=source,
+                        name=repr(choice), allowed=", ".join(BACKENDS))
     if choice == "python":
         return None
     if _COMPILED is None and choice == "c":
-        raise BadInput(
-            "solver backend 'c': the compiled solver preferans.core.ai._dds is not built "
-            "(reinstall where a C compiler works, see docs/performance.md)"
-        )
+        raise bad_input("solver backend {name}: the compiled solver {module} is not built (reinstall where a C "
+                        "compiler works, see {doc})", name="'c'", module="preferans.core.ai._dds",
+                        doc="docs/performance.md")
     return _COMPILED

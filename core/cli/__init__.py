@@ -40,7 +40,7 @@ from preferans.core.cli import (
     variants,
 )
 from preferans.core.cli.common import language_of
-from preferans.core.model.errors import BadInput, Suggestion, one_line
+from preferans.core.model.errors import BadInput, Phrase, Suggestion, one_line
 from preferans.core.model.i18n import Translator, from_environment, translator
 from preferans.core.rules.manager import family_manager
 
@@ -168,10 +168,16 @@ def _said(exc: BadInput, tr: Translator) -> str:
         return str(exc)
     if exc.catalogues:  # a family's error: its catalogues first
         tr = translator(tr.lang, exc.catalogues)
-    values = {key: tr.gettext("; did you mean {choice}?").format(choice=repr(value.choice))
-              if isinstance(value, Suggestion) else " ".join(_said(value, tr).split())
-              if isinstance(value, BadInput) else value for key, value in exc.values.items()}
-    return tr.gettext(exc.template).format(**values)
+    return tr.gettext(exc.template).format(**_said_values(exc.values, tr))
+
+
+def _said_values(values: dict[str, object], tr: Translator) -> dict[str, object]:
+    """The values of an error's template in ``tr``'s language: a suggestion, an error made by ``bad_input``
+    and a :class:`Phrase` are said in it, the rest (what was typed) stays as it is."""
+    return {key: tr.gettext("; did you mean {choice}?").format(choice=repr(value.choice))
+            if isinstance(value, Suggestion) else " ".join(_said(value, tr).split())
+            if isinstance(value, BadInput) else tr.gettext(value.template).format(**_said_values(value.values, tr))
+            if isinstance(value, Phrase) else value for key, value in values.items()}
 
 
 def _main(argv: list[str] | None) -> int:

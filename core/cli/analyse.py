@@ -11,7 +11,7 @@ from preferans.core.ai.pimc import CAPS
 from preferans.core.cli.common import add_lang_option, translator_for
 from preferans.core.formats.report import seat_name
 from preferans.core.model.cards import CARD_NAMES
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import bad_input
 from preferans.core.model.i18n import ENGLISH, Translator
 from preferans.core.tools.analysis import DealAnalysis, Expected, analyse, largest_mistakes, load_log
 from preferans.core.tools.solve import tricks
@@ -77,12 +77,14 @@ def _deal_lines(a: DealAnalysis, names: Sequence[str], tr: Translator = ENGLISH)
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     if args.deals is not None and args.deals < 1:
-        raise BadInput(f"--deals: expected a positive number of deals, got {args.deals}")
+        raise bad_input("{option}: expected a positive number of deals, got {deals}", option="--deals",
+                        deals=args.deals)
     if args.samples is not None and not args.expected:
-        raise BadInput("--samples: the layouts of --expected: use it with --expected")
+        raise bad_input("{option}: the layouts of {needs}: use it with {needs}", option="--samples", needs="--expected")
     samples = 24 if args.samples is None else args.samples
     if not 1 <= samples <= CAPS["samples"]:
-        raise BadInput(f"--samples: expected 1 to {CAPS['samples']:g} layouts, got {samples}")
+        raise bad_input("{option}: expected 1 to {cap} layouts, got {samples}", option="--samples",
+                        cap=format(CAPS["samples"], "g"), samples=samples)
     game, names = load_log(args.log)
     result = analyse(game.variant, game.seed, game.history, game.first_dealer, game.deals, args.deals,
                      samples if args.expected else None)

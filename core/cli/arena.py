@@ -24,7 +24,7 @@ from preferans.core.cli.common import (
     variant_from,
 )
 from preferans.core.formats.render import Printer
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import BadInput, bad_input
 from preferans.core.model.i18n import ENGLISH, Translator, translator
 from preferans.core.rules.config import config_from_dict
 from preferans.core.tools.arena import (
@@ -89,11 +89,12 @@ def cmd_arena(args: argparse.Namespace) -> int:
             raise BadInput(f"{option}: required to play an arena (see 'preferans arena --help')")
     variant = variant_from(args)
     if args.deals < 1:
-        raise BadInput(f"--deals: must be at least 1, got {args.deals}")
+        raise bad_input("{option}: must be at least 1, got {deals}", option="--deals", deals=args.deals)
     check_jobs(args.jobs)
     bots = parse_bots(args.bots, variant.rules.players)
     shard = parse_shard(args.shard)
     check_deal_set(variant, args.deal_set)
+    tr = translator_for(args, variant)
     start = time.perf_counter()
     wanted = sum(1 for i in range(args.deals) if shard.has(i))
     with ExitStack() as stack:
@@ -102,13 +103,13 @@ def cmd_arena(args: argparse.Namespace) -> int:
             head = header(variant, bots, args.seed, args.deal_set, shard)
             record = stack.enter_context(ArenaRecord(Path(args.record), head))
         # the search for the deals of the set first (none for the set all), then the plays
-        bars = ([(args.deal_set, wanted)] if args.deal_set != ALL else []) + [("arena", wanted)]
+        bars = ([(args.deal_set, wanted)] if args.deal_set != ALL else [])
+        bars.append((tr.pgettext("progress", "arena"), wanted))
         *search, advance = stack.enter_context(progress_bars(bars))
         found = search[0] if search else None
         result = arena(variant, bots, args.deals, args.seed, jobs=args.jobs, scheduler=args.scheduler,
                        progress=advance, deal_set=args.deal_set, shard=shard, record=record, search_progress=found)
     seconds = time.perf_counter() - start
-    tr = translator_for(args, variant)
     if args.json:
         data = result_json(result)
         data = {"variant": data.pop("variant"), **local_json(variant), **data}

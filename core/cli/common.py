@@ -98,18 +98,20 @@ def rule_overrides(texts: list[str] | None) -> dict[str, Any]:
     for text in texts or []:
         key, eq, value = text.partition("=")
         if not eq or not key.strip() or not value.strip() or "\n" in text:
-            raise BadInput(f"--rule {excerpt(text)}: expected KEY=VALUE with a TOML value (players=4, "
-                           "whist.style=gentleman; preferans schema VARIANT lists the keys)")
+            raise bad_input("{option} {text}: expected {form} with a {kind} value ({examples}; {command} lists the "
+                            "keys)", option="--rule", text=excerpt(text), form="KEY=VALUE", kind="TOML",
+                            examples="players=4, whist.style=gentleman", command="preferans schema VARIANT")
         if len(key) > 200 or not _KEY.fullmatch(key.strip()):
-            raise BadInput(f"--rule {excerpt(text)}: {excerpt(key.strip())} is not a rules key (words of letters, "
-                           "digits and _ joined by dots: pool, whist.style; preferans schema VARIANT lists them)")
+            raise bad_input("{option} {text}: {key} is not a rules key (words of letters, digits and _ joined by dots: "
+                            "{examples}; {command} lists them)", option="--rule", text=excerpt(text),
+                            key=excerpt(key.strip()), examples="pool, whist.style", command="preferans schema VARIANT")
         if _BARE_WORD.fullmatch(value.strip()) and value.strip() not in ("true", "false", "inf", "nan"):
             text = f"{key}={json.dumps(value.strip())}"  # a bare word is the string it spells
         try:
             table = loads_toml(text, f"--rule {excerpt(text)}", BadInput)
         except BadInput as exc:
-            raise BadInput(f"{exc} (KEY=VALUE with a TOML value: a number, true/false, or a string in quotes)") \
-                from None
+            raise bad_input("{error} ({form} with a {kind} value: a number, {booleans}, or a string in quotes)",
+                            error=exc, form="KEY=VALUE", kind="TOML", booleans="true/false") from None
         out = deep_merge(out, table)
     return out
 

@@ -19,7 +19,7 @@ from preferans.core.cli.common import (
     variant_id,
 )
 from preferans.core.formats import render
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import BadInput, bad_input
 from preferans.core.model.i18n import translator
 from preferans.core.rules.config import (
     load_variant,
@@ -27,14 +27,18 @@ from preferans.core.rules.config import (
     playable_variants,
 )
 
-NEEDS_PYTEST = "conformance: the suite runs on pytest, which is not installed: pip install 'preferans[test]'"
+
+def needs_pytest() -> BadInput:
+    """``conformance: the suite runs on pytest, which is not installed: pip install 'preferans[test]'``."""
+    return bad_input("{command}: the suite runs on {tool}, which is not installed: {fix}", command="conformance",
+                     tool="pytest", fix="pip install 'preferans[test]'")
 
 
 def cmd_conformance(args: argparse.Namespace) -> int:
     from preferans.core.testing.runner import pytest_available, run  # the runner imports pytest only to run
 
     if not pytest_available():  # the suite and the self-test both run on pytest
-        raise BadInput(NEEDS_PYTEST)
+        raise needs_pytest()
     if getattr(args, "self_test", False):
         return cmd_self_test(args)
     plugins = local_plugins(args)  # a missing file or one that does not import: one line, exit 2
@@ -45,7 +49,8 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         load_variant(name, overrides or None, plugins, source=f"conformance {ident}")
     paths = [p.path for p in plugins if p.path is not None]
     # ---------------------------------------------------------------- run, with a progress bar on a terminal
-    with _progress(sys.stdout.isatty() and not args.json and not args.verbose) as progress:
+    label = translator(language_of(args)).pgettext("progress", "conformance")
+    with _progress(sys.stdout.isatty() and not args.json and not args.verbose, label) as progress:
         reports, errors = run(list(args.variants), args.deals, args.seed, verbose=args.verbose, plugins=paths,
                               progress=progress)
     ok = bool(reports) and all(r.ok for r in reports) and not errors
@@ -55,7 +60,8 @@ def cmd_conformance(args: argparse.Namespace) -> int:
                    "variants": [r.to_dict() for r in reports], "errors": errors})
         return 0 if ok else 1
     # ---------------------------------------------------------------- the tables
-    # the headers, labels and summary lines in the language; the checks' names, messages and rules as written
+    # the headers, labels, summary lines and the checks' messages in the language; the checks' names and rules
+    # as written
     out = render.Printer(sys.stdout, tr=translator(language_of(args)))
     tr = out.tr
     if plugins:
@@ -72,12 +78,12 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         for check, result in r.checks.items():
             if result.outcome == "failed":
                 out.line(tr.gettext("{variant}: FAILED {check}: {message}").format(
-                    variant=r.name, check=check, message=result.message))
+                    variant=r.name, check=check, message=result.message_in(tr)))
                 out.line(tr.gettext("    the rule: {rule}").format(rule=result.rule))
         for check, result in r.checks.items():
             if result.outcome == "skipped":
                 out.line(tr.gettext("{variant}: skipped {check}: {message}").format(
-                    variant=r.name, check=check, message=result.message))
+                    variant=r.name, check=check, message=result.message_in(tr)))
     for err in errors:
         out.line(tr.gettext("collection error: {error}").format(error=err))
     return 0 if ok else 1
@@ -116,16 +122,16 @@ def _coverage_table(out: render.Printer, reports: list[Any]) -> None:
 
 
 @contextmanager
-def _progress(show: bool) -> Iterator[Callable[[int, int], None] | None]:
+def _progress(show: bool, label: str = "conformance") -> Iterator[Callable[[int, int], None] | None]:
     """A rich progress bar on a terminal (``show``), fed by the runner's ``progress(done, total)``."""
     if not show:
         yield None
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    with Progress(TextColumn("conformance"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
                   transient=True) as bar:
-        task = bar.add_task("checks", total=None)
+        task = bar.add_task(label, total=None)
 
         def update(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
@@ -169,9 +175,11 @@ def cmd_self_test(args: argparse.Namespace) -> int:
     try:
         from preferans.core.testing import mutation  # lazily: needs pytest (the [test] extra)
     except ImportError as exc:
-        raise BadInput(f"conformance --self-test: needs pytest ({exc}); install preferans[test]") from None
+        raise bad_input("{command}: needs {tool} ({reason}); install {extra}", command="conformance --self-test",
+                        tool="pytest", reason=exc, extra="preferans[test]") from None
     if args.variants or getattr(args, "plugin", None):
-        raise BadInput("conformance --self-test: takes no VARIANT or --plugin (it mutates every built-in variant)")
+        raise bad_input("{command}: takes no {arg} or {option} (it mutates every built-in variant)",
+                        command="conformance --self-test", arg="VARIANT", option="--plugin")
     # the heads and the score line in the language; the mutations, the rules they break and the checks as written
     out = render.Printer(sys.stdout, tr=translator(language_of(args)))
     tr = out.tr

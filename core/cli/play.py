@@ -26,7 +26,7 @@ from preferans.core.engine.game import Game, Phase
 from preferans.core.formats import render, talk
 from preferans.core.formats.report import match_report, seat_name
 from preferans.core.formats.saves import DEFAULT_NAMES, Session
-from preferans.core.model.errors import BadInput, IllegalActionError, bad_input, check_names, excerpt, nearest
+from preferans.core.model.errors import IllegalActionError, bad_input, check_names, excerpt, nearest
 from preferans.core.tools.table import can_claim, claim_lead, claim_tricks, load_session
 
 MATCH_CAP = 2000
@@ -294,7 +294,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         session = _new_session(args)
     if args.hints and session.human is None:
-        raise BadInput("--hints: hints are for the human player: use it with --human SEAT")
+        raise bad_input("{option}: hints are for the human player: use it with {needs}", option="--hints",
+                        needs="--human SEAT")
     game = session.game
     session.players = [None if s == session.human else make_bot(b, game.seed, s)
                        for s, b in enumerate(session.bots)]

@@ -10,7 +10,7 @@ import tomli_w
 
 from preferans.core.cli.common import add_lang_option, language_of, seed_value
 from preferans.core.formats.atomic import check_writable, write_atomic
-from preferans.core.model.errors import BadInput, ConfigError, bad_input
+from preferans.core.model.errors import ConfigError, bad_input
 from preferans.core.model.files import CONFIG_LIMIT
 from preferans.core.model.i18n import translator
 from preferans.core.model.parsing import loads_toml, read_text
@@ -36,6 +36,7 @@ def cmd_record(args: argparse.Namespace) -> int:
 
 
 def cmd_check(args: argparse.Namespace) -> int:
+    from preferans.core.testing.messages import said_in
     from preferans.core.testing.playthrough import check
 
     tr = translator(language_of(args))  # the lines in the language; the replay's own messages as written
@@ -44,16 +45,17 @@ def cmd_check(args: argparse.Namespace) -> int:
         data = loads_toml(read_text(Path(name), name, ConfigError, CONFIG_LIMIT, "a playthrough"), name)
         missing = [key for key in ("variant", "seed", "actions") if key not in data]
         if missing:
-            raise BadInput(f"{name}: {missing[0]}: required key is missing (a playthrough has variant, seed, "
-                           "actions, [[deal]] and [settlement])")
+            raise bad_input("{name}: {key}: required key is missing (a playthrough has {keys} and {last})", name=name,
+                            key=missing[0], keys="variant, seed, actions, [[deal]]", last="[settlement]")
         try:
             check(data, name)
         except AssertionError as exc:  # the replay differs from the file: a failed check, not bad input
             failed += 1
-            print(tr.gettext("{name}: FAILED: {error}").format(name=name, error=exc))
+            print(tr.gettext("{name}: FAILED: {error}").format(name=name, error=said_in(str(exc), tr)))
             continue
         except (KeyError, TypeError, ValueError) as exc:
-            raise BadInput(f"{name}: not a playthrough: {type(exc).__name__}: {exc}") from None
+            error = f"{type(exc).__name__}: {exc}"
+            raise bad_input("{name}: not a playthrough: {error}", name=name, error=error) from None
         deals = len(data.get("deal", []))  # English says "deal(s)" whatever the number, as it always has
         print(tr.ngettext("{name}: ok ({n} deal(s) and the settlement replay as recorded)",
                           "{name}: ok ({n} deal(s) and the settlement replay as recorded)", deals).format(

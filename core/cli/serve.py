@@ -7,13 +7,13 @@ import argparse
 import sys
 from typing import Any
 
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import bad_input
 from preferans.core.server.serve import DEFAULT_DB, serve
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
-        raise BadInput(f"--port {args.port}: expected 0..65535")
+        raise bad_input("{option} {port}: expected 0..65535", option="--port", port=args.port)
     serve(args.host, args.port, args.db, sys.stdout, args.hint_options)
     return 0
 

@@ -31,8 +31,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise bad_input("--deals: must be at least 1, got {deals}", deals=args.deals)
     check_jobs(args.jobs)
     bots = parse_bots(args.bots, variant.rules.players, None)
+    label = translator_for(args, variant).pgettext("progress", "simulating")
     start = time.perf_counter()
-    with progress_bar("simulating", args.deals) as advance:  # on stderr, so it never mixes with --json
+    with progress_bar(label, args.deals) as advance:  # on stderr, so it never mixes with --json
         tally, matches, finished = simulate(variant, args.deals, args.seed, bots, advance, jobs=args.jobs,
                                             scheduler=args.scheduler)
     seconds = time.perf_counter() - start

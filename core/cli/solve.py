@@ -18,9 +18,10 @@ from preferans.core.cli.common import (
 )
 from preferans.core.model.cards import CARD_NAMES, format_cards
 from preferans.core.model.contracts import ContractSpec
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import bad_input
 from preferans.core.model.i18n import Translator
 from preferans.core.tools.solve import (
+    SEATS_TYPED,
     DealInput,
     Solved,
     Table,
@@ -61,8 +62,9 @@ def _check_named_file(text: str) -> None:
         except (OSError, ValueError):  # a name too long for the file system, a NUL in it: read as hands
             return
         if missing:
-            raise BadInput(f"DEAL: {text}: no such file (DEAL is a saved game, a game record, a .ppn file, or "
-                           f"the four hands 'first | second | dealer | talon')")
+            raise bad_input("{arg}: {text}: no such file ({arg} is a saved game, a game record, a {suffix} file, or "
+                            "the four hands {form})", arg="DEAL", text=text, suffix=".ppn",
+                            form="'first | second | dealer | talon'")
 
 
 def cmd_solve(args: argparse.Namespace) -> int:
@@ -85,7 +87,8 @@ def cmd_solve(args: argparse.Namespace) -> int:
     leader = None if args.leader is None else parse_seat(args.leader, "--leader")
     if args.contract is not None:
         if declarer is None:
-            raise BadInput("--contract: needs --declarer SEAT (0 or first, 1 or second, 2 or dealer)")
+            raise bad_input("{option}: needs {needs} ({seats})", option="--contract", needs="--declarer SEAT",
+                            seats=SEATS_TYPED)
         return _one_contract(table, deal, table.contract(args.contract), declarer, leader, args.json, tr)
     return _dd_table(table, deal, declarer, leader, args.json, tr)
 

@@ -37,6 +37,26 @@ def bad_input(template: str, _as: type[BadInput] = BadInput, /, **values: object
     return error
 
 
+class Phrase(str):
+    """A part of an error line made from a catalogue message (a place, ``record 3 (line 14)``, or a field,
+    ``throws: trick 2``): the English text as a ``str``, which keeps its template and values, so that an
+    error made by :func:`bad_input` with it among its values says it in the user's language too."""
+
+    __slots__ = ("template", "values")
+    template: str
+    values: dict[str, object]
+
+    def __new__(cls, template: str, values: dict[str, object]) -> Phrase:
+        made = super().__new__(cls, template.format(**values))
+        made.template, made.values = template, values
+        return made
+
+
+def phrase(template: str, **values: object) -> Phrase:
+    """A :class:`Phrase` (the extraction reads ``phrase`` as it reads ``bad_input``)."""
+    return Phrase(template, dict(values))
+
+
 def in_family(error: BadInput, locale: Path) -> BadInput:
     """``error`` (made by :func:`bad_input` in a family's module, so its template is in that family's domain)
     said from the catalogues of the family's ``locale`` folder, then the core's."""

@@ -88,10 +88,6 @@ PluginItem = str | Path | ModuleType | LocalPlugin
 """What ``load_variant(plugins=...)`` takes: an installed plugin's entry-point name, a path to a local ``.py``
 file (a :class:`~pathlib.Path`, or a string ending in ``.py``), a module object or a :class:`LocalPlugin`."""
 
-_ONLY_NAMES = ("local plugin files are loaded only through --plugin on the command line, never from a config, save "
-               "or record")
-
-
 def named_plugins(names: Sequence[str], source: str, key: str = "plugins") -> list[str]:
     """The ``plugins`` entries of a config, save file, scorecard or other record: installed plugins'
     names only. An entry that reads as a file path is refused with the reason, before anything is looked
@@ -100,9 +96,11 @@ def named_plugins(names: Sequence[str], source: str, key: str = "plugins") -> li
         if is_path_like(entry):
             known = ", ".join(installed_plugins()) or "none"
             shown = excerpt(entry, 160)
-            raise ConfigError(source, key, f"unknown plugin {shown}: a file path, but this file may name only "
-                                           f"installed plugins (entry points of group {PLUGIN_GROUP}: {known}); "
-                                           f"{_ONLY_NAMES}")
+            raise ConfigError(source, key, bad_input(
+                "unknown plugin {name}: a file path, but this file may name only installed plugins (entry points "
+                "of group {group}: {known}); local plugin files are loaded only through {option} on the command "
+                "line, never from a config, save or record", name=shown, group=PLUGIN_GROUP, known=known,
+                option="--plugin"))
     return list(names)
 
 
@@ -195,7 +193,7 @@ def validate(model: type[BaseModel], data: Mapping[str, Any], source: str, prefi
     try:
         text = json.dumps(data, default=str)
     except (TypeError, ValueError) as exc:
-        raise ConfigError(source, prefix, f"not a table of plain values: {exc}") from None
+        raise ConfigError(source, prefix, bad_input("not a table of plain values: {reason}", reason=exc)) from None
     try:
         return model.model_validate_json(text, strict=True)
     except ValidationError as exc:
@@ -381,13 +379,15 @@ def parse_variant_id(text: str, option: str = "--variant") -> tuple[str, dict[st
     if "(" not in text:
         return text, {}
     if not text.endswith(")"):
-        raise BadInput(f"{option} {excerpt(text)}: expected NAME or NAME(key=value, ...)")
+        raise bad_input("{option} {text}: expected {forms}", option=option, text=excerpt(text),
+                        forms="NAME or NAME(key=value, ...)")
     name, _, inner = text[:-1].partition("(")
     try:
         overrides = loads_toml("\n".join(_top_level_items(inner)), option, BadInput) if inner.strip() else {}
     except BadInput as exc:
-        raise BadInput(f"{option} {excerpt(text)}: the overrides are not key=value TOML values: "
-                       f"{str(exc)[len(option) + 2:]}") from None
+        detail = exc.values.get("message", str(exc)[len(option) + 2:]) if exc.template else str(exc)[len(option) + 2:]
+        raise bad_input("{option} {text}: the overrides are not {form} {kind} values: {detail}", option=option,
+                        text=excerpt(text), form="key=value", kind="TOML", detail=detail) from None
     return name.strip(), overrides
 
 
@@ -452,7 +452,8 @@ def _load(name: str, overrides: Mapping[str, Any] | None, plugins: Sequence[str]
     for item in local:
         module = item.module
         if module in stack:
-            raise ConfigError(item.label, "", f"{module.__name__} is already in the {name} plugin stack")
+            raise ConfigError(item.label, "", bad_input("{module} is already in the {name} plugin stack",
+                                                        module=module.__name__, name=name))
         stack.append(module)
     merged: dict[str, Any] = {}
     for level in chain:
@@ -517,24 +518,31 @@ def check_local_plugins(recorded: Sequence[Mapping[str, str]], given: Sequence[L
     key = "local_plugins"
     for i, entry in enumerate(recorded):
         if set(entry) not in ({"file", "sha256"}, {"module"}):
-            raise ConfigError(source, f"{key}[{i}]", f"expected {{file, sha256}} or {{module}}, got {_shown(entry)}")
+            detail = bad_input("expected {file} or {module}, got {got}", file="{file, sha256}", module="{module}",
+                               got=_shown(entry))
+            raise ConfigError(source, f"{key}[{i}]", detail)
     names = [entry.get("file") or entry.get("module") or "" for entry in recorded]
     if not given and recorded:
-        flags = " ".join(f"--plugin {e['file']}" for e in recorded if "file" in e) or "the same module objects"
-        raise ConfigError(source, key, f"the game was played with the local plugin(s) {', '.join(names)}, which "
-                                       f"a record names but never loads; give them again ({flags})")
+        flags = " ".join(f"--plugin {e['file']}" for e in recorded if "file" in e)
+        raise ConfigError(source, key, bad_input(
+            "the game was played with the local plugin(s) {names}, which a record names but never loads; give them "
+            "again ({flags})", names=", ".join(names), flags=flags) if flags else bad_input(
+            "the game was played with the local plugin(s) {names}, which a record names but never loads; give them "
+            "again (the same module objects)", names=", ".join(names)))
     if given and not recorded:
         shown = ", ".join(p.label for p in given)
-        raise ConfigError(source, key, f"the game was played without local plugins, so it cannot go on with "
-                                       f"{shown} (leave it out)")
+        raise ConfigError(source, key, bad_input("the game was played without local plugins, so it cannot go on "
+                                                 "with {plugins} (leave it out)", plugins=shown))
     if [p.name for p in given] != names:
-        raise ConfigError(source, key, f"the game was played with the local plugin(s) {', '.join(names)} "
-                                       f"(in this order), not {', '.join(p.name for p in given)}")
+        raise ConfigError(source, key, bad_input("the game was played with the local plugin(s) {names} (in this "
+                                                 "order), not {given}", names=", ".join(names),
+                                                 given=", ".join(p.name for p in given)))
     for entry, plugin in zip(recorded, given, strict=True):
         if "sha256" in entry and entry["sha256"] != plugin.digest:
-            raise ConfigError(source, key, f"{plugin.label} has changed since the game was recorded (sha256 "
-                                           f"{entry['sha256'][:12]} then, {(plugin.digest or '?')[:12]} now); "
-                                           "a game goes on only under the rules it was played with")
+            raise ConfigError(source, key, bad_input(
+                "{plugin} has changed since the game was recorded ({sha} {then} then, {now} now); a game goes on "
+                "only under the rules it was played with", plugin=plugin.label, sha="sha256",
+                then=entry["sha256"][:12], now=(plugin.digest or "?")[:12]))
 
 
 def starter_config(variant: Variant, head: Sequence[str] | None = None) -> str:

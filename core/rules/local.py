@@ -27,7 +27,7 @@ from typing import Any
 
 import pluggy
 
-from preferans.core.model.errors import BadInput, ConfigError, nearest
+from preferans.core.model.errors import ConfigError, bad_input, nearest
 from preferans.core.model.files import CONFIG_LIMIT, read_bounded
 from preferans.core.rules import hookspecs
 
@@ -69,16 +69,17 @@ class LocalPlugin:
         p = Path(path)
         label = f"{where} {path}" if where else str(path)
         if p.suffix.lower() != ".py":
-            raise ConfigError(label, "", "not a .py file (a local plugin is one Python file; installed plugins "
-                                         "are named in a config's plugins list)")
+            raise ConfigError(label, "", bad_input("not a {py} file (a local plugin is one Python file; installed "
+                                                   "plugins are named in a config's {plugins} list)", py=".py",
+                                                   plugins="plugins"))
         try:
             data = read_bounded(p, CONFIG_LIMIT, "a local plugin")
         except FileNotFoundError:
-            raise ConfigError(label, "", "file not found") from None
+            raise ConfigError(label, "", bad_input("file not found")) from None
         except IsADirectoryError:
-            raise ConfigError(label, "", "is a folder, not a .py file") from None
+            raise ConfigError(label, "", bad_input("is a folder, not a {py} file", py=".py")) from None
         except OSError as exc:
-            raise ConfigError(label, "", f"cannot read: {exc.strerror}") from None
+            raise ConfigError(label, "", bad_input("cannot read: {reason}", reason=exc.strerror)) from None
         return cls(p.name, label, path=str(p.resolve()), data=data)
 
     @classmethod
@@ -120,8 +121,9 @@ class LocalPlugin:
         try:
             return importlib.import_module(self.name)
         except Exception as exc:  # noqa: BLE001 - a module object that cannot be found again by name
-            raise BadInput(f"{self.label}: cannot be imported by name in this process: "
-                           f"{type(exc).__name__}: {exc}") from None
+            error = f"{type(exc).__name__}: {exc}"
+            raise bad_input("{label}: cannot be imported by name in this process: {error}", label=self.label,
+                            error=error) from None
 
     def _execute(self) -> ModuleType:
         assert self.data is not None and self.path is not None
@@ -134,17 +136,20 @@ class LocalPlugin:
             # compiled from the bytes read (and hashed) once, never inheriting this module's __future__ flags
             code = compile(self.data, self.path, "exec", dont_inherit=True)
         except SyntaxError as exc:
-            raise ConfigError(self.label, "", f"line {exc.lineno}: syntax error: {exc.msg}") from None
+            raise ConfigError(self.label, "", bad_input("line {line}: syntax error: {reason}", line=exc.lineno,
+                                                        reason=exc.msg)) from None
         except ValueError as exc:  # null bytes
-            raise ConfigError(self.label, "", f"not Python source: {exc}") from None
+            raise ConfigError(self.label, "", bad_input("not Python source: {reason}", reason=exc)) from None
         sys.modules[name] = module  # while it runs: dataclasses and pydantic look their module up there
         try:
             exec(code, module.__dict__)
         except Exception as exc:
             del sys.modules[name]
             line = _line_in(exc.__traceback__, self.path)
-            at = f" (line {line})" if line else ""
-            raise ConfigError(self.label, "", f"cannot be imported{at}: {type(exc).__name__}: {exc}") from None
+            error = f"{type(exc).__name__}: {exc}"
+            detail = (bad_input("cannot be imported (line {line}): {error}", line=line, error=error) if line else
+                      bad_input("cannot be imported: {error}", error=error))
+            raise ConfigError(self.label, "", detail) from None
         self._check(module)
         return module
 
@@ -160,19 +165,25 @@ class LocalPlugin:
             if getattr(value, _MARK, None) is not None:
                 marked += 1
                 if attr not in _HOOKS:
-                    raise ConfigError(self.label, "", f"{attr} is marked @hookimpl but is not a hook"
-                                                      f"{nearest(attr, _HOOKS)} (docs/hooks.md lists them)")
+                    raise ConfigError(self.label, "", bad_input(
+                        "{name} is marked {mark} but is not a hook{suggestion} ({doc} lists them)", name=attr,
+                        mark="@hookimpl", suggestion=nearest(attr, _HOOKS), doc="docs/hooks.md"))
                 takes, given = _arguments(getattr(hookspecs, attr)), _arguments(value)
                 unknown = [a for a in given if a not in takes]
                 if unknown:
-                    raise ConfigError(self.label, "", f"{attr}({', '.join(given)}): {', '.join(map(repr, unknown))} "
-                                                      f"is not an argument of this hook (it takes: {', '.join(takes)})")
+                    call = f"{attr}({', '.join(given)})"
+                    raise ConfigError(self.label, "", bad_input(
+                        "{call}: {unknown} is not an argument of this hook (it takes: {takes})",
+                        call=call, unknown=", ".join(map(repr, unknown)),
+                        takes=", ".join(takes)))
             elif is_mine and attr in _HOOKS:
-                raise ConfigError(self.label, "", f"{attr} is not marked @hookimpl, so it would never be called "
-                                                  "(from preferans.core.plugin import hookimpl)")
+                raise ConfigError(self.label, "", bad_input(
+                    "{name} is not marked {mark}, so it would never be called ({fix})", name=attr, mark="@hookimpl",
+                    fix="from preferans.core.plugin import hookimpl"))
         if not marked:
-            raise ConfigError(self.label, "", "defines no hook: a local plugin needs at least one "
-                                              "@hookimpl def pref_...(...) (docs/hooks.md lists them)")
+            raise ConfigError(self.label, "", bad_input(
+                "defines no hook: a local plugin needs at least one {hook} ({doc} lists them)",
+                hook="@hookimpl def pref_...(...)", doc="docs/hooks.md"))
         pm = pluggy.PluginManager(hookspecs.PROJECT)
         pm.add_hookspecs(hookspecs)
         try:
@@ -212,5 +223,5 @@ def as_local(item: object, where: str = "") -> LocalPlugin:
         return LocalPlugin.of_module(item)
     if isinstance(item, (str, Path)):
         return LocalPlugin.read(item, where)
-    raise BadInput(f"plugins: expected an installed plugin's name, a path to a .py file or a module, "
-                   f"got {item!r}")
+    raise bad_input("{key}: expected an installed plugin's name, a path to a {py} file or a module, got {item}",
+                    key="plugins", py=".py", item=repr(item))

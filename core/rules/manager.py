@@ -61,7 +61,8 @@ def _discover(group: str) -> dict[str, Installed]:
         dist = ep.dist.name if ep.dist is not None else "?"
         if ep.name in found and found[ep.name].module != ep.value:
             other = found[ep.name].distribution
-            raise BadInput(f"{group}: {ep.name!r} is registered by both {other!r} and {dist!r}")
+            raise bad_input("{group}: {name} is registered by both {one} and {other}", group=group, name=repr(ep.name),
+                            one=repr(other), other=repr(dist))
         found[ep.name] = Installed(ep.name, ep.value, dist, ep)
     return found
 
@@ -93,10 +94,14 @@ def load_module(group: str, name: str, where: str, key: str) -> ModuleType:
     try:
         module = table[name].entry_point.load()
     except Exception as exc:  # a broken installation: say which entry point, without a traceback
-        raise ConfigError(where, key, f"installed {kind} {name!r} ({table[name].module}) cannot be imported: "
-                                      f"{type(exc).__name__}: {exc}") from None
+        values = {"name": repr(name), "module": table[name].module, "error": f"{type(exc).__name__}: {exc}"}
+        raise ConfigError(where, key, bad_input("installed variant {name} ({module}) cannot be imported: {error}",
+                                                **values) if kind == "variant" else
+                          bad_input("installed plugin {name} ({module}) cannot be imported: {error}",
+                                    **values)) from None
     if not isinstance(module, ModuleType):
-        raise ConfigError(where, key, f"entry point {name!r} must name a module, not {module!r}")
+        raise ConfigError(where, key, bad_input("entry point {name} must name a module, not {got}", name=repr(name),
+                                                got=repr(module)))
     return module
 
 
@@ -110,7 +115,7 @@ def build_manager(stack: Sequence[ModuleType]) -> pluggy.PluginManager:
             pm.register(module, name=module.__name__)
         pm.check_pending()
     except pluggy.PluginValidationError as exc:
-        raise BadInput(f"plugin {exc.plugin!r}: {exc}") from None
+        raise bad_input("plugin {name}: {error}", name=repr(exc.plugin), error=exc) from None
     if os.environ.get("PREFERANS_TRACE_HOOKS"):
         pm.trace.root.setwriter(print)
         pm.enable_tracing()

@@ -20,6 +20,9 @@ from preferans.core.model.errors import IllegalActionError
 from preferans.core.rules import defaults, hookspecs
 from preferans.core.rules.config import Variant, load_variant, resolve_chain
 from preferans.core.rules.manager import build_manager
+from preferans.core.testing.messages import (
+    check_message,  # absolute: one note book, whatever name pytest imports this module by
+)
 
 from . import reference
 from .coverage import Coverage
@@ -95,8 +98,8 @@ def _random_continuation(game: Game, steps: int, seed: int) -> list[str]:
 def check_preset_resolves(name: str) -> None:
     variant = load_variant(name)
     chain = resolve_chain(name)
-    assert chain[-1].name == name, f"preset chain of {name} ends at {chain[-1].name}"
-    assert variant.contracts.biddable(), f"{name} registers no biddable contract"
+    assert chain[-1].name == name, check_message("preset chain of {name} ends at {end}", name=name, end=chain[-1].name)
+    assert variant.contracts.biddable(), check_message("{name} registers no biddable contract", name=name)
 
 
 def check_hookimpls_match_specs(variant: Variant) -> None:
@@ -105,21 +108,25 @@ def check_hookimpls_match_specs(variant: Variant) -> None:
     for module in variant.stack:
         for fname, func in inspect.getmembers(module, inspect.isfunction):
             if fname.startswith("pref_") and func.__module__ == module.__name__:
-                assert fname in specs, f"{module.__name__}.{fname} is not a hook (known: {sorted(specs)})"
+                assert fname in specs, check_message("{hook} is not a hook (known: {known})",
+                                                     hook=module.__name__ + "." + fname, known=sorted(specs))
                 impls = [i for i in getattr(pm.hook, fname).get_hookimpls() if i.plugin is module]
-                assert impls, f"{module.__name__}.{fname} is not marked @hookimpl, so it is never called"
+                assert impls, check_message("{hook} is not marked {mark}, so it is never called",
+                                             hook=module.__name__ + "." + fname, mark="@hookimpl")
     for spec_name in specs:
         caller = getattr(pm.hook, spec_name)
         if caller.spec and caller.spec.opts.get("firstresult"):
             core = [i for i in caller.get_hookimpls() if i.plugin is defaults]
-            assert len(core) == 1, f"{spec_name} has {len(core)} core defaults, expected exactly 1"
+            assert len(core) == 1, check_message("{hook} has {n} core defaults, expected exactly 1", hook=spec_name,
+                                                n=len(core))
 
 
 def check_rules_roundtrip(variant: Variant) -> None:
     dumped = tomllib.loads(variant.to_toml())
     # the TOML names installed plugins only: the local ones (--plugin) are given again, as the same modules
     again = load_variant(dumped["variant"], dumped["rules"], [*dumped.get("plugins", []), *variant.local_plugins])
-    assert again.rules == variant.rules, "rules dumped to TOML do not load back to an equal model"
+    assert again.rules == variant.rules, check_message("rules dumped to {kind} do not load back to an equal model",
+                                                              kind="TOML")
     json.dumps(variant.json_schema())
 
 
@@ -130,15 +137,17 @@ def check_one_actor_with_legal_actions(variant: Variant, seed: int, deals: int,
                                        coverage: Coverage | None = None) -> None:
     for game in walk(variant, seed, deals, coverage):
         seat = game.current_player
-        assert 0 <= seat < game.n_players, f"current_player {seat} out of range in phase {game.phase}"
+        assert 0 <= seat < game.n_players, check_message("{name} {seat} out of range in phase {phase}",
+                                                         name="current_player", seat=seat, phase=game.phase)
         legal = game.legal_actions()
-        assert legal, f"no legal action for seat {seat} in phase {game.phase}"
-        assert len(set(legal)) == len(legal), f"duplicate legal actions {legal}"
+        assert legal, check_message("no legal action for seat {seat} in phase {phase}", seat=seat, phase=game.phase)
+        assert len(set(legal)) == len(legal), check_message("duplicate legal actions {legal}", legal=legal)
         if game.phase is Phase.PLAY:
             assert game.deal.play is not None
             hand = game.deal.play.to_play
             owner = game.deal.controllers[hand]
-            assert owner == seat, f"hand {hand} is played by {owner}, but current_player is {seat}"
+            assert owner == seat, check_message("hand {hand} is played by {owner}, but {name} is {seat}", hand=hand,
+                                                   owner=owner, name="current_player", seat=seat)
 
 
 def check_every_legal_action_applies(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> None:
@@ -163,8 +172,10 @@ def check_illegal_action_rejected(variant: Variant, seed: int, deals: int, cover
             except IllegalActionError:
                 pass
             else:
-                raise AssertionError(f"illegal action {action!r} accepted in phase {before[1]}")
-            assert fingerprint(game) == before, f"rejected action {action!r} changed the state"
+                raise AssertionError(check_message("illegal action {action} accepted in phase {phase}",
+                                                   action=repr(action), phase=before[1]))
+            assert fingerprint(game) == before, check_message("rejected action {action} changed the state",
+                                                              action=repr(action))
 
 
 def _count_cards(game: Game) -> tuple[int, int]:
@@ -190,7 +201,8 @@ def check_cards_conserved(variant: Variant, seed: int, deals: int, coverage: Cov
     for game in walk(variant, seed, deals, coverage):
         union, count = _count_cards(game)
         assert union == FULL_PACK and count == 32, (
-            f"{count} cards accounted for in phase {game.phase} (expected the 32 of the pack once each)")
+            check_message("{count} cards accounted for in phase {phase} (expected the 32 of the pack once each)",
+                          count=count, phase=game.phase))
 
 
 def check_tricks_per_deal(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> None:
@@ -201,10 +213,10 @@ def check_tricks_per_deal(variant: Variant, seed: int, deals: int, coverage: Cov
             if play is not None:
                 rules = play.rules
                 stops = rules.stop_declarer_at is not None or rules.stop_defence_at is not None
-                assert play.finished, "a deal was scored before its play finished"
+                assert play.finished, check_message("a deal was scored before its play finished")
                 assert len(play.completed) == 10 or (stops and len(play.completed) < 10), (
-                    f"a deal ended after {len(play.completed)} tricks without an early-stop rule")
-                assert sum(play.tricks_won) <= len(play.completed), "more tricks won than played"
+                    check_message("a deal ended after {n} tricks without an early-stop rule", n=len(play.completed)))
+                assert sum(play.tricks_won) <= len(play.completed), check_message("more tricks won than played")
         previous = (game, len(game.results), game.deal)
 
 
@@ -213,7 +225,8 @@ def check_match_ends(variant: Variant, seed: int) -> None:
     game = Game(variant, seed=seed)
     while not game.is_terminal:
         game.apply(policy.choose(game))
-        assert len(game.results) <= MATCH_DEAL_CAP, f"the match has not ended after {MATCH_DEAL_CAP} deals"
+        assert len(game.results) <= MATCH_DEAL_CAP, check_message("the match has not ended after {n} deals",
+                                                                                 n=MATCH_DEAL_CAP)
 
 
 # ---------------------------------------------------------------- play rules against the reference
@@ -236,10 +249,15 @@ def check_play_matches_reference(variant: Variant, seed: int, deals: int, covera
         got = set(game.legal_actions())
         if got != expected:
             declarer = game.deal.declarer
-            role = "" if declarer is None else " (declarer)" if play.to_play == declarer else " (defender)"
+            values = {"contract": spec.name, "seat": play.to_play, "hand": hand, "trick": trick, "got": sorted(got),
+                      "expected": sorted(expected)}
             raise AssertionError(
-                f"{spec.name}, seat {play.to_play}{role} to play: hand {hand}, trick {trick}: the engine allows "
-                f"{sorted(got)}, the rules allow {sorted(expected)}")
+                check_message("{contract}, seat {seat} to play: hand {hand}, trick {trick}: the engine allows {got}, "
+                              "the rules allow {expected}", **values) if declarer is None else
+                check_message("{contract}, seat {seat} (declarer) to play: hand {hand}, trick {trick}: the engine "
+                              "allows {got}, the rules allow {expected}", **values) if play.to_play == declarer else
+                check_message("{contract}, seat {seat} (defender) to play: hand {hand}, trick {trick}: the engine "
+                              "allows {got}, the rules allow {expected}", **values))
 
 
 # ---------------------------------------------------------------- money
@@ -266,13 +284,17 @@ def check_settlement_exact_and_zero_sum(variant: Variant, seed: int, deals: int,
                                         coverage: Coverage | None = None) -> None:
     for game, seen in after_each_deal(variant, seed, deals, coverage):
         for entry in game.deal_entries[-1]:
-            assert _exact(entry.amount), f"entry {entry} is not an exact amount (int or Fraction)"
+            assert _exact(entry.amount), check_message("entry {entry} is not an exact amount ({int} or {fraction})",
+                                                     entry=entry, int="int", fraction="Fraction")
         s = game.settlement()
-        assert all(_exact(x) for x in s.exact), f"settlement {s.exact} is not exact"
-        assert all(isinstance(x, int) for x in s.rounded), f"rounded settlement {s.rounded} is not integers"
+        assert all(_exact(x) for x in s.exact), check_message("settlement {amounts} is not exact", amounts=s.exact)
+        assert all(isinstance(x, int) for x in s.rounded), check_message("rounded settlement {amounts} is not integers",
+                                                                                   amounts=s.rounded)
         if zero_sum:
-            assert sum(s.exact) == 0, f"exact settlement sums to {sum(s.exact)} after deal {seen}"
-            assert sum(s.rounded) == 0, f"rounded settlement sums to {sum(s.rounded)} after deal {seen}"
+            assert sum(s.exact) == 0, check_message("exact settlement sums to {total} after deal {deal}",
+                                                         total=sum(s.exact), deal=seen)
+            assert sum(s.rounded) == 0, check_message("rounded settlement sums to {total} after deal {deal}",
+                                                           total=sum(s.rounded), deal=seen)
 
 
 POT = "pot"
@@ -285,16 +307,21 @@ def check_pot_balances(variant: Variant, seed: int, deals: int, coverage: Covera
     (``details["pot"]``) is 0."""
     for game, seen in after_each_deal(variant, seed, deals, coverage):
         changes = sum((e.amount for e in game.deal_entries[-1]), Fraction(0))
-        assert changes == 0, f"deal {seen}: the players' changes plus the pot's change sum to {changes}, not 0"
+        assert changes == 0, check_message(
+            "deal {deal}: the players' changes plus the pot's change sum to {total}, not 0", deal=seen, total=changes)
         pot = sum(game.ledger.column(POT), Fraction(0))
-        assert pot >= 0, f"after deal {seen} the pot holds {pot}"
+        assert pot >= 0, check_message("after deal {deal} the pot holds {pot}", deal=seen, pot=pot)
         s = game.settlement()
-        assert POT in s.details, "the settlement of a pot variant must report the pot apart (details['pot'])"
+        assert POT in s.details, check_message("the settlement of a pot variant must report the pot apart ({key})",
+                                               key="details['pot']")
         raw = s.details[POT]
-        assert isinstance(raw, int | Fraction), f"the pot {raw!r} is not an exact amount (int or Fraction)"
+        assert isinstance(raw, int | Fraction), check_message(
+            "the pot {pot} is not an exact amount ({int} or {fraction})", pot=repr(raw), int="int", fraction="Fraction")
         left = Fraction(raw)
         total = sum(s.exact, Fraction(0))
-        assert total + left == 0, f"after deal {seen}: the settlement ({total}) plus the pot ({left}) is not 0"
+        assert total + left == 0, check_message(
+            "after deal {deal}: the settlement ({total}) plus the pot ({pot}) is not 0", deal=seen, total=total,
+            pot=left)
 
 
 # ---------------------------------------------------------------- determinism
@@ -314,7 +341,7 @@ def _play_record(variant: Variant, seed: int, deals: int, disturb: bool,
 def check_same_seed_same_game(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> None:
     first = _play_record(variant, seed, deals, disturb=False, coverage=coverage)
     second = _play_record(variant, seed, deals, disturb=True)
-    assert first == second, "the same seed gave a different game when the global random was disturbed"
+    assert first == second, check_message("the same seed gave a different game when the global random was disturbed")
 
 
 def check_clone_json_replay(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> None:
@@ -328,13 +355,15 @@ def check_clone_json_replay(variant: Variant, seed: int, deals: int, coverage: C
             "replay": Game.replay(variant, game.seed, list(game.history), game.first_dealer),
         }
         for how, other in copies.items():
-            assert fingerprint(other) == original, f"{how} does not reproduce the state at step {step}"
+            assert fingerprint(other) == original, check_message(
+                "{how} does not reproduce the state at step {step}", how=how, step=step)
         reference_game = game.clone()
         actions = _random_continuation(reference_game, 6, step)
         for how, other in copies.items():
             for action in actions:
                 other.apply(action)
-            assert fingerprint(other) == fingerprint(reference_game), f"{how} diverges after the same actions"
+            assert fingerprint(other) == fingerprint(reference_game), check_message(
+                "{how} diverges after the same actions", how=how)
 
 
 # ---------------------------------------------------------------- hooks are pure
@@ -360,9 +389,9 @@ def check_hooks_leave_arguments_unchanged(variant: Variant, seed: int, deals: in
         snapshot = repr(view)
         for hook, kwargs in calls:
             getattr(pm.hook, hook)(rules=variant.rules, **kwargs)
-            assert repr(view) == snapshot, f"{hook} changed the view it was given"
-        assert repr(variant.rules.model_dump()) == rules_before, "a hook changed the rules"
-    assert repr(variant.rules.model_dump()) == rules_before, "a hook changed the rules"
+            assert repr(view) == snapshot, check_message("{hook} changed the view it was given", hook=hook)
+        assert repr(variant.rules.model_dump()) == rules_before, check_message("a hook changed the rules")
+    assert repr(variant.rules.model_dump()) == rules_before, check_message("a hook changed the rules")
 
 
 # ---------------------------------------------------------------- inheritance
@@ -401,11 +430,13 @@ def check_inherits_parent(variant: Variant, seed: int, deals: int, coverage: Cov
                 continue
             mine = getattr(child_pm.hook, hook)(rules=variant.rules, **kwargs)
             theirs = getattr(parent_pm.hook, hook)(rules=variant.rules, **kwargs)
-            assert mine == theirs, f"{hook}: child answers {mine!r}, parent {theirs!r}"
+            assert mine == theirs, check_message("{hook}: child answers {mine}, parent {theirs}", hook=hook,
+                                                     mine=repr(mine), theirs=repr(theirs))
         if score_compared and previous is not None and previous[0] is game and len(game.results) > previous[1]:
             result, before = game.results[-1], previous[2]
             mine = child_pm.hook.pref_score_deal(result=result, match=before, rules=variant.rules)
             theirs = parent_pm.hook.pref_score_deal(result=result, match=before, rules=variant.rules)
-            assert mine == theirs, f"pref_score_deal: child writes {mine!r}, parent {theirs!r}"
+            assert mine == theirs, check_message("{hook}: child writes {mine}, parent {theirs}", hook="pref_score_deal",
+                                                     mine=repr(mine), theirs=repr(theirs))
         previous = (game, len(game.results), game.match_view())
     return compared + (["pref_score_deal"] if score_compared else [])

@@ -25,6 +25,9 @@ from typing import Any
 from preferans.core.engine.match import Match
 from preferans.core.model.views import DealResult, Entry
 from preferans.core.rules.config import Variant, load_variant
+from preferans.core.testing.messages import (
+    check_message,  # absolute: one note book, whatever name pytest imports this module by
+)
 
 Cell = tuple[str, int, int | None]
 
@@ -276,8 +279,8 @@ def check_scoring_matches_golden(variant: Variant) -> list[str]:
         m = Match(variant)
         result = deal.build(m)
         got = cells(m.post(result, m.before_deal(result.dealer)), deal.accounts, deal.ignore_notes)
-        assert got == dict(deal.expected), (
-            f"golden deal '{deal.name}': the variant writes {sorted(got.items())}, the rules "
-            f"{sorted(deal.expected.items())}")
+        assert got == dict(deal.expected), check_message(
+            "golden deal {name}: the variant writes {got}, the rules {expected}", name="'" + deal.name + "'",
+            got=sorted(got.items()), expected=sorted(deal.expected.items()))
         checked.append(deal.name)
     return checked

@@ -18,6 +18,10 @@ from typing import Any
 
 import pytest
 
+from preferans.core.testing.messages import (
+    check_message,  # absolute: one note book, whatever name pytest imports this module by
+)
+
 from . import checks, playthrough, scenarios
 from .coverage import COVERAGE_PROPERTY, Coverage
 
@@ -130,7 +134,7 @@ def test_money_pot_balances_every_deal(preferans_loaded: Any, preferans_seed: in
     """Played for a pot: every deal's entries (players and pot) sum to 0, the pot never holds less than nothing,
     the settlement plus the pot is 0."""
     if "pot" not in checks.capabilities(preferans_loaded):
-        pytest.skip("the variant is not played for a pot")
+        pytest.skip(check_message("the variant is not played for a pot"))
     checks.check_pot_balances(preferans_loaded, preferans_seed, preferans_deals,
                               _covered(record_property, preferans_loaded))
 
@@ -152,7 +156,8 @@ def test_determinism_clone_json_replay(preferans_loaded: Any, preferans_seed: in
 def _skip_with_local_plugins(paths: list[str], name: str) -> None:
     if paths:
         files = ", ".join(Path(p).name for p in paths)
-        pytest.skip(f"{name}'s golden games were recorded without the local plugin(s) {files}")
+        pytest.skip(check_message("{name}'s golden games were recorded without the local plugin(s) {files}", name=name,
+                                  files=files))
 
 
 def test_golden_playthroughs_replay(preferans_variant_name: str, preferans_plugins: list[str]) -> None:
@@ -161,7 +166,8 @@ def test_golden_playthroughs_replay(preferans_variant_name: str, preferans_plugi
     _skip_with_local_plugins(preferans_plugins, name)
     files = list(playthrough.playthrough_files(name))
     if not files:
-        pytest.fail(f"{name} ships no playthroughs (variants/{name}/playthroughs/*.toml)")
+        pytest.fail(check_message("{name} ships no playthroughs ({files})", name=name,
+                                  files="variants/" + name + "/playthroughs/*.toml"))
     for source, item in files:
         playthrough.check(playthrough.load(item), source)
 
@@ -174,7 +180,8 @@ def test_golden_playthroughs_cover_contract_kinds(preferans_variant_name: str, p
     for _, item in playthrough.playthrough_files(preferans_variant_name):
         covered |= playthrough.contract_kinds(playthrough.load(item))
     missing = preferans_loaded.contracts.kinds() - covered
-    assert not missing, f"no golden playthrough covers the contract kind(s) {sorted(missing)}"
+    assert not missing, check_message("no golden playthrough covers the contract kind(s) {kinds}",
+                                      kinds=sorted(missing))
 
 
 def test_hooks_leave_arguments_unchanged(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
@@ -189,7 +196,7 @@ def test_inheritance_matches_parent(preferans_loaded: Any, preferans_seed: int, 
     """For each hook the child's own module does not implement, the parent's plugin stack answers the same on
     the same states."""
     if len(preferans_loaded.chain) < 2:
-        pytest.skip("the variant extends no parent")
+        pytest.skip(check_message("the variant extends no parent"))
     checks.check_inherits_parent(preferans_loaded, preferans_seed, preferans_deals,
                                  _covered(record_property, preferans_loaded))
 
@@ -213,7 +220,7 @@ __all__ += ["test_play_perft_matches_family", "test_scoring_matches_golden_deals
 def test_play_perft_matches_family(preferans_loaded: Any) -> None:
     """The exact number of play sequences from the family's dealt positions (``perft.toml``)."""
     if not perft.check_play_perft_matches_family(preferans_loaded):
-        pytest.skip("no perft position of the variant's families applies to its rules")
+        pytest.skip(check_message("no perft position of the variant's families applies to its rules"))
 
 
 def test_scoring_matches_golden_deals(preferans_loaded: Any, preferans_plugins: list[str]) -> None:
@@ -221,4 +228,4 @@ def test_scoring_matches_golden_deals(preferans_loaded: Any, preferans_plugins: 
     local plugins, as the golden playthroughs are: a house rule may score otherwise on purpose."""
     _skip_with_local_plugins(preferans_plugins, preferans_loaded.name)
     if not checks_scoring.check_scoring_matches_golden(preferans_loaded):
-        pytest.skip("no golden deal of the variant's families applies to its rules")
+        pytest.skip(check_message("no golden deal of the variant's families applies to its rules"))

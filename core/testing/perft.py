@@ -27,6 +27,9 @@ from preferans.core.engine.game import Game, Phase
 from preferans.core.model.cards import CARD_INDEX
 from preferans.core.model.errors import IllegalActionError
 from preferans.core.rules.config import Variant
+from preferans.core.testing.messages import (
+    check_message,  # absolute: one note book, whatever name pytest imports this module by
+)
 
 from . import reference
 
@@ -286,26 +289,27 @@ def check_play_perft_matches_family(variant: Variant) -> list[str]:
     each seat sees the hands the position says. Returns the positions checked."""
     checked = []
     for p, game in applicable(variant):
-        assert game.deal.play is not None and game.deal.play.to_play == p.leader, (
-            f"perft position {p.name}: hand {game.deal.play and game.deal.play.to_play} leads, the rules "
-            f"say hand {p.leader}")
+        assert game.deal.play is not None and game.deal.play.to_play == p.leader, check_message(
+            "perft position {name}: hand {hand} leads, the rules say hand {leader}", name=p.name,
+            hand=game.deal.play and game.deal.play.to_play, leader=p.leader)
         try:
             got, won = engine_perft(game.clone(), len(p.counts), p.counts)
         except TooMany as over:
-            raise AssertionError(f"perft position {p.name}: the engine has {over} of play, the family's rules "
-                                 f"give {list(p.counts)}") from None
-        assert got == list(p.counts), (
-            f"perft position {p.name}: the engine counts {got} play sequences of 1..{len(p.counts)} cards, "
-            f"the family's rules give {list(p.counts)}")
-        assert not p.tricks or won == list(p.tricks), (
-            f"perft position {p.name}: over those sequences seats 0, 1, 2 win {won} tricks, the family's rules "
-            f"give {list(p.tricks)} (a trick goes to the wrong seat)")
+            raise AssertionError(check_message("perft position {name}: the engine has {over} of play, the family's "
+                                               "rules give {counts}", name=p.name, over=over,
+                                               counts=list(p.counts))) from None
+        assert got == list(p.counts), check_message(
+            "perft position {name}: the engine counts {got} play sequences of 1..{n} cards, the family's rules give "
+            "{counts}", name=p.name, got=got, n=len(p.counts), counts=list(p.counts))
+        assert not p.tricks or won == list(p.tricks), check_message(
+            "perft position {name}: over those sequences seats 0, 1, 2 win {won} tricks, the family's rules give "
+            "{tricks} (a trick goes to the wrong seat)", name=p.name, won=won, tricks=list(p.tricks))
         if p.visible:
             game.apply(game.legal_actions()[0])
             for seat, seen in enumerate(p.visible):
                 shown = tuple(sorted(game.visible_hands(seat)))
-                assert shown == tuple(sorted(seen)), (
-                    f"perft position {p.name}: after the first card seat {seat} sees the hands {list(shown)}, "
-                    f"the rules show it {sorted(seen)}")
+                assert shown == tuple(sorted(seen)), check_message(
+                    "perft position {name}: after the first card seat {seat} sees the hands {shown}, the rules show "
+                    "it {seen}", name=p.name, seat=seat, shown=list(shown), seen=sorted(seen))
         checked.append(p.name)
     return checked

@@ -43,6 +43,7 @@ from preferans.core.formats.atomic import write_atomic
 from preferans.core.model.views import Amount, DealResult, Entry
 from preferans.core.rules.config import load_variant
 from preferans.core.rules.manager import VARIANT_GROUP, load_module
+from preferans.core.testing.messages import check_message
 
 
 def _amount(text: str | int) -> Fraction:
@@ -91,22 +92,27 @@ def check(data: dict[str, Any], source: str) -> None:
     """Replay a playthrough and compare every recorded deal and the settlement."""
     game = replay(data)
     expected = data.get("deal", [])
-    assert len(game.results) == len(expected), (
-        f"{source}: the actions complete {len(game.results)} deal(s), the file records {len(expected)}")
+    assert len(game.results) == len(expected), check_message(
+        "{source}: the actions complete {n} deal(s), the file records {want}", source=source, n=len(game.results),
+        want=len(expected))
     for i, (r, entries, want) in enumerate(zip(game.results, game.deal_entries, expected, strict=True), 1):
         got = deal_table(r, entries)
         for key in ("kind", "contract", "declarer", "tricks"):
-            assert got.get(key) == want.get(key), (
-                f"{source}: deal {i} {key}: got {got.get(key)!r}, want {want.get(key)!r}")
+            assert got.get(key) == want.get(key), check_message(
+                "{source}: deal {i} {key}: got {got}, want {want}", source=source, i=i, key=key,
+                got=repr(got.get(key)), want=repr(want.get(key)))
         norm = sorted([*row[:2], _amount(row[2]), *row[3:]] for row in want["entries"])
         have = sorted([*row[:2], _amount(row[2]), *row[3:]] for row in got["entries"])
-        assert have == norm, f"{source}: deal {i} ({_deal_words(r)}) entries: {_entry_diff(r, have, norm)}"
+        assert have == norm, check_message("{source}: deal {i} ({deal}) entries: {diff}", source=source, i=i,
+                                           deal=_deal_words(r), diff=_entry_diff(r, have, norm))
     if "settlement" in data:
         s = game.settlement()
         want_exact = [Fraction(x) for x in data["settlement"]["exact"]]
-        assert list(s.exact) == want_exact, f"{source}: settlement {list(map(str, s.exact))}, want {want_exact}"
-        assert list(s.rounded) == list(data["settlement"]["rounded"]), (
-            f"{source}: rounded settlement {list(s.rounded)}, want {data['settlement']['rounded']}")
+        assert list(s.exact) == want_exact, check_message("{source}: settlement {got}, want {want}", source=source,
+                                                          got=list(map(str, s.exact)), want=want_exact)
+        assert list(s.rounded) == list(data["settlement"]["rounded"]), check_message(
+            "{source}: rounded settlement {got}, want {want}", source=source, got=list(s.rounded),
+            want=data["settlement"]["rounded"])
 
 
 def seat_words(r: DealResult, seat: int) -> str:

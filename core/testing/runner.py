@@ -12,17 +12,30 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from preferans.core.model.i18n import Translator
+from preferans.core.testing.messages import template_of
+
 from .coverage import COVERAGE_PROPERTY, Coverage
 
 
 @dataclass
 class CheckResult:
     """One check of one variant: ``outcome`` is ``passed``, ``failed`` or ``skipped``; ``message`` the skip
-    reason or the failure's message, whole; ``rule`` what the check guarantees (its docstring)."""
+    reason or the failure's message, whole (English); ``rule`` what the check guarantees (its docstring);
+    ``said`` the message's catalogue template and values when the check wrote it with ``check_message``, so
+    that the command can say it in the user's language (docs/i18n.md; ``--json`` keeps the English)."""
 
     outcome: str
     message: str = ""
     rule: str = ""
+    said: tuple[str, dict[str, Any]] | None = None
+
+    def message_in(self, tr: Translator) -> str:
+        """The message in ``tr``'s language; as written when it has no template."""
+        if self.said is None:
+            return self.message
+        template, values = self.said
+        return tr.gettext(template).format(**values)
 
 
 @dataclass
@@ -101,12 +114,13 @@ class _Collector:
                 row.checks[check] = CheckResult("passed", rule=rule_of(check))
             elif report.skipped:
                 row.skipped += 1
-                row.checks[check] = CheckResult("skipped", _message(report), rule_of(check))
+                message = _message(report)
+                row.checks[check] = CheckResult("skipped", message, rule_of(check), template_of(message))
             else:
                 row.failed += 1
                 message = _message(report)
                 row.failures[check] = message
-                row.checks[check] = CheckResult("failed", message, rule_of(check))
+                row.checks[check] = CheckResult("failed", message, rule_of(check), template_of(message))
         if report.when == "teardown":
             self.done += 1
             if self.progress is not None:

@@ -42,6 +42,9 @@ from preferans.core.engine.game import Game
 from preferans.core.model.cards import CardError, parse_card
 from preferans.core.model.errors import BadInput, IllegalActionError
 from preferans.core.rules.config import Variant
+from preferans.core.testing.messages import (
+    check_message,  # absolute: one note book, whatever name pytest imports this module by
+)
 
 from .checks import walk
 from .coverage import Coverage, step
@@ -81,23 +84,29 @@ def load_scenario(source: str, text: str) -> Scenario:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise AssertionError(f"scenario {source}: malformed TOML: {exc}") from None
+        raise AssertionError(check_message("scenario {source}: malformed {kind}: {reason}", source=source, kind="TOML",
+                                           reason=exc)) from None
     if not isinstance(data.get("pack"), str):
-        raise AssertionError(f"scenario {source}: pack: expected the 32 cards in dealing order, as one string")
+        raise AssertionError(check_message("scenario {source}: {key}: expected the 32 cards in dealing order, as one "
+                                           "string", source=source, key="pack"))
     try:
         pack = tuple(parse_card(c) for c in data["pack"].split())
     except CardError as exc:
-        raise AssertionError(f"scenario {source}: pack: {exc}") from None
+        raise AssertionError(check_message("scenario {source}: {key}: {reason}", source=source, key="pack",
+                                           reason=exc)) from None
     if sorted(pack) != list(range(32)):
-        raise AssertionError(f"scenario {source}: pack: expected each of the 32 cards once, got {len(pack)} "
-                             f"names with {len(set(pack))} different cards")
+        raise AssertionError(check_message("scenario {source}: {key}: expected each of the 32 cards once, got {n} "
+                                           "names with {different} different cards", source=source, key="pack",
+                                           n=len(pack), different=len(set(pack))))
     actions, reaches = data.get("actions", []), data.get("reaches", [])
     for key, value in (("actions", actions), ("reaches", reaches)):
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
-            raise AssertionError(f"scenario {source}: {key}: expected a list of strings")
+            raise AssertionError(check_message("scenario {source}: {key}: expected a list of strings", source=source,
+                                               key=key))
     first = data.get("first_dealer", 0)
     if type(first) is not int:
-        raise AssertionError(f"scenario {source}: first_dealer: expected a seat number")
+        raise AssertionError(check_message("scenario {source}: {key}: expected a seat number", source=source,
+                                           key="first_dealer"))
     return Scenario(source, str(data.get("description", "")), pack, tuple(actions), tuple(reaches), first)
 
 
@@ -116,7 +125,8 @@ def _reached(game: Game, coverage: Coverage, taken: list[str], item: str) -> boo
         return result.declarer is not None and result.tricks[result.declarer] == int(name)
     if what == "early-stop":
         return result.played and sum(result.tricks) < 10
-    raise AssertionError(f"unknown 'reaches' item {item!r} (row, call, outcome, step, declarer-tricks, early-stop)")
+    raise AssertionError(check_message("unknown {key} item {item} ({allowed})", key="'reaches'", item=repr(item),
+                                       allowed="row, call, outcome, step, declarer-tricks, early-stop"))
 
 
 def play_scenario(variant: Variant, scenario: Scenario, seed: int, coverage: Coverage) -> None:
@@ -125,7 +135,7 @@ def play_scenario(variant: Variant, scenario: Scenario, seed: int, coverage: Cov
     try:
         game = Game(variant, seed=seed, first_dealer=scenario.first_dealer, deals=[scenario.pack])
     except BadInput as exc:
-        raise AssertionError(f"scenario {scenario.source}: {exc}") from None
+        raise AssertionError(check_message("scenario {source}: {reason}", source=scenario.source, reason=exc)) from None
     own = Coverage.of(variant.contracts)
     policy = ReferencePolicy(seed)
     for i, action in enumerate(scenario.actions):
@@ -135,7 +145,9 @@ def play_scenario(variant: Variant, scenario: Scenario, seed: int, coverage: Cov
         try:
             game.apply(action)
         except IllegalActionError as exc:
-            raise AssertionError(f"scenario {scenario.source}: actions[{i}] {action!r}: {exc}") from None
+            key = "actions[" + str(i) + "]"
+            raise AssertionError(check_message("scenario {source}: {key} {action}: {reason}", source=scenario.source,
+                                               key=key, action=repr(action), reason=exc)) from None
         if len(game.results) > before:
             own.deal_ended(deal, game.results[-1])
     while not game.results and not game.is_terminal:
@@ -143,7 +155,9 @@ def play_scenario(variant: Variant, scenario: Scenario, seed: int, coverage: Cov
     taken = list(game.history)
     missing = [item for item in scenario.reaches if not (game.results and _reached(game, own, taken, item))]
     if missing:
-        raise AssertionError(f"scenario {scenario.source} ({scenario.description}) did not reach {', '.join(missing)}")
+        raise AssertionError(check_message("scenario {source} ({description}) did not reach {missing}",
+                                           source=scenario.source, description=scenario.description,
+                                           missing=", ".join(missing)))
     coverage.merge(own)
 
 
@@ -189,5 +203,6 @@ def check_coverage(variant: Variant, seed: int, deals: int, coverage: Coverage |
     cov = reach(variant, seed, deals, coverage)
     missed = cov.missed()
     if missed:
-        raise AssertionError(f"in {deals} deals and the targeted runs: " + "; ".join(missed))
+        raise AssertionError(check_message("in {deals} deals and the targeted runs: {missed}", deals=deals,
+                                           missed="; ".join(missed)))
     return cov

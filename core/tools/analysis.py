@@ -37,7 +37,7 @@ from preferans.core.engine.game import Deal, Game, Phase
 from preferans.core.engine.play import TrickPlay
 from preferans.core.formats.saves import DEFAULT_NAMES, load_session
 from preferans.core.model.cards import CARD_INDEX, cards_of
-from preferans.core.model.errors import RecordError
+from preferans.core.model.errors import RecordError, bad_input
 from preferans.core.model.files import SAVE_LIMIT
 from preferans.core.model.parsing import loads_json, read_text
 from preferans.core.rules.config import Variant
@@ -240,7 +240,8 @@ def load_log(path: str) -> tuple[Game, list[str]]:
     if read is not None:
         game, names = read
         return game, list(names)
-    raise RecordError(f"{path}: not a saved game (play --save), a game record or a PPN file")
+    raise bad_input("{path}: not a saved game ({command}), a game record or a {ppn} file", RecordError, path=path,
+                    command="play --save", ppn="PPN")
 
 
 # ---------------------------------------------------------------- the command

@@ -31,7 +31,7 @@ from preferans.core.ai.registry import make_bot
 from preferans.core.engine.game import Game
 from preferans.core.engine.match import Match
 from preferans.core.formats.report import exact_json
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import BadInput, bad_input
 from preferans.core.rules.config import (
     DEFAULT_VARIANT,
     PluginItem,
@@ -82,8 +82,8 @@ def parse_bots(text: str, players: int) -> list[str]:
     """One bot name per seat, each checked against the registry; :class:`BadInput` naming ``--bots``."""
     names = split_bots(text)
     if len(names) != players or not all(names):
-        raise BadInput(f"--bots: expected {players} bot names separated by commas (one per seat of the variant's "
-                       f"{players} players), got {text!r}")
+        raise bad_input("{option}: expected {players} bot names separated by commas (one per seat of the variant's "
+                        "{players} players), got {text}", option="--bots", players=players, text=repr(text))
     for seat, name in enumerate(names):
         make_bot(name, 0, seat, where="--bots")  # an unknown name is a one-line error
     return names
@@ -297,7 +297,7 @@ def arena(variant: Variant, bots: Sequence[str], deals: int, seed: int, *, jobs:
     each new one is given to it. ``progress(k)`` is told of every ``k`` deals done (those of the record
     first), ``search_progress(k)`` of the deals of the set found (:func:`.deal_sets.find_streams`)."""
     if deals < 1:
-        raise BadInput(f"--deals: must be at least 1, got {deals}")
+        raise bad_input("{option}: must be at least 1, got {deals}", option="--deals", deals=deals)
     check_deal_set(variant, deal_set)
     wanted = [i for i in range(deals) if shard.has(i)]
     done = {i: d for i, d in (record.recorded() if record is not None else {}).items() if shard.has(i)}

@@ -22,7 +22,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import bad_input
 
 U = TypeVar("U")
 R = TypeVar("R")
@@ -45,7 +45,7 @@ def derive_seed(seed: int, *parts: int | str) -> int:
 def check_jobs(jobs: int) -> int:
     """``jobs`` if it is a usable number of worker processes, else :class:`BadInput` naming ``--jobs``."""
     if jobs < 1:
-        raise BadInput(f"--jobs: must be at least 1 (1 runs in this process), got {jobs}")
+        raise bad_input("{option}: must be at least 1 (1 runs in this process), got {jobs}", option="--jobs", jobs=jobs)
     return jobs
 
 
@@ -192,17 +192,20 @@ def dask_client(address: str) -> Any:
         from distributed import Client  # type: ignore[import-not-found, unused-ignore]
         from distributed.comm.addressing import resolve_address  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
-        raise BadInput(f"--scheduler: needs Dask, which is not installed: {DASK_EXTRA}") from None
+        raise bad_input("{option}: needs Dask, which is not installed: {fix}", option="--scheduler",
+                        fix=DASK_EXTRA) from None
     try:
         # a malformed address first: a Client that fails on it hangs at exit trying to close itself
         resolve_address(address)
     except (OSError, ValueError) as exc:
-        raise BadInput(f"--scheduler: {address!r} is not a scheduler address (e.g. tcp://host:8786): {exc}") from None
+        raise bad_input("{option}: {address} is not a scheduler address (e.g. {example}): {reason}",
+                        option="--scheduler", address=repr(address), example="tcp://host:8786", reason=exc) from None
     try:
         # not the default client: nothing global changes for other dask code in this process
         return Client(address, timeout=CONNECT_TIMEOUT, set_as_default=False)  # type: ignore[no-untyped-call]
     except (OSError, TimeoutError, ValueError) as exc:
-        raise BadInput(f"--scheduler: cannot reach a Dask scheduler at {address!r}: {exc}") from None
+        raise bad_input("{option}: cannot reach a Dask scheduler at {address}: {reason}", option="--scheduler",
+                        address=repr(address), reason=exc) from None
 
 
 def _iter_dask(fn: Callable[[U], R], units: Iterator[U], address: str,
@@ -240,10 +243,11 @@ def progress_bars(bars: Sequence[tuple[str, int]]) -> Iterator[tuple[Callable[[i
     if not sys.stderr.isatty():
         yield tuple(None for _ in bars)
         return
+    from rich.console import Console
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeRemainingColumn
 
     columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
-    with Progress(*columns, transient=True) as bar:
+    with Progress(*columns, transient=True, console=Console(stderr=True)) as bar:  # on stderr, whatever stdout is
         def advancer(task: TaskID) -> Callable[[int], object]:
             return lambda k: bar.advance(task, k)
 

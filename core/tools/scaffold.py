@@ -18,7 +18,7 @@ from pathlib import Path
 import tomli_w
 
 from preferans.core.formats.atomic import write_atomic
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import bad_input
 from preferans.core.rules.config import resolve_chain
 from preferans.core.testing.playthrough import playthrough_files
 
@@ -176,16 +176,18 @@ def _po_string(text: str) -> str:
 def new_variant(name: str, parent: str, out_dir: str, description: str = "") -> Path:
     """Write the package into ``out_dir/name`` and return its path."""
     if not NAME_RE.match(name):
-        raise BadInput(f"new-variant: NAME: {name!r} is not a valid name (lowercase letters, digits, _; "
-                       "starting with a letter)")
+        raise bad_input("{command}: {arg}: {name} is not a valid name (lowercase letters, digits, _; starting with "
+                        "a letter)", command="new-variant", arg="NAME", name=repr(name))
     resolve_chain(parent, "new-variant", "--extends")  # the parent must be installed
     root = Path(out_dir) / name
     _one_line(description)
     try:
         if root.exists() and any(root.iterdir()):
-            raise BadInput(f"new-variant: -o: {root} exists and is not empty")
+            raise bad_input("{command}: {option}: {path} exists and is not empty", command="new-variant", option="-o",
+                            path=root)
     except OSError as exc:
-        raise BadInput(f"new-variant: -o: {root}: {_reason(exc)}") from None
+        raise bad_input("{command}: {option}: {path}: {reason}", command="new-variant", option="-o", path=root,
+                        reason=_reason(exc)) from None
     module = f"preferans_{name}"
     given = description
     description = description or f"House rules on top of {parent}"
@@ -209,7 +211,8 @@ def new_variant(name: str, parent: str, out_dir: str, description: str = "") -> 
         try:
             folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
-            raise BadInput(f"new-variant: -o: cannot make the folder {folder}: {_reason(exc)}") from None
+            raise bad_input("{command}: {option}: cannot make the folder {path}: {reason}", command="new-variant",
+                            option="-o", path=folder, reason=_reason(exc)) from None
     for relative, text in files.items():
         write_atomic(root / relative, text)
     return root
@@ -220,8 +223,9 @@ def _one_line(description: str) -> str:
     character (which would also break out of the TOML string and the module's docstring)."""
     for ch in description:
         if unicodedata.category(ch) == "Cc":
-            raise BadInput(f"new-variant: --description: {ch!r} is not allowed: the description is one line "
-                           "of text, without newlines or other control characters")
+            raise bad_input("{command}: {option}: {char} is not allowed: the description is one line of text, "
+                            "without newlines or other control characters", command="new-variant",
+                            option="--description", char=repr(ch))
     return description
 
 

@@ -35,7 +35,7 @@ from preferans.core.model.cards import (
     parse_cards,
 )
 from preferans.core.model.contracts import ContractSpec
-from preferans.core.model.errors import BadInput, excerpt, nearest, shown_path
+from preferans.core.model.errors import BadInput, bad_input, excerpt, nearest, shown_path
 from preferans.core.model.i18n import ENGLISH, Translator
 from preferans.core.model.parsing import read_text
 from preferans.core.model.records import RecordedDeal
@@ -45,8 +45,11 @@ from preferans.core.rules.manager import family_reading
 
 SEAT_NAMES = ("first hand", "second hand", "dealer")
 """The three seats of a deal, in the order its hands are written."""
+SEATS_TYPED = "0 or first, 1 or second, 2 or dealer"
+"""How a seat is typed (``--declarer``, ``--leader``), as an error names the choices: the words stay English."""
 _SEAT_WORDS = {"0": 0, "1": 1, "2": 2, "first": 0, "second": 1, "dealer": 2, "third": 2}
-DEAL_FORM = "'first hand | second hand | dealer | talon' (10, 10, 10 and 2 cards)"
+DEAL_FORM = "'first hand | second hand | dealer | talon'"
+"""The one-line form of a deal, as an error names it (followed by "(10, 10, 10 and 2 cards)")."""
 
 
 DealInput = RecordedDeal
@@ -74,7 +77,8 @@ def parse_deal(text: str) -> DealInput:
         body = read_text(stripped, f"DEAL: {shown_path(stripped)}", BadInput)
         deal = _read_deal(body, stripped)
     if deal is None:
-        raise BadInput(f"DEAL: expected {DEAL_FORM}, a .ppn file or a PPN record, got {excerpt(text)}")
+        raise bad_input("{arg}: expected {form} (10, 10, 10 and 2 cards), a {suffix} file or a {ppn} record, got "
+                        "{text}", arg="DEAL", form=DEAL_FORM, suffix=".ppn", ppn="PPN", text=excerpt(text))
     return deal
 
 
@@ -91,21 +95,24 @@ def _clip(text: str, limit: int = 40) -> str:
 def _parse_line(text: str) -> DealInput:
     parts = text.split("|")
     if len(parts) != 4:
-        raise BadInput(f"DEAL: expected {DEAL_FORM}: 4 parts separated by '|', got {len(parts)}")
+        raise bad_input("{arg}: expected {form} (10, 10, 10 and 2 cards): 4 parts separated by {bar}, got {n}",
+                        arg="DEAL", form=DEAL_FORM, bar="'|'", n=len(parts))
     names = (*SEAT_NAMES, "talon")
     masks: list[int] = []
     for part, name, want in zip(parts, names, (10, 10, 10, 2), strict=True):
         try:
             mask = parse_cards(part)
         except CardError as exc:
-            raise BadInput(f"DEAL: {name}: {exc}") from None
+            raise bad_input("{arg}: {name}: {error}", arg="DEAL", name=name, error=exc) from None
         if mask.bit_count() != want:
-            raise BadInput(f"DEAL: {name}: {mask.bit_count()} cards, expected {want}")
+            raise bad_input("{arg}: {name}: {n} cards, expected {want}", arg="DEAL", name=name, n=mask.bit_count(),
+                            want=want)
         for earlier, other in zip(masks, names, strict=False):
             twice = earlier & mask
             if twice:
                 card = CARD_NAMES[twice.bit_length() - 1]
-                raise BadInput(f"DEAL: {card} is in the {other} and in the {name}: every card once")
+                raise bad_input("{arg}: {card} is in the {other} and in the {name}: every card once", arg="DEAL",
+                                card=card, other=other, name=name)
         masks.append(mask)
     return DealInput((masks[0], masks[1], masks[2]), masks[3])
 
@@ -117,7 +124,8 @@ def deal_of_game(game: Game, number: int) -> DealInput:
     deal that was dealt can be solved, the one in progress included."""
     dealt = len(game.results) + (0 if game.is_terminal else 1)
     if not 1 <= number <= dealt:
-        raise BadInput(f"--deal: no deal {number} in this game: it has deals 1..{dealt}")
+        raise bad_input("{option}: no deal {number} in this game: it has deals 1..{dealt}", option="--deal",
+                        number=number, dealt=dealt)
     again = Game(game.variant, game.seed, game.first_dealer, deals=game.deals)
     for action in game.history:
         if len(again.results) >= number - 1:
@@ -131,7 +139,7 @@ def deal_of_game(game: Game, number: int) -> DealInput:
 def parse_seat(text: str, option: str) -> int:
     seat = _SEAT_WORDS.get(text.strip().lower())
     if seat is None:
-        raise BadInput(f"{option}: no seat {excerpt(text)} (0 or first, 1 or second, 2 or dealer)")
+        raise bad_input("{option}: no seat {text} ({seats})", option=option, text=excerpt(text), seats=SEATS_TYPED)
     return seat
 
 
@@ -143,8 +151,8 @@ class Table:
 
     def __init__(self, variant: Variant) -> None:
         if variant.rules.players != 3:
-            raise BadInput(f"--variant: {variant.name} is played by {variant.rules.players}; "
-                           "solve takes a deal of three hands")
+            raise bad_input("{option}: {name} is played by {players}; {command} takes a deal of three hands",
+                            option="--variant", name=variant.name, players=variant.rules.players, command="solve")
         self.variant = variant
         self.game = Game(variant, seed=0)  # only for its rulebook and an empty match view
         self.contracts = [spec for spec in variant.contracts if spec.kind != "raspasovka"]
@@ -154,8 +162,9 @@ class Table:
         for spec in self.contracts:
             if spec.name.lower() == name.strip().lower():
                 return spec
-        raise BadInput(f"--contract: no contract {excerpt(name)} in {self.variant.name}{nearest(name, names)} "
-                       f"(one of: {', '.join(names)})")
+        raise bad_input("{option}: no contract {name} in {variant}{suggestion} (one of: {names})", option="--contract",
+                        name=excerpt(name), variant=self.variant.name, suggestion=nearest(name, names),
+                        names=", ".join(names))
 
     def rules(self, spec: ContractSpec, declarer: int, leader: int | None) -> PlayRules:
         rules = self.game.play_rules_for(spec, declarer, dealer=2, first_hand=0)

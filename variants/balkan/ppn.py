@@ -34,12 +34,24 @@ from preferans.core.plugin import (
     BadInput,
     RecordedDeal,
     RecordError,
+    bad_input,
     excerpt,
+    framed,
+    in_family,
     loads_json,
+    phrase,
     pretty,
     read_text,
     shown_path,
 )
+
+LOCALE = Path(__file__).parent / "locale"
+"""The family's catalogues: a PPN file's errors are in the domain ``preferans-balkan`` (docs/i18n.md)."""
+
+
+def _ours(error: BadInput) -> BadInput:
+    """An error of the PPN reader, said from the Balkan catalogues."""
+    return in_family(error, LOCALE)
 
 # ---------------------------------------------------------------- cards
 
@@ -48,7 +60,8 @@ CODES = "12345678" "9ABCDEFG" "HIJKLMNO" "PQRSTUVW"
 _PPN_SUITS = "SDHC"
 _CODE_TO_CARD = {code: SUITS.index(_PPN_SUITS[i // 8]) * 8 + i % 8 for i, code in enumerate(CODES)}
 _CARD_TO_CODE = {card: code for code, card in _CODE_TO_CARD.items()}
-CODE_HELP = "1-8 spades, 9-G diamonds, H-O hearts, P-W clubs, 7 to ace"
+CODE_HELP = phrase("{spades} spades, {diamonds} diamonds, {hearts} hearts, {clubs} clubs, 7 to ace", spades="1-8",
+                   diamonds="9-G", hearts="H-O", clubs="P-W")
 
 
 def card_code(card: int) -> str:
@@ -180,9 +193,19 @@ class PPNGame:
     records: list[Record]
 
 
-def fail(where: str, fld: str, message: str) -> NoReturn:
-    """Raise the one-line error ``where: field: message``."""
-    raise PPNError(f"{where}: {fld}: {message}")
+def fail(where: str, fld: str, message: str | BadInput) -> NoReturn:
+    """Raise the one-line error ``where: field: message``: said in the user's language when ``message`` is
+    made by ``bad_input`` (``where`` and ``fld`` may be phrases: ``record 3 (line 14)``, ``throws: trick 2``)."""
+    error = PPNError(f"{where}: {fld}: {message}")
+    framed(error, "{where}: {field}: {message}", message, where=where, field=fld)
+    raise in_family(error, LOCALE)
+
+
+def as_ppn(error: BadInput) -> PPNError:
+    """``error`` (a file's or a JSON reader's) as a :class:`PPNError` with the same line, said the same way."""
+    made = PPNError(str(error))
+    made.template, made.values, made.catalogues = error.template, error.values, error.catalogues or (LOCALE,)
+    return made
 
 
 # ---------------------------------------------------------------- reading fields
@@ -191,20 +214,25 @@ def fail(where: str, fld: str, message: str) -> NoReturn:
 def _player(text: str, where: str, fld: str, zero: bool = False) -> int:
     if len(text) == 1 and text in ("0123" if zero else "123"):
         return int(text)
-    fail(where, fld, f"{excerpt(text)} is not a player id (allowed: {'0 for nobody, ' if zero else ''}1, 2, 3)")
+    if zero:
+        fail(where, fld, bad_input("{text} is not a player id (allowed: 0 for nobody, 1, 2, 3)", text=excerpt(text)))
+    fail(where, fld, bad_input("{text} is not a player id (allowed: 1, 2, 3)", text=excerpt(text)))
 
 
 def _int(text: str, where: str, fld: str, low: int = 0) -> int:
     if len(text) <= MAX_DIGITS and re.fullmatch(r"-?[0-9]+", text) and int(text) >= low:
         return int(text)
-    fail(where, fld, f"{excerpt(text)} is not a whole number{f' >= {low}' if low else ''}")
+    if low:
+        fail(where, fld, bad_input("{text} is not a whole number >= {low}", text=excerpt(text), low=low))
+    fail(where, fld, bad_input("{text} is not a whole number", text=excerpt(text)))
 
 
 def _amount(text: str, where: str, fld: str) -> Amount:
     if len(text) > 2 * MAX_DIGITS or not _AMOUNT.fullmatch(text):
-        fail(where, fld, f"{excerpt(text)} is not an amount (a whole number such as 24 or -64)")
+        fail(where, fld, bad_input("{text} is not an amount (a whole number such as 24 or -64)", text=excerpt(text)))
     if re.fullmatch(r"-?[0-9]+/0+", text):
-        fail(where, fld, f"{excerpt(text)} is not an amount (a fraction's denominator cannot be 0)")
+        fail(where, fld, bad_input("{text} is not an amount (a fraction's denominator cannot be 0)",
+                                   text=excerpt(text)))
     value = Fraction(text)
     return int(value) if value.denominator == 1 else value
 
@@ -215,21 +243,24 @@ def _deal_order(text: str, where: str, old: bool = False) -> tuple[int, ...]:
         return (dealer % 3 + 1, (dealer + 1) % 3 + 1, dealer)
     if len(text) == 3 and sorted(text) == ["1", "2", "3"]:
         return tuple(int(c) for c in text)
-    fail(where, "dealOrder", f"{excerpt(text)} is not an order of the players 1, 2, 3 (e.g. 231: p2 bids first, "
-                              "p1 deals)")
+    fail(where, "dealOrder", bad_input("{text} is not an order of the players 1, 2, 3 (e.g. 231: {p2} bids first, "
+                                       "{p1} deals)", text=excerpt(text), p2="p2", p1="p1"))
 
 
 def _cards(text: str, where: str, fld: str = "cards", count: int = 32) -> tuple[int, ...]:
     if len(text) != count:
-        fail(where, fld, f"expected {count} card codes, got {len(text)} ({CODE_HELP})")
+        fail(where, fld, bad_input("expected {count} card codes, got {got} ({codes})", count=count, got=len(text),
+                                   codes=CODE_HELP))
     seen: dict[int, int] = {}
     out = []
     for pos, ch in enumerate(text, 1):
         if ch not in _CODE_TO_CARD:
-            fail(where, fld, f"{excerpt(ch)} at position {pos} is not a card code ({CODE_HELP})")
+            fail(where, fld, bad_input("{text} at position {pos} is not a card code ({codes})", text=excerpt(ch),
+                                       pos=pos, codes=CODE_HELP))
         card = _CODE_TO_CARD[ch]
         if card in seen:
-            fail(where, fld, f"{shown(card)} appears twice (positions {seen[card]} and {pos})")
+            fail(where, fld, bad_input("{card} appears twice (positions {first} and {pos})", card=shown(card),
+                                       first=seen[card], pos=pos))
         seen[card] = pos
         out.append(card)
     return tuple(out)
@@ -238,18 +269,21 @@ def _cards(text: str, where: str, fld: str = "cards", count: int = 32) -> tuple[
 def _bids(text: str, where: str) -> tuple[str, ...]:
     tokens = text.split(",")
     if len(tokens) != PLAYERS:
-        fail(where, "bids", f"expected {PLAYERS} bids separated by commas, got {excerpt(text)}")
+        fail(where, "bids", bad_input("expected {n} bids separated by commas, got {text}", n=PLAYERS,
+                                      text=excerpt(text)))
     for i, token in enumerate(tokens, 1):
         if not _BID.fullmatch(token):
-            fail(where, "bids", f"{excerpt(token)} (bid {i}) is not a bid (allowed: P, 2..8, M3 for 'mine', "
-                                 "G for igra, G4 for igra declared as 4)")
+            fail(where, "bids", bad_input("{text} (bid {i}) is not a bid (allowed: {p}, 2..8, {m3} for 'mine', {g} for "
+                                          "igra, {g4} for igra declared as 4)", text=excerpt(token), i=i, p="P",
+                                          m3="M3", g="G", g4="G4"))
     return tuple(tokens)
 
 
 def _contract(text: str, where: str) -> str:
     if re.fullmatch(r"G?[2-8]", text):
         return text
-    fail(where, "contract", f"{excerpt(text)} is not a contract (allowed: 2..8, with G in front for igra)")
+    fail(where, "contract", bad_input("{text} is not a contract (allowed: 2..8, with {g} in front for igra)",
+                                      text=excerpt(text), g="G"))
 
 
 def _discarded(text: str, where: str) -> tuple[int, ...] | None:
@@ -262,7 +296,8 @@ def _accepted(text: str, where: str) -> int:
     if len(text) == 1 and _digits(text):
         value = int(text)
         return 8 if value >= 4 else value
-    fail(where, "accepted", f"{excerpt(text)} is not allowed (0 nobody followed, 1/2/3 only that player, 8 both)")
+    fail(where, "accepted", bad_input("{text} is not allowed (0 nobody followed, 1/2/3 only that player, 8 both)",
+                                      text=excerpt(text)))
 
 
 def _kontra(text: str, where: str) -> str:
@@ -271,8 +306,9 @@ def _kontra(text: str, where: str) -> str:
     m = re.fullmatch(r"([0-9]+):([1-3])", text)
     if m and int(m.group(1)) > len(KONTRA_LETTERS):
         return text
-    fail(where, "kontra", f"{excerpt(text)} is not allowed (0, or I, K, R, S, M followed by the id of the defender "
-                           "who invited or started the kontra; n:<id> for a level n above 4)")
+    fail(where, "kontra", bad_input("{text} is not allowed (0, or {letters} followed by the id of the defender who "
+                                    "invited or started the kontra; {form} for a level n above 4)", text=excerpt(text),
+                                    letters="I, K, R, S, M", form="n:<id>"))
 
 
 def kontra_field_level(text: str) -> int:
@@ -284,15 +320,16 @@ def kontra_field_level(text: str) -> int:
 
 def _trick(text: str, where: str, number: int) -> Trick:
     """``2A12``: cards in play order, then the winner's id (the leader is known from the previous trick)."""
-    fld = f"throws: trick {number}"
+    fld = phrase("{field}: trick {n}", field="throws", n=number)
     if len(text) not in (3, 4):
-        fail(where, fld, f"{excerpt(text)} is not a trick (2 or 3 card codes, then the winner's id)")
+        fail(where, fld, bad_input("{text} is not a trick (2 or 3 card codes, then the winner's id)",
+                                   text=excerpt(text)))
     cards = _cards(text[:-1], where, fld, len(text) - 1)
     return Trick(0, cards, _player(text[-1], where, fld))
 
 
 def _line(text: str, where: str, i: int) -> Line | None:
-    fld = f"summary: item {i}"
+    fld = phrase("{field}: item {i}", field="summary", i=i)
     if text == "0":
         return None
     m = re.fullmatch(r"M([0-9]+):([^:]+)", text)
@@ -302,14 +339,16 @@ def _line(text: str, where: str, i: int) -> Line | None:
     if m:
         penalty = _amount(m.group(4), where, fld) if m.group(4) is not None else 0
         return Line(False, _int(m.group(1), where, fld), m.group(2), _amount(m.group(3), where, fld), penalty)
-    fail(where, fld, f"{excerpt(text)} is not allowed (0 did not play, M<tricks>:<bula> for the declarer, "
-                      "F<tricks>:<L|R><supe>[:<penalty>] for a follower)")
+    fail(where, fld, bad_input("{text} is not allowed (0 did not play, {main} for the declarer, {follower} for a "
+                               "follower)", text=excerpt(text), main="M<tricks>:<bula>",
+                               follower="F<tricks>:<L|R><supe>[:<penalty>]"))
 
 
 def _summary(text: str, where: str) -> tuple[Line | None, ...]:
     items = text.split(",")
     if len(items) != PLAYERS:
-        fail(where, "summary", f"expected {PLAYERS} items separated by commas, got {len(items)}")
+        fail(where, "summary", bad_input("expected {n} items separated by commas, got {got}", n=PLAYERS,
+                                         got=len(items)))
     return tuple(_line(item, where, i) for i, item in enumerate(items, 1))
 
 
@@ -329,8 +368,8 @@ def _record_from_fields(fields: list[str], where: str) -> Record:
     """A record of the line form; the form is told by the number of fields (the 2019 draft has 13)."""
     n = len(fields)
     if n < 4:
-        fail(where, "fields", f"expected {len(RECORD_FIELDS)} fields ({' '.join(RECORD_FIELDS)}), or 4 for an "
-                               f"all-pass deal, got {n}")
+        fail(where, "fields", bad_input("expected {n} fields ({fields}), or 4 for an all-pass deal, got {got}",
+                                        n=len(RECORD_FIELDS), fields=" ".join(RECORD_FIELDS), got=n))
     ident = _int(fields[0].rstrip("."), where, "id", 1)
     # 13 fields: the 2019 draft or the README's records without refa; only the 2019 summary has no letters
     old = n == len(OLD_FIELDS) and re.fullmatch(r"[0-9:,/-]+", fields[-1]) is not None
@@ -339,21 +378,24 @@ def _record_from_fields(fields: list[str], where: str) -> Record:
     bids = _bids(fields[3], where)
     if all(b == "P" for b in bids):
         if n != 4:
-            fail(where, "fields", f"an all-pass deal (bids P,P,P) stops after bids: expected 4 fields, got {n}")
+            fail(where, "fields", bad_input("an all-pass deal ({bids}) stops after {key}: expected 4 fields, got {got}",
+                                            bids="bids P,P,P", key="bids", got=n))
         return Record(ident, order, cards, bids, where=where)
     if n == 4:
-        fail(where, "fields", f"bids {fields[3]} has a bid, so the record needs the fields after bids: "
-                               f"{' '.join(RECORD_FIELDS[4:])}")
+        fail(where, "fields", bad_input("{key} {bids} has a bid, so the record needs the fields after {key}: {fields}",
+                                        key="bids", bids=fields[3], fields=" ".join(RECORD_FIELDS[4:])))
     if n == len(OLD_FIELDS) and old:
         return _old_record(ident, order, cards, bids, fields, where)
     if n not in (len(RECORD_FIELDS), len(NOREFA_FIELDS)):
-        fail(where, "fields", f"expected {len(RECORD_FIELDS)} fields ({' '.join(RECORD_FIELDS)}), got {n}")
+        fail(where, "fields", bad_input("expected {n} fields ({fields}), got {got}", n=len(RECORD_FIELDS),
+                                        fields=" ".join(RECORD_FIELDS), got=n))
     names = RECORD_FIELDS if n == len(RECORD_FIELDS) else NOREFA_FIELDS
     f = dict(zip(names, fields, strict=True))
     refa: bool | None = None
     if "refa" in f:
         if f["refa"] not in ("0", "1"):
-            fail(where, "refa", f"{excerpt(f['refa'])} is not allowed (0, or 1 when the deal is played on refe)")
+            fail(where, "refa", bad_input("{text} is not allowed (0, or 1 when the deal is played on refe)",
+                                          text=excerpt(f["refa"])))
         refa = f["refa"] == "1"
     starts = _player(f["starts"], where, "starts", zero=True)
     return Record(
@@ -383,12 +425,14 @@ def _old_record(ident: int, order: tuple[int, ...], cards: tuple[int, ...], bids
 
     def who(letter: str, fld: str) -> int:
         if letter not in role:
-            fail(where, fld, f"{excerpt(letter)} is not a role (M main, L left follower, R right follower)")
+            fail(where, fld, bad_input("{text} is not a role ({m} main, {left} left follower, {right} right follower)",
+                                       text=excerpt(letter), m="M", left="L", right="R"))
         return role[letter]
 
     accepted_text = f["accepted"]
     if accepted_text not in ("0", "L", "R", "B"):
-        fail(where, "accepted", f"{excerpt(accepted_text)} is not allowed in the 2019 form (0, L, R, B)")
+        fail(where, "accepted", bad_input("{text} is not allowed in the 2019 form ({allowed})",
+                                          text=excerpt(accepted_text), allowed="0, L, R, B"))
     accepted = {"0": 0, "B": 8}[accepted_text] if accepted_text in "0B" else who(accepted_text, "accepted")
     kontra_text = f["kontra"]
     if kontra_text == "0":
@@ -396,31 +440,37 @@ def _old_record(ident: int, order: tuple[int, ...], cards: tuple[int, ...], bids
     elif re.fullmatch(r"[IKRSM][LR]", kontra_text):
         kontra = kontra_text[0] + str(who(kontra_text[1], "kontra"))
     else:
-        fail(where, "kontra", f"{excerpt(kontra_text)} is not allowed in the 2019 form (0, or I/K/R/S/M then L or R)")
+        fail(where, "kontra", bad_input("{text} is not allowed in the 2019 form (0, or {letters} then {left} or "
+                                        "{right})", text=excerpt(kontra_text), letters="I/K/R/S/M", left="L",
+                                        right="R"))
     play_order = f["playOrder"]
     if play_order != "0" and (not re.fullmatch(r"[MLR]{2,3}", play_order)
                               or len(set(play_order)) != len(play_order)):
-        fail(where, "playOrder", f"{excerpt(play_order)} is not a play order (e.g. ML, LMR; 0 when nothing is played)")
+        fail(where, "playOrder", bad_input("{text} is not a play order (e.g. {examples}; 0 when nothing is played)",
+                                           text=excerpt(play_order), examples="ML, LMR"))
     starts = 0 if play_order == "0" else who(play_order[0], "playOrder")
     tricks = []
     if f["throws"] not in ("0", "-"):
         for n, item in enumerate(f["throws"].split(","), 1):
-            fld = f"throws: trick {n}"
+            fld = phrase("{field}: trick {n}", field="throws", n=n)
             if len(item) not in (4, 5):
-                fail(where, fld, f"{excerpt(item)} is not a 2019 trick (leader M/L/R, 2 or 3 card codes, winner M/L/R)")
+                fail(where, fld, bad_input("{text} is not a 2019 trick (leader {roles}, 2 or 3 card codes, winner "
+                                           "{roles})", text=excerpt(item), roles="M/L/R"))
             tricks.append(Trick(who(item[0], fld), _cards(item[1:-1], where, fld, len(item) - 2), who(item[-1], fld)))
     items = f["summary"].split(",")
     if len(items) != PLAYERS:
-        fail(where, "summary", f"expected {PLAYERS} items separated by commas, got {len(items)}")
+        fail(where, "summary", bad_input("expected {n} items separated by commas, got {got}", n=PLAYERS,
+                                         got=len(items)))
     summary: list[Line | None] = []
     for i, (item, player) in enumerate(zip(items, order, strict=True), 1):
-        fld = f"summary: item {i}"
+        fld = phrase("{field}: item {i}", field="summary", i=i)
         if item == "0":
             summary.append(None)
             continue
         parts = item.split(":")
         if len(parts) != 4:
-            fail(where, fld, f"{excerpt(item)} is not allowed in the 2019 form (0, or tricks:left:middle:right)")
+            fail(where, fld, bad_input("{text} is not allowed in the 2019 form (0, or {form})", text=excerpt(item),
+                                       form="tricks:left:middle:right"))
         taken = _int(parts[0], where, fld)
         left, middle, right = (_amount(p, where, fld) for p in parts[1:])
         if player == main:
@@ -440,7 +490,7 @@ def _old_record(ident: int, order: tuple[int, ...], cards: tuple[int, ...], bids
 def _tag_value(text: str, where: str) -> str:
     text = text.strip()
     if len(text) > 200:
-        fail(where, "value", f"{excerpt(text)}: a tag's value has at most 200 characters")
+        fail(where, "value", bad_input("{text}: a tag's value has at most 200 characters", text=excerpt(text)))
     if not text.startswith('"'):
         return text
     out = []
@@ -453,11 +503,12 @@ def _tag_value(text: str, where: str) -> str:
             continue
         if ch == '"':
             if text[i + 1:].strip():
-                fail(where, "value", f"text after the closing quote: {excerpt(text[i + 1:].strip())}")
+                rest = excerpt(text[i + 1:].strip())
+                fail(where, "value", bad_input("text after the closing quote: {text}", text=rest))
             return "".join(out)
         out.append(ch)
         i += 1
-    fail(where, "value", "the opening double quote is never closed")
+    fail(where, "value", bad_input("the opening double quote is never closed"))
 
 
 def parse_line_form(text: str, source: str) -> PPNGame:
@@ -469,25 +520,26 @@ def parse_line_form(text: str, source: str) -> PPNGame:
         if not line or line[0] in ";%":
             continue
         if not (line.startswith("[") and line.endswith("]")):
-            raise PPNError(f"{source}: line {number}: expected a [Tag value] pair or a [record] in square "
-                           f"brackets, got {excerpt(line)}")
+            raise _ours(bad_input("{source}: line {number}: expected a {pair} pair or a {record} in square brackets, "
+                                  "got {text}", PPNError, source=source, number=number, pair="[Tag value]",
+                                  record="[record]", text=excerpt(line)))
         body = line[1:-1].strip()
         head = body.split(None, 1)
         if not head:
-            raise PPNError(f"{source}: line {number}: empty brackets")
+            raise _ours(bad_input("{source}: line {number}: empty brackets", PPNError, source=source, number=number))
         if head[0][0].isalpha():
             name = head[0]
-            where = f"{source}: tag {name} (line {number})"
+            where = phrase("{source}: tag {name} (line {number})", source=source, name=name, number=number)
             if not _TAG_NAME.fullmatch(name):
-                raise PPNError(f"{where}: name: not a tag name (letters, digits, _ . -)")
+                fail(where, "name", bad_input("not a tag name (letters, digits, {chars})", chars="_ . -"))
             if name in tags:
-                raise PPNError(f"{where}: name: the tag is given twice")
+                fail(where, "name", bad_input("the tag is given twice"))
             if records:
-                raise PPNError(f"{where}: name: tags come before the first record")
+                fail(where, "name", bad_input("tags come before the first record"))
             tags[name] = _tag_value(head[1] if len(head) > 1 else "", where)
             continue
         ident = head[0].rstrip(".")
-        where = f"{source}: record {_ident(ident)} (line {number})"
+        where = phrase("{source}: record {id} (line {number})", source=source, id=_ident(ident), number=number)
         records.append(_record_from_fields(body.split(), where))
     return _checked(PPNGame(tags, records), source)
 
@@ -501,12 +553,14 @@ def _ident(ident: object) -> str:
 def _checked(game: PPNGame, source: str) -> PPNGame:
     for tag in REQUIRED_TAGS:
         if tag not in game.tags:
-            raise PPNError(f"{source}: tag {tag}: missing (required: {', '.join(REQUIRED_TAGS)})")
+            fail(source, phrase("tag {tag}", tag=tag), bad_input("missing (required: {tags})",
+                                                                 tags=", ".join(REQUIRED_TAGS)))
     if not game.records:
-        raise PPNError(f"{source}: records: the file has no deal records")
+        fail(source, "records", bad_input("the file has no deal records"))
     for i, record in enumerate(game.records, 1):
         if record.id != i:
-            fail(record.where, "id", f"expected {i}: records are numbered 1, 2, 3 ... in the order played")
+            fail(record.where, "id", bad_input("expected {i}: records are numbered 1, 2, 3 ... in the order played",
+                                               i=i))
     return game
 
 
@@ -518,23 +572,25 @@ def parse_json_form(text: str, source: str) -> PPNGame:
     try:
         data = loads_json(text, source, RecordError)
     except RecordError as exc:
-        raise PPNError(str(exc)) from None
+        raise as_ppn(exc) from None
     if not isinstance(data, dict) or not isinstance(data.get("game"), list):
-        raise PPNError(f"{source}: expected an object with \"info\" (the tags) and \"game\" (the records)")
+        raise _ours(bad_input("{source}: expected an object with {info} (the tags) and {game} (the records)", PPNError,
+                              source=source, info='"info"', game='"game"'))
     info = data.get("info", {})
     if not isinstance(info, dict):
-        raise PPNError(f"{source}: info: expected an object of tag: value")
+        fail(source, "info", bad_input("expected an object of {form}", form="tag: value"))
     tags: dict[str, str] = {}
     for name, value in info.items():
         if not _TAG_NAME.fullmatch(str(name)) or not isinstance(value, str | int) or isinstance(value, bool):
-            raise PPNError(f"{source}: info.{name}: expected a tag name with a string or number value")
+            fail(source, f"info.{name}", bad_input("expected a tag name with a string or number value"))
         tags[str(name)] = str(value)
     records = []
     for i, item in enumerate(data["game"]):
         ident = item.get("id") if isinstance(item, dict) else None
-        where = f"{source}: game[{i}]" + (f" (record {_ident(ident)})" if ident is not None else "")
+        where = (f"{source}: game[{i}]" if ident is None else
+                 phrase("{source}: {key} (record {id})", source=source, key="game[" + str(i) + "]", id=_ident(ident)))
         if not isinstance(item, dict):
-            raise PPNError(f"{where}: expected a record object")
+            raise _ours(bad_input("{where}: expected a record object", PPNError, where=where))
         records.append(_json_record(item, where))
     return _checked(PPNGame(tags, records), source)
 
@@ -544,10 +600,10 @@ def _text(item: Mapping[str, Any], key: str, where: str, required: bool = True) 
     if key not in item:
         if not required:
             return ""
-        fail(where, key, "missing")
+        fail(where, key, bad_input("missing"))
     value = item[key]
     if isinstance(value, bool) or not isinstance(value, str | int):
-        fail(where, key, f"expected a string or a number, got {excerpt(value)}")
+        fail(where, key, bad_input("expected a string or a number, got {text}", text=excerpt(value)))
     return str(value)
 
 
@@ -558,48 +614,52 @@ _JSON_KEYS = {"id", "dealOrder", "cards", "bids", "main", "discarded", "contract
 def _json_record(item: Mapping[str, Any], where: str) -> Record:
     unknown = sorted(set(item) - _JSON_KEYS)
     if unknown:
-        fail(where, unknown[0], f"unknown field (allowed: {', '.join(RECORD_FIELDS)})")
+        fail(where, unknown[0], bad_input("unknown field (allowed: {fields})", fields=", ".join(RECORD_FIELDS)))
     ident = _int(_text(item, "id", where), where, "id", 1)
     order = _deal_order(_text(item, "dealOrder", where), where)
     cards_obj = item.get("cards")
     if not isinstance(cards_obj, dict) or set(cards_obj) != {"p1", "p2", "p3", "t"}:
-        fail(where, "cards", "expected an object with p1, p2, p3 (ten codes each, as dealt) and t (the talon)")
+        fail(where, "cards", bad_input("expected an object with {players} (ten codes each, as dealt) and {t} (the "
+                                       "talon)", players="p1, p2, p3", t="t"))
     hands = {p: _text(cards_obj, p, where) for p in ("p1", "p2", "p3", "t")}
     for key, text in hands.items():
         _cards(text, where, f"cards.{key}", 2 if key == "t" else 10)
     cards = _cards("".join(hands[f"p{p}"] for p in order) + hands["t"], where)
     bids_obj = item.get("bids")
     if not isinstance(bids_obj, dict) or set(bids_obj) != {"p1", "p2", "p3"}:
-        fail(where, "bids", "expected an object with p1, p2, p3")
+        fail(where, "bids", bad_input("expected an object with {players}", players="p1, p2, p3"))
     bids = _bids(",".join(_text(bids_obj, f"p{p}", where) for p in order), where)
     if all(b == "P" for b in bids):
         extra = sorted(set(item) - {"id", "dealOrder", "cards", "bids"})
         if extra:
-            fail(where, extra[0], "an all-pass deal (every bid P) has only id, dealOrder, cards and bids")
+            fail(where, extra[0], bad_input("an all-pass deal (every bid {p}) has only {keys} and {last}", p="P",
+                                            keys="id, dealOrder, cards", last="bids"))
         return Record(ident, order, cards, bids, where=where)
     refa_value = item.get("refa")
     if refa_value is not None and not isinstance(refa_value, bool):
-        fail(where, "refa", f"expected true or false, got {excerpt(refa_value)}")
+        fail(where, "refa", bad_input("expected {true} or {false}, got {text}", true="true", false="false",
+                                      text=excerpt(refa_value)))
     starts = _player(_text(item, "starts", where), where, "starts", zero=True)
     throws_obj = item.get("throws", [])
     if not isinstance(throws_obj, list):
-        fail(where, "throws", "expected a list of {id, starts, cards, winner}")
+        fail(where, "throws", bad_input("expected a list of {form}", form="{id, starts, cards, winner}"))
     tricks = []
     for n, t in enumerate(throws_obj, 1):
         fld = f"throws[{n - 1}]"
         if not isinstance(t, dict) or set(t) - {"id", "starts", "cards", "winner"}:
-            fail(where, fld, "expected {id, starts, cards, winner}")
+            fail(where, fld, bad_input("expected {form}", form="{id, starts, cards, winner}"))
         if "id" in t and _int(_text(t, "id", where), where, f"{fld}.id") != n:
-            fail(where, f"{fld}.id", f"expected {n}: tricks are numbered 1, 2, 3 ... in order")
+            fail(where, f"{fld}.id", bad_input("expected {n}: tricks are numbered 1, 2, 3 ... in order", n=n))
         text = _text(t, "cards", where)
         if len(text) not in (2, 3):
-            fail(where, f"{fld}.cards", f"expected 2 or 3 card codes, got {excerpt(text)}")
+            fail(where, f"{fld}.cards", bad_input("expected 2 or 3 card codes, got {text}", text=excerpt(text)))
         tricks.append(Trick(_player(_text(t, "starts", where), where, f"{fld}.starts"),
                             _cards(text, where, f"{fld}.cards", len(text)),
                             _player(_text(t, "winner", where), where, f"{fld}.winner")))
     summary_obj = item.get("summary")
     if not isinstance(summary_obj, dict) or set(summary_obj) - {"p1", "p2", "p3"}:
-        fail(where, "summary", "expected an object with p1, p2, p3 (null for a player who did not play)")
+        fail(where, "summary", bad_input("expected an object with {players} ({null} for a player who did not play)",
+                                         players="p1, p2, p3", null="null"))
     summary = tuple(_json_line(summary_obj.get(f"p{p}"), where, f"summary.p{p}") for p in order)
     return Record(
         ident, order, cards, bids,
@@ -618,19 +678,20 @@ def _json_line(obj: Any, where: str, fld: str) -> Line | None:
     if obj is None or obj == {} or obj == 0:
         return None
     if not isinstance(obj, dict) or set(obj) - {"main", "tricks", "left", "middle", "right"}:
-        fail(where, fld, "expected {main, tricks, left|right, middle} or null")
+        fail(where, fld, bad_input("expected {form} or {null}", form="{main, tricks, left|right, middle}", null="null"))
     main = obj.get("main", False)
     if not isinstance(main, bool):
-        fail(where, f"{fld}.main", "expected true or false")
+        fail(where, f"{fld}.main", bad_input("expected {true} or {false}", true="true", false="false"))
     tricks = _int(_text(obj, "tricks", where), where, f"{fld}.tricks")
     bula = _amount(_text(obj, "middle", where, required=main) or "0", where, f"{fld}.middle")
     if main:
         if "left" in obj or "right" in obj:
-            fail(where, fld, "the declarer writes only in the middle (bula) column")
+            fail(where, fld, bad_input("the declarer writes only in the middle ({bula}) column", bula="bula"))
         return Line(True, tricks, bula=bula)
     sides = [k for k in ("left", "right") if k in obj]
     if len(sides) != 1:
-        fail(where, fld, "a follower writes in one juha column: give left or right")
+        fail(where, fld, bad_input("a follower writes in one juha column: give {left} or {right}", left="left",
+                                   right="right"))
     column = sides[0]
     return Line(False, tricks, column[0].upper(), _amount(_text(obj, column, where), where, f"{fld}.{column}"), bula)
 
@@ -645,7 +706,8 @@ def parse(text: str, source: str) -> PPNGame:
     bad = next((i for i, c in enumerate(text) if not c.isprintable() and c not in "\t\n\r "), None)
     if bad is not None:
         line = text.count("\n", 0, bad) + 1
-        raise PPNError(f"{source}: line {line}: a control character {excerpt(text[bad])}: PPN is printable text")
+        raise _ours(bad_input("{source}: line {line}: a control character {char}: {ppn} is printable text", PPNError,
+                              source=source, line=line, char=excerpt(text[bad]), ppn="PPN"))
     if text.lstrip().startswith("{"):
         return parse_json_form(text, source)
     return parse_line_form(text, source)
@@ -655,7 +717,7 @@ def read_file(path: str) -> PPNGame:
     try:
         text = read_text(path, path, RecordError)
     except RecordError as exc:
-        raise PPNError(str(exc)) from None
+        raise as_ppn(exc) from None
     return parse(text, path)
 
 
@@ -675,7 +737,8 @@ def read_deal(text: str, source: str) -> RecordedDeal | None:
     not PPN (``None``). Otherwise ``text`` is the file at ``source``, always read as PPN."""
     if source == "DEAL" and not text.startswith(("[", "{")):
         if text.lower().endswith(".ppn") and not _is_file(text):
-            raise BadInput(f"DEAL: {shown_path(text)}: file not found (or its name is too long)")
+            raise in_family(bad_input("{arg}: {path}: file not found (or its name is too long)", arg="DEAL",
+                                      path=shown_path(text)), LOCALE)
         return None
     if text.startswith("[") and "\n" not in text.strip() and not text[1:].lstrip()[:1].isalpha():
         # one bare record: the reader wants the required tags, which say nothing about the cards
@@ -700,14 +763,18 @@ def _parse_unshown(text: str, source: str) -> PPNGame:
         return parse(text, source)
     except PPNError as exc:
         place = _PLACE.search(str(exc)[len(source):])
+        values: dict[str, object] = {"source": source, "ppn": "PPN", "command": f"preferans ppn import {source}"}
         if place is None:
-            where = ""
+            error = bad_input("{source}: not a {ppn} file this command can read (its content is not shown; {command} "
+                              "names the problem)", PPNError, **values)
         elif place.group(3):
-            where = f" at line {place.group(3)}"
+            error = bad_input("{source}: not a {ppn} file this command can read at line {line} (its content is not "
+                              "shown; {command} names the problem)", PPNError, line=place.group(3), **values)
         else:
-            where = f" at line {place.group(1)}, field {place.group(2)}"
-        raise PPNError(f"{source}: not a PPN file this command can read{where} (its content is not shown; "
-                       f"preferans ppn import {source} names the problem)") from None
+            error = bad_input("{source}: not a {ppn} file this command can read at line {line}, field {field} (its "
+                              "content is not shown; {command} names the problem)", PPNError, line=place.group(1),
+                              field=place.group(2), **values)
+        raise _ours(error) from None
 
 
 # ---------------------------------------------------------------- writing

@@ -31,17 +31,22 @@ from preferans.core.plugin import (
     IllegalActionError,
     Phase,
     Variant,
+    bad_input,
     check_bot,
     check_names,
     excerpt,
+    framed,
+    in_family,
     load_variant,
     named_plugins,
+    phrase,
 )
 
 from . import calls
 from .calls import BY_NUMBER, FOLLOW, IGRA, IGRA_PREFIX, INVITE, NUMBER, PASS
 from .ppn import (
     KONTRA_LETTERS,
+    LOCALE,
     PLAYERS,
     Line,
     PPNError,
@@ -55,6 +60,20 @@ from .ppn import (
     parse,
     shown,
 )
+
+
+def _ours(error: BadInput) -> BadInput:
+    """An error of the PPN replay, said from the Balkan catalogues."""
+    return in_family(error, LOCALE)
+
+
+def _framed(error: PPNError, source: str) -> PPNError:
+    """``source: error``, said in the user's language when ``error`` is."""
+    made = PPNError(f"{source}: {error}")
+    framed(made, "{source}: {message}", error, source=source)
+    made.catalogues = (LOCALE,)
+    return made
+
 
 DEFAULT_VARIANT = "balkan"
 """The variant a PPN file is replayed under when neither ``--variant`` nor a ``Variant`` tag names one."""
@@ -160,7 +179,9 @@ def walk(game: Game, actions: Sequence[str]) -> tuple[list[DealLog], int]:
         try:
             game.apply(action)
         except IllegalActionError as exc:
-            raise PPNError(f"actions[{i}]: {exc}") from None
+            error = PPNError(f"actions[{i}]: {exc}")
+            framed(error, "{key}: {message}", exc, key=f"actions[{i}]")  # the refusal in the user's language
+            raise error from None
         pending += 1
         if phase is Phase.DISCARD:
             log.discards.append(CARD_INDEX[game.history[-1]])
@@ -193,11 +214,13 @@ def deal_record(number: int, log: DealLog, rules: Any, seating: Seating) -> Reco
     contract = r.contract.name
     base = contract[len(IGRA_PREFIX):] if contract.startswith(IGRA_PREFIX) else contract
     if base not in NUMBER:
-        raise PPNError(f"deal {number}: contract {excerpt(contract)} has no PPN number")
+        raise _ours(bad_input("deal {number}: contract {contract} has no {ppn} number", PPNError, number=number,
+                              contract=excerpt(contract), ppn="PPN"))
     igra = contract.startswith(IGRA_PREFIX)
     if sum(kontra_level(c) == 1 for _, c in r.defence) > 1:
         # kontra.chains = "each": PPN's kontra field names one chain and its starter (the PPN README)
-        raise PPNError(f"deal {number}: both defenders said kontra, and PPN records one kontra chain")
+        raise _ours(bad_input("deal {number}: both defenders said kontra, and {ppn} records one kontra chain",
+                              PPNError, number=number, ppn="PPN"))
     accepted, kontra = defence_tokens(r.defence, ids)
     refa = any(e.account == "refe" and e.seat == d and e.amount < 0 for e in log.entries)
     level = max((kontra_level(c) for _, c in r.defence), default=0)
@@ -235,10 +258,13 @@ def is_balkan(variant: Variant) -> bool:
 
 def _check_variant(variant: Variant, where: str) -> None:
     if not is_balkan(variant):
-        raise PPNError(f"{where}: {excerpt(variant.name)} is not a Balkan-family variant; PPN records the Balkan game "
-                       f"(variants that extend {FAMILY!r}, e.g. balkan, serbian, slovenian)")
+        raise _ours(bad_input("{where}: {name} is not a Balkan-family variant; {ppn} records the Balkan game (variants "
+                              "that extend {family}, e.g. {examples})", PPNError, where=where,
+                              name=excerpt(variant.name), ppn="PPN", family=repr(FAMILY),
+                              examples="balkan, serbian, slovenian"))
     if variant.rules.players != PLAYERS:
-        raise PPNError(f"{where}: PPN records {PLAYERS} players; this game has {variant.rules.players}")
+        raise _ours(bad_input("{where}: {ppn} records {n} players; this game has {players}", PPNError, where=where,
+                              ppn="PPN", n=PLAYERS, players=variant.rules.players))
 
 
 # ---------------------------------------------------------------- export
@@ -265,15 +291,16 @@ def export_game(game: Game, names: Sequence[str], bots: Sequence[str] | None = N
     try:
         logs, pending = walk(fresh, game.history)
     except PPNError as exc:
-        raise PPNError(f"{source}: {exc}") from None
+        raise _framed(exc, source) from None
     if not logs:
-        raise PPNError(f"{source}: no deal is finished yet; PPN records whole deals")
+        raise _ours(bad_input("{source}: no deal is finished yet; {ppn} records whole deals", PPNError, source=source,
+                              ppn="PPN"))
     rules = variant.rules
     seating = Seating()
     try:
         records = [deal_record(i, log, rules, seating) for i, log in enumerate(logs, 1)]
     except PPNError as exc:
-        raise PPNError(f"{source}: {exc}") from None
+        raise _framed(exc, source) from None
     settlement = fresh.settlement().rounded if not pending else _settlement_after(variant, game, logs)
     tags: dict[str, str] = {"Bula": str(rules.bula), "Refe": str(rules.refe_limit)}
     for s in range(PLAYERS):
@@ -324,7 +351,8 @@ def _tag_int(doc: PPNGame, name: str, source: str, low: int) -> int:
     text = doc.tags[name]
     if len(text) <= 18 and re.fullmatch(r"[0-9]+", text) and int(text) >= low:
         return int(text)
-    raise PPNError(f"{source}: tag {name}: {excerpt(text)} is not a whole number >= {low}")
+    raise _ours(bad_input("{source}: tag {name}: {text} is not a whole number >= {low}", PPNError, source=source,
+                          name=name, text=excerpt(text), low=low))
 
 
 def _names(doc: PPNGame, seating: Seating, source: str) -> list[str]:
@@ -332,9 +360,11 @@ def _names(doc: PPNGame, seating: Seating, source: str) -> list[str]:
     for p in (1, 2, 3):
         name = doc.tags[f"Player{p}"].strip()
         if not name:
-            raise PPNError(f"{source}: tag Player{p}: a player's name cannot be empty")
+            raise _ours(bad_input("{source}: tag {tag}: a player's name cannot be empty", PPNError, source=source,
+                                  tag="Player" + str(p)))
         if name.lower() in (n.lower() for n in names):
-            raise PPNError(f"{source}: tag Player{p}: {excerpt(name)} is already another player's name")
+            raise _ours(bad_input("{source}: tag {tag}: {name} is already another player's name", PPNError,
+                                  source=source, tag="Player" + str(p), name=excerpt(name)))
         try:
             check_names([name], f"{source}: tag Player{p}")
         except BadInput as exc:
@@ -355,15 +385,18 @@ def _variant_of(doc: PPNGame, source: str, name: str | None) -> Variant:
         try:
             overrides = json.loads(doc.tags["Rules"])
         except json.JSONDecodeError as exc:
-            raise PPNError(f"{source}: tag Rules: not a JSON object: {exc}") from None
+            raise _ours(bad_input("{source}: tag {tag}: not a {json} object: {reason}", PPNError, source=source,
+                                  tag="Rules", json="JSON", reason=exc)) from None
         if not isinstance(overrides, dict):
-            raise PPNError(f"{source}: tag Rules: expected a JSON object of [rules] keys")
+            raise _ours(bad_input("{source}: tag {tag}: expected a {json} object of {rules} keys", PPNError,
+                                  source=source, tag="Rules", json="JSON", rules="[rules]"))
         variant = load_variant(variant_name, overrides or None, plugins, source=f"{source}: tag Rules")
         _check_variant(variant, where)
         for tag, key, want in (("Bula", "bula", bula), ("Refe", "refe_limit", refe)):
             if getattr(variant.rules, key) != want:
-                raise PPNError(f"{source}: tag {tag}: {want}, but the Rules tag gives {key} = "
-                               f"{getattr(variant.rules, key)}")
+                raise _ours(bad_input("{source}: tag {tag}: {want}, but the {rules} tag gives {key} = {value}",
+                                      PPNError, source=source, tag=tag, want=want, rules="Rules", key=key,
+                                      value=getattr(variant.rules, key)))
         return variant
     preset = load_variant(variant_name, None, plugins, source=where)
     _check_variant(preset, where)
@@ -376,18 +409,20 @@ def _bots(doc: PPNGame, seating: Seating, source: str) -> tuple[list[str], int |
         return ["heuristic"] * PLAYERS, None
     given = [b.strip().lower() for b in doc.tags["Bots"].split(",")]
     if len(given) != PLAYERS:
-        raise PPNError(f"{source}: tag Bots: expected {PLAYERS} names separated by commas, in player order")
+        raise _ours(bad_input("{source}: tag {tag}: expected {n} names separated by commas, in player order", PPNError,
+                              source=source, tag="Bots", n=PLAYERS))
     bots = [""] * PLAYERS
     for p, name in enumerate(given, 1):
         if name != "human":
             try:  # a registered name, options included (pimc:samples=40)
                 check_bot(name, f"{source}: tag Bots")
             except BadInput as exc:
-                raise PPNError(f"{exc} (or human)") from None
+                raise _ours(bad_input("{error} (or {human})", PPNError, error=exc, human="human")) from None
         bots[seating.seat(p)] = name
     humans = [s for s, b in enumerate(bots) if b == "human"]
     if len(humans) > 1:
-        raise PPNError(f"{source}: tag Bots: at most one player is human")
+        raise _ours(bad_input("{source}: tag {tag}: at most one player is {human}", PPNError, source=source, tag="Bots",
+                              human="human"))
     return bots, humans[0] if humans else None
 
 
@@ -403,7 +438,8 @@ def import_game(doc: PPNGame, source: str, variant: str | None = None, check: bo
     bots, human = _bots(doc, seating, source)
     seed_text = doc.tags.get("Seed", "0")
     if len(seed_text) > 20 or not re.fullmatch(r"[0-9]+", seed_text):
-        raise PPNError(f"{source}: tag Seed: {excerpt(seed_text)} is not a whole number")
+        raise _ours(bad_input("{source}: tag {tag}: {text} is not a whole number", PPNError, source=source, tag="Seed",
+                              text=excerpt(seed_text)))
     seed = int(seed_text)
     first_dealer = seating.seat(first.deal_order[-1])
     packs = [r.cards for r in doc.records]
@@ -418,8 +454,9 @@ def import_game(doc: PPNGame, source: str, variant: str | None = None, check: bo
             if tag in doc.tags:
                 want = settlement[seating.seat(p)]
                 if doc.tags[tag].strip() != str(want):
-                    raise PPNError(f"{source}: tag {tag}: {excerpt(doc.tags[tag])}, but the {resolved.name} settlement "
-                                   f"of these deals gives {want} (seed sign: positive wins)")
+                    raise _ours(bad_input("{source}: tag {tag}: {given}, but the {variant} settlement of these deals "
+                                          "gives {want} (seed sign: positive wins)", PPNError, source=source, tag=tag,
+                                          given=excerpt(doc.tags[tag]), variant=resolved.name, want=want))
     # a game exported from a seeded log replays from its seed alone: keep the save file as it was
     plain = Game(resolved, seed, first_dealer)
     try:
@@ -464,13 +501,14 @@ class _Importer:
         game = self.game
         where = r.where
         if game.is_terminal:
-            fail(where, "id", f"the game was already over after record {r.id - 1} (the bule reached 0); "
-                               "remove the records after it")
+            fail(where, "id", bad_input("the game was already over after record {n} (the bule reached 0); remove the "
+                                        "records after it", n=r.id - 1))
         seats = tuple(self.seating.seat(p) for p in r.deal_order)
         if seats != game.deal.active:
             want = "".join(str(self.seating.id(s)) for s in game.deal.active)
-            fail(where, "dealOrder", f"{''.join(map(str, r.deal_order))}, but {self.who(game.deal.dealer)} deals "
-                                      f"this deal under the {self.variant} rules: expected {want}")
+            fail(where, "dealOrder", bad_input("{given}, but {dealer} deals this deal under the {variant} rules: "
+                                               "expected {want}", given="".join(map(str, r.deal_order)),
+                                               dealer=self.who(game.deal.dealer), variant=self.variant, want=want))
         count = len(game.results)
         log = DealLog(game.deal.pack)
         before = len(game._pending_entries)
@@ -487,7 +525,8 @@ class _Importer:
             elif phase is Phase.PLAY:
                 self.play(r, count)
             else:  # pragma: no cover - a phase the family does not use
-                fail(where, "fields", f"the {self.variant} rules ask for a {phase.value} action PPN cannot record")
+                fail(where, "fields", bad_input("the {variant} rules ask for a {phase} action {ppn} cannot record",
+                                                variant=self.variant, phase=phase.value, ppn="PPN"))
         _finished_deal(log, deal, game, before)
         self.after(r, log)
 
@@ -548,18 +587,20 @@ class _Importer:
 
         found = self.search(game, count, Phase.AUCTION, allowed, accept)
         if found is None:
-            fail(r.where, "bids", f"{','.join(r.bids)}: no auction the {self.variant} rules allow ends with these "
-                                   "bids (the first bidder may say P, 2 or G; later bids go up one step at a time, "
-                                   "M for the earlier seat holding the same number)")
+            fail(r.where, "bids", bad_input(
+                "{bids}: no auction the {variant} rules allow ends with these bids (the first bidder may say {p}, 2 "
+                "or {g}; later bids go up one step at a time, {m} for the earlier seat holding the same number)",
+                bids=",".join(r.bids), variant=self.variant, p="P", g="G", m="M"))
         self.adopt(found)
         if len(game.results) > count:
             return
         if r.all_pass:  # pragma: no cover - the tokens P,P,P end the auction
-            fail(r.where, "bids", "every bid is P, but the auction is not over")
+            fail(r.where, "bids", bad_input("every bid is {p}, but the auction is not over", p="P"))
         assert r.main is not None
         if game.deal.declarer != self.seating.seat(r.main):
-            fail(r.where, "main", f"p{r.main}, but the auction {','.join(r.bids)} is won by "
-                                   f"{self.who(game.deal.declarer or 0)}")
+            fail(r.where, "main", bad_input("{given}, but the auction {bids} is won by {winner}",
+                                            given="p" + str(r.main), bids=",".join(r.bids),
+                                            winner=self.who(game.deal.declarer or 0)))
 
     def adopt(self, found: Game) -> None:
         """Continue with the actions ``found`` chose (replayed on the real game so nothing is shared)."""
@@ -571,12 +612,14 @@ class _Importer:
         game = self.game
         seat = game.current_player
         if r.discarded is None:
-            fail(r.where, "discarded", f"XX (igra), but {self.who(seat)} took the talon and must discard two cards")
+            fail(r.where, "discarded", bad_input("{given} (igra), but {player} took the talon and must discard two "
+                                                 "cards", given="XX", player=self.who(seat)))
         card = r.discarded[len(log.discards)]
         legal = game.legal_actions()
         if CARD_NAMES[card] not in legal:
-            fail(r.where, "discarded", f"{shown(card)} is not in {self.who(seat)}'s hand after the talon "
-                                        f"(hand: {codes(CARD_INDEX[c] for c in legal)})")
+            fail(r.where, "discarded", bad_input("{card} is not in {player}'s hand after the talon (hand: {hand})",
+                                                 card=shown(card), player=self.who(seat),
+                                                 hand=codes(CARD_INDEX[c] for c in legal)))
         game.apply(CARD_NAMES[card])
         log.discards.append(card)
 
@@ -586,12 +629,12 @@ class _Importer:
         legal = game.legal_actions()
         shown = ", ".join(str(NUMBER[c]) for c in legal if c in NUMBER)
         if r.contract.startswith("G"):
-            fail(r.where, "contract", f"{r.contract} is an igra, but the declarer took the talon "
-                                       f"(allowed: {shown})")
+            fail(r.where, "contract", bad_input("{contract} is an igra, but the declarer took the talon (allowed: "
+                                                "{allowed})", contract=r.contract, allowed=shown))
         name = BY_NUMBER.get(int(r.contract))
         if name is None or name not in legal:
-            fail(r.where, "contract", f"{r.contract} cannot be declared after the bid {game.deal.bid} "
-                                       f"(allowed: {shown})")
+            fail(r.where, "contract", bad_input("{contract} cannot be declared after the bid {bid} (allowed: "
+                                                "{allowed})", contract=r.contract, bid=game.deal.bid, allowed=shown))
         game.apply(name)
 
     def defence(self, r: Record, count: int) -> None:
@@ -619,11 +662,13 @@ class _Importer:
                 return not kontra_level(action) and action != INVITE
 
             if self.search(game, count, Phase.DEFENCE, follow_round_only, accept_first) is None:
-                fail(r.where, "accepted", f"{r.accepted}: no defence the {self.variant} rules allow here has it "
-                                           "(0 nobody followed, a lone follower's id, 8 both; a betl is defended by "
-                                           "both)")
-            fail(r.where, "kontra", f"{r.kontra}: no defence the {self.variant} rules allow with accepted "
-                                     f"{r.accepted} has it (0; I, K, R, S, M with the inviter's or kontra-giver's id)")
+                fail(r.where, "accepted", bad_input(
+                    "{given}: no defence the {variant} rules allow here has it (0 nobody followed, a lone follower's "
+                    "id, 8 both; a betl is defended by both)", given=r.accepted, variant=self.variant))
+            fail(r.where, "kontra", bad_input(
+                "{given}: no defence the {variant} rules allow with {key} {accepted} has it (0; {letters} with the "
+                "inviter's or kontra-giver's id)", given=r.kontra, variant=self.variant, key="accepted",
+                accepted=r.accepted, letters="I, K, R, S, M"))
         self.adopt(found)
 
     def play(self, r: Record, count: int) -> None:
@@ -631,39 +676,46 @@ class _Importer:
         play = game.deal.play
         assert play is not None
         if not r.throws:
-            fail(r.where, "throws", f"none, but the deal is played: {self.who(play.to_play)} leads")
+            fail(r.where, "throws", bad_input("none, but the deal is played: {player} leads",
+                                              player=self.who(play.to_play)))
         if r.starts != self.seating.id(play.to_play):
-            fail(r.where, "starts", f"p{r.starts}, but {self.who(play.to_play)} leads the first trick under the "
-                                     f"{self.variant} rules")
+            fail(r.where, "starts", bad_input("{given}, but {player} leads the first trick under the {variant} rules",
+                                              given="p" + str(r.starts), player=self.who(play.to_play),
+                                              variant=self.variant))
         for n, trick in enumerate(r.throws, 1):
-            fld = f"throws: trick {n}"
+            fld = phrase("{field}: trick {n}", field="throws", n=n)
             if len(game.results) > count:
-                fail(r.where, "throws", f"play ended after trick {n - 1} (the rules stop it there), but "
-                                         f"{len(r.throws)} tricks are given")
+                fail(r.where, "throws", bad_input("play ended after trick {n} (the rules stop it there), but {given} "
+                                                  "tricks are given", n=n - 1, given=len(r.throws)))
             play = game.deal.play
             assert play is not None
             if self.seating.id(play.to_play) != trick.starts:
-                fail(r.where, fld, f"led by p{trick.starts}, but {self.who(play.to_play)} leads it")
+                fail(r.where, fld, bad_input("led by {given}, but {player} leads it", given="p" + str(trick.starts),
+                                             player=self.who(play.to_play)))
             if len(trick.cards) != len(play.order):
-                fail(r.where, fld, f"{len(trick.cards)} cards, but {len(play.order)} hands play this deal")
+                fail(r.where, fld, bad_input("{n} cards, but {hands} hands play this deal", n=len(trick.cards),
+                                             hands=len(play.order)))
             for k, card in enumerate(trick.cards, 1):
                 play = game.deal.play
                 assert play is not None
                 hand = play.to_play
                 legal = game.legal_actions()
                 if CARD_NAMES[card] not in legal:
+                    values: dict[str, object] = {"k": k, "card": shown(card), "player": self.who(hand)}
                     if not game.deal.hands[hand] >> card & 1:
-                        why = f"it is not in {self.who(hand)}'s hand, and {self.who(hand)} plays card {k}"
-                    else:
-                        why = f"{self.who(hand)} must play one of {codes(CARD_INDEX[c] for c in legal)}"
-                    fail(r.where, fld, f"card {k} {shown(card)}: {why}")
+                        fail(r.where, fld, bad_input("card {k} {card}: it is not in {player}'s hand, and {player} "
+                                                     "plays card {k}", **values))
+                    fail(r.where, fld, bad_input("card {k} {card}: {player} must play one of {legal}",
+                                                 legal=codes(CARD_INDEX[c] for c in legal), **values))
                 game.apply(CARD_NAMES[card])
             completed = self.current.play.completed if self.current.play is not None else []
             winner = completed[n - 1][0]
             if self.seating.id(winner) != trick.winner:
-                fail(r.where, fld, f"won by p{trick.winner}, but {self.who(winner)} wins it")
+                fail(r.where, fld, bad_input("won by {given}, but {player} wins it", given="p" + str(trick.winner),
+                                             player=self.who(winner)))
         if len(game.results) == count:
-            fail(r.where, "throws", f"{len(r.throws)} tricks, but play goes on (the rules have not stopped it)")
+            fail(r.where, "throws", bad_input("{n} tricks, but play goes on (the rules have not stopped it)",
+                                              n=len(r.throws)))
 
     def after(self, r: Record, log: DealLog) -> None:
         """Compare the fields the rules compute with the record's."""
@@ -671,20 +723,25 @@ class _Importer:
         if r.all_pass or not self.check:
             return
         if r.value != own.value:
-            fail(r.where, "value", f"{r.value}, but the {self.variant} rules give {own.value}")
+            fail(r.where, "value", bad_input("{given}, but the {variant} rules give {own}", given=r.value,
+                                             variant=self.variant, own=own.value))
         if r.refa is not None and r.refa != own.refa:
-            fail(r.where, "refa", f"{int(r.refa)}, but the declarer {'held' if own.refa else 'held no'} unplayed refe")
+            fail(r.where, "refa", bad_input("{given}, but the declarer held unplayed refe", given=int(r.refa))
+                 if own.refa else bad_input("{given}, but the declarer held no unplayed refe", given=int(r.refa)))
         if not r.throws and own.throws:  # pragma: no cover - play() checks it
-            fail(r.where, "throws", "missing")
+            fail(r.where, "throws", bad_input("missing"))
         if r.throws and not own.throws:
-            fail(r.where, "throws", f"{len(r.throws)} tricks, but the deal is not played (nobody follows, or "
-                                     "a two without kontra)")
+            fail(r.where, "throws", bad_input("{n} tricks, but the deal is not played (nobody follows, or a two "
+                                              "without kontra)", n=len(r.throws)))
         if own.starts != r.starts:
-            fail(r.where, "starts", f"{r.starts}, but {'nobody plays' if not own.starts else f'p{own.starts} leads'}")
+            fail(r.where, "starts", bad_input("{given}, but nobody plays", given=r.starts) if not own.starts else
+                 bad_input("{given}, but {player} leads", given=r.starts, player="p" + str(own.starts)))
         for i, (given, rules_line) in enumerate(zip(r.summary, own.summary, strict=True), 1):
             if not _same_line(given, rules_line):
-                fail(r.where, f"summary: item {i} (p{r.deal_order[i - 1]})",
-                      f"{line_text(given)}, but the {self.variant} rules write {line_text(rules_line)}")
+                fail(r.where, phrase("{field}: item {i} ({player})", field="summary", i=i,
+                                     player="p" + str(r.deal_order[i - 1])),
+                     bad_input("{given}, but the {variant} rules write {own}", given=line_text(given),
+                               variant=self.variant, own=line_text(rules_line)))
 
 
 def _same_line(given: Line | None, rules_line: Line | None) -> bool:

@@ -34,7 +34,8 @@ CORE_FILES = ("core/model/i18n.py", "core/model/paper.py", "core/formats/render.
               "core/cli/conformance.py", "core/cli/playthrough.py")
 """The core's modules whose output is translated (docs/i18n.md lists them)."""
 ERROR_FILES = ("core/model/error_texts.py", "core/model/parsing.py", "core/rules/config.py", "core/rules/manager.py",
-               "core/engine/game.py", "core/formats/scorecard.py", "core/server/app.py")
+               "core/engine/game.py", "core/formats/scorecard.py", "core/server/app.py", "core/model/cards.py",
+               "core/formats/saves.py", "core/formats/sheet.py", "core/formats/atomic.py")
 """The modules whose errors (``bad_input`` templates, ``mark_error``) are the domain ``preferans-errors``: the
 errors of configs, presets, files, scorecards and saved games, and the refusal of an illegal action."""
 DOMAINS = {

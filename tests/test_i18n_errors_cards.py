@@ -215,3 +215,19 @@ def test_a_save_with_the_wrong_names(tmp_path: Path) -> None:
     # the core's check of names (core/model/errors.py, domain preferans), still said in the language when the
     # save reader passes it on as its own error
     assert _fails("play", "--resume", "s.json", "--lang", "ru", cwd=tmp_path) == "s.json: names: 'anna' указано дважды"
+
+
+def test_balkan_invitation_and_kontra_by_a_passer(tmp_path: Path) -> None:
+    # both A and B followed C's diamonds, so neither is a lone follower who may invite (zovem)
+    card = _card(tmp_path, BALKAN, 'defence = { A = "follow"', 'defence = { A = "invite"')
+    assert _says(tmp_path, card, "en", "sr") == {
+        "en": "card.toml: deal[1].defence.A: 'invite' is only for a lone follower, when the other defender passed",
+        "sr": "card.toml: deal[1].defence.A: 'invite' je samo za onog ko je jedini došao, kad je drugi branilac "
+              "rekao dalje"}
+    # deal 2: A passed (dalje) on B's clubs, so A cannot say kontra; only C, who followed, may
+    card = _card(tmp_path, BALKAN, 'defence = { C = "follow", A = "pass" }',
+                 'defence = { C = "follow", A = "pass" }\nkontra = { by = "A", level = 1 }')
+    assert _says(tmp_path, card, "en", "sr", "de") == {
+        "en": "card.toml: deal[2].kontra.by: A passed; only a follower may say kontra",
+        "sr": "card.toml: deal[2].kontra.by: A je rekao dalje; kontru može da kaže samo onaj ko je došao",
+        "de": "card.toml: deal[2].kontra.by: A hat gepasst; Kontra sagen darf nur, wer mitgeht"}

@@ -26,6 +26,9 @@ ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data" / "i18n"
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
             "mark_term": ((1, "c"), 2), "bad_input": None, "mark_error": None}
+READER_FILES = ("core/model/cards.py", "core/formats/saves.py", "core/formats/sheet.py", "core/formats/atomic.py")
+"""More modules of the domain ``preferans-errors`` (with ``ERROR_FILES``): a card that is not a card, a saved
+game's and a sheet source's errors, a file that cannot be written."""
 CORE_FILES = ("core/model/i18n.py", "core/model/paper.py", "core/formats/render.py", "core/cli/play.py",
               "core/formats/talk.py", "core/cli/variants.py", "core/cli/simulate.py", "core/cli/sheet.py",
               "core/model/picture.py", "core/model/errors.py", "core/cli/common.py", "core/cli/__init__.py",
@@ -34,8 +37,7 @@ CORE_FILES = ("core/model/i18n.py", "core/model/paper.py", "core/formats/render.
               "core/cli/conformance.py", "core/cli/playthrough.py")
 """The core's modules whose output is translated (docs/i18n.md lists them)."""
 ERROR_FILES = ("core/model/error_texts.py", "core/model/parsing.py", "core/rules/config.py", "core/rules/manager.py",
-               "core/engine/game.py", "core/formats/scorecard.py", "core/server/app.py", "core/model/cards.py",
-               "core/formats/saves.py", "core/formats/sheet.py", "core/formats/atomic.py")
+               "core/engine/game.py", "core/formats/scorecard.py", "core/server/app.py")
 """The modules whose errors (``bad_input`` templates, ``mark_error``) are the domain ``preferans-errors``: the
 errors of configs, presets, files, scorecards and saved games, and the refusal of an illegal action."""
 DOMAINS = {
@@ -44,7 +46,7 @@ DOMAINS = {
     "preferans-balkan": (ROOT / "variants/balkan/locale", sorted((ROOT / "variants/balkan").glob("*.py"))),
     "preferans-austrian": (ROOT / "variants/austrian/locale", sorted((ROOT / "variants/austrian").glob("*.py"))),
     "preferans-page": (ROOT / "core" / "locale", [ROOT / "core/server/words.py"]),  # the browser page's words
-    "preferans-errors": (ROOT / "core" / "locale", [ROOT / f for f in ERROR_FILES]),  # the readers' errors
+    "preferans-errors": (ROOT / "core" / "locale", [ROOT / f for f in (*ERROR_FILES, *READER_FILES)]),  # the errors
 }
 THREE = "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);"
 PLURAL_FORMS = {

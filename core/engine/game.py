@@ -87,10 +87,11 @@ def check_start(seed: object, first_dealer: object, n_players: int, deals: Seque
     """What a game starts from: a seed 0 or more (``random.Random`` plays -5 as 5), a first dealer among the
     seats, and every fixed pack a permutation of the 32 cards. Raises :class:`BadInput` naming the key."""
     if type(seed) is not int or seed < 0:
-        raise bad_input("{key}: expected a whole number 0 or more, got {got}", key="seed", got=excerpt(seed))
+        raise bad_input("{key}: expected a whole number {least} or more, got {got}", key="seed", least=0,
+                        got=excerpt(seed))
     if type(first_dealer) is not int or not 0 <= first_dealer < n_players:
-        raise bad_input("{key}: expected a seat 0..{last}, got {got}", key="first_dealer", last=n_players - 1,
-                        got=excerpt(first_dealer))
+        raise bad_input("{key}: expected a seat {first}..{last}, got {got}", key="first_dealer", first=0,
+                        last=n_players - 1, got=excerpt(first_dealer))
     for i, pack in enumerate(deals):
         if len(pack) != len(CARD_NAMES) or sorted(pack) != list(range(len(CARD_NAMES))):
             raise bad_input("{key}[{i}]: a pack is each of the {n} cards once (got {count} cards, {different} "

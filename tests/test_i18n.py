@@ -36,6 +36,9 @@ MORE_ERROR_FILES = ("core/rules/local.py", "core/ai/registry.py", "core/ai/pimc.
                     "core/tools/analysis.py")
 """More of the domain ``preferans-errors``: the local plugins' errors, the bots' and their options', the tools'
 options."""
+READER_FILES = ("core/model/cards.py", "core/formats/saves.py", "core/formats/sheet.py", "core/formats/atomic.py")
+"""More modules of the domain ``preferans-errors`` (with ``ERROR_FILES``): a card that is not a card, a saved
+game's and a sheet source's errors, a file that cannot be written."""
 CORE_FILES = ("core/model/i18n.py", "core/model/paper.py", "core/formats/render.py", "core/cli/play.py",
               "core/formats/talk.py", "core/cli/variants.py", "core/cli/simulate.py", "core/cli/sheet.py",
               "core/model/picture.py", "core/model/errors.py", "core/cli/common.py", "core/cli/__init__.py",
@@ -55,7 +58,8 @@ DOMAINS = {
     "preferans-balkan": (ROOT / "variants/balkan/locale", sorted((ROOT / "variants/balkan").glob("*.py"))),
     "preferans-austrian": (ROOT / "variants/austrian/locale", sorted((ROOT / "variants/austrian").glob("*.py"))),
     "preferans-page": (ROOT / "core" / "locale", [ROOT / "core/server/words.py"]),  # the browser page's words
-    "preferans-errors": (ROOT / "core" / "locale", [ROOT / f for f in ERROR_FILES + MORE_ERROR_FILES]),  # errors
+    "preferans-errors": (ROOT / "core" / "locale",  # the errors
+                         [ROOT / f for f in (*ERROR_FILES, *MORE_ERROR_FILES, *READER_FILES)]),
     # the conformance suite's failure and skip messages (check_message), as `preferans conformance` says them
     "preferans-conformance": (ROOT / "core" / "locale", sorted((ROOT / "core/testing").glob("*.py"))),
 }

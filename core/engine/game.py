@@ -89,13 +89,16 @@ def check_start(seed: object, first_dealer: object, n_players: int, deals: Seque
     """What a game starts from: a seed 0 or more (``random.Random`` plays -5 as 5), a first dealer among the
     seats, and every fixed pack a permutation of the 32 cards. Raises :class:`BadInput` naming the key."""
     if type(seed) is not int or seed < 0:
-        raise BadInput(f"seed: expected a whole number 0 or more, got {excerpt(seed)}")
+        raise bad_input("{key}: expected a whole number {least} or more, got {got}", key="seed", least=0,
+                        got=excerpt(seed))
     if type(first_dealer) is not int or not 0 <= first_dealer < n_players:
-        raise BadInput(f"first_dealer: expected a seat 0..{n_players - 1}, got {excerpt(first_dealer)}")
+        raise bad_input("{key}: expected a seat {first}..{last}, got {got}", key="first_dealer", first=0,
+                        last=n_players - 1, got=excerpt(first_dealer))
     for i, pack in enumerate(deals):
         if len(pack) != len(CARD_NAMES) or sorted(pack) != list(range(len(CARD_NAMES))):
-            raise BadInput(f"deals[{i}]: a pack is each of the {len(CARD_NAMES)} cards once "
-                           f"(got {len(pack)} cards, {len(set(pack))} different)")
+            raise bad_input("{key}[{i}]: a pack is each of the {n} cards once (got {count} cards, {different} "
+                            "different)", key="deals", i=i, n=len(CARD_NAMES), count=len(pack),
+                            different=len(set(pack)))
 
 
 class Game:
@@ -269,8 +272,8 @@ class Game:
 
     def _check_seat(self, seat: object) -> None:
         if seat is not None and (type(seat) is not int or not 0 <= seat < self.n_players):
-            raise BadInput(f"seat: expected a seat 0..{self.n_players - 1} or None (a spectator), "
-                           f"got {excerpt(seat)}")
+            raise bad_input("{key}: expected a seat 0..{last} or {none} (a spectator), got {got}", key="seat",
+                            last=self.n_players - 1, none="None", got=excerpt(seat))
 
     # ------------------------------------------------------------------ what a seat sees
 
@@ -723,10 +726,12 @@ def _read_deals(raw: object, source: str) -> list[tuple[int, ...]]:
     for i, text in enumerate(raw):
         try:
             if not isinstance(text, str):
-                raise CardError(f"expected a string of 32 card names, got {excerpt(text)}")
+                raise bad_input("expected a string of 32 card names, got {got}", CardError, got=excerpt(text))
             cards = [parse_card(name) for name in text.split()]
         except CardError as exc:
-            raise RecordError(f"{source}: deals[{i}]: {exc}") from None
+            error = RecordError(f"{source}: deals[{i}]: {exc}")
+            framed(error, "{source}: {key}[{i}]: {message}", exc, source=source, key="deals", i=i)
+            raise error from None
         if len(cards) != 32 or len(set(cards)) != 32:
             raise bad_input("{source}: {key}[{i}]: expected the 32 cards each once, got {names} names with "
                             "{cards} different cards", RecordError, source=source, key="deals", i=i, names=len(cards),

@@ -25,24 +25,30 @@ import stat
 import tempfile
 from pathlib import Path
 
-from preferans.core.model.errors import BadInput
+from preferans.core.model.error_texts import mark_error
+from preferans.core.model.errors import BadInput, bad_input
 
-_KINDS = ((stat.S_ISDIR, "a directory"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
-          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"),
-          (stat.S_ISLNK, "a symbolic link that never ends"))
-
-
-def _kind(mode: int) -> str:
-    return next((name for test, name in _KINDS if test(mode)), "not a regular file")
+_KINDS = ((stat.S_ISDIR, mark_error("a directory")), (stat.S_ISFIFO, mark_error("a FIFO")),
+          (stat.S_ISCHR, mark_error("a character device")), (stat.S_ISBLK, mark_error("a block device")),
+          (stat.S_ISSOCK, mark_error("a socket")), (stat.S_ISLNK, mark_error("a symbolic link that never ends")))
+"""The kinds of file that are not a regular file, as an error names them (said in the user's language)."""
 
 
-def _reason(exc: OSError) -> str:
+_OTHER_KIND = mark_error("not a regular file")
+
+
+def _kind(mode: int) -> BadInput:
+    return bad_input(next((name for test, name in _KINDS if test(mode)), _OTHER_KIND))
+
+
+def _reason(exc: OSError) -> str | BadInput:
+    """Why a write failed: in the user's language for the usual reasons, else the system's own words."""
     if exc.errno == errno.ENAMETOOLONG:
-        return "the name is too long"
+        return bad_input("the name is too long")
     if exc.errno == errno.ENOTDIR:
-        return "a part of the path is a file, not a folder"
+        return bad_input("a part of the path is a file, not a folder")
     if exc.errno == errno.ELOOP:
-        return "too many levels of symbolic links"
+        return bad_input("too many levels of symbolic links")
     return exc.strerror or type(exc).__name__
 
 
@@ -63,10 +69,12 @@ def _target(path: Path) -> tuple[Path, os.stat_result | None]:
     except FileNotFoundError:
         st = None
     except OSError as exc:
-        raise BadInput(f"{shown}: cannot write: {_reason(exc)}") from None
+        raise bad_input("{path}: cannot write: {reason}", path=shown, reason=_reason(exc)) from None
     if st is not None and not stat.S_ISREG(st.st_mode):
-        through = "" if path == shown else f" (the symbolic link points to {path})"
-        raise BadInput(f"{shown}: cannot write: is {_kind(st.st_mode)}, not a regular file{through}")
+        if path == shown:
+            raise bad_input("{path}: cannot write: is {kind}, not a regular file", path=shown, kind=_kind(st.st_mode))
+        raise bad_input("{path}: cannot write: is {kind}, not a regular file (the symbolic link points to {target})",
+                        path=shown, kind=_kind(st.st_mode), target=path)
     return path, st
 
 
@@ -82,14 +90,15 @@ def _folder(target: Path, shown: Path) -> Path:
     try:
         st = os.stat(folder)
     except FileNotFoundError:
-        raise BadInput(f"{shown}: cannot write: the folder {folder} does not exist") from None
+        raise bad_input("{path}: cannot write: the folder {folder} does not exist", path=shown,
+                        folder=folder) from None
     except OSError as exc:
-        raise BadInput(f"{shown}: cannot write: {_reason(exc)}") from None
+        raise bad_input("{path}: cannot write: {reason}", path=shown, reason=_reason(exc)) from None
     if not stat.S_ISDIR(st.st_mode):
-        raise BadInput(f"{shown}: cannot write: {folder} is not a folder")
+        raise bad_input("{path}: cannot write: {folder} is not a folder", path=shown, folder=folder)
     if not os.access(folder, os.W_OK | os.X_OK):
-        raise BadInput(f"{shown}: cannot write: the folder {folder} is not writable "
-                       "(the file is written through a temporary file beside it)")
+        raise bad_input("{path}: cannot write: the folder {folder} is not writable (the file is written through a "
+                        "temporary file beside it)", path=shown, folder=folder)
     return folder
 
 
@@ -117,7 +126,8 @@ def write_atomic(path: Path, text: str) -> None:
     try:
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
     except OSError as exc:
-        raise BadInput(f"{path}: cannot write in {folder}: {_reason(exc)}") from None
+        raise bad_input("{path}: cannot write in {folder}: {reason}", path=path, folder=folder,
+                        reason=_reason(exc)) from None
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             if old is None:
@@ -134,7 +144,7 @@ def write_atomic(path: Path, text: str) -> None:
         os.replace(tmp, target)
     except OSError as exc:
         _unlink(tmp)
-        raise BadInput(f"{path}: cannot write: {_reason(exc)}") from None
+        raise bad_input("{path}: cannot write: {reason}", path=path, reason=_reason(exc)) from None
     except BaseException:
         _unlink(tmp)
         raise

@@ -21,7 +21,7 @@ from typing import Any
 from preferans.core.engine.game import Game
 from preferans.core.engine.player import Bot
 from preferans.core.formats.atomic import write_atomic
-from preferans.core.model.errors import BadInput, RecordError, check_names, excerpt, shown_path
+from preferans.core.model.errors import BadInput, RecordError, bad_input, check_names, excerpt, retyped, shown_path
 from preferans.core.model.files import SAVE_LIMIT
 from preferans.core.model.parsing import loads_json, read_text
 
@@ -62,33 +62,37 @@ def load_session(path: Path, check_bot: Callable[[str, str], object] | None = No
     src = shown_path(path)
     data = loads_json(read_text(path, src, RecordError, SAVE_LIMIT, "a save file"), src, RecordError)
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-        raise RecordError(f"{src}: format: not a {SAVE_FORMAT} file (written by preferans play --save)")
+        raise bad_input("{source}: {key}: not a {format} file (written by {command})", RecordError, source=src,
+                        key="format", format=SAVE_FORMAT, command="preferans play --save")
     version = data.get("version")
     if type(version) is not int or version != SAVE_VERSION:  # not True, not 1.0
-        raise RecordError(f"{src}: version: {excerpt(version)} is not supported "
-                          f"(expected {SAVE_VERSION})")
+        raise bad_input("{source}: {key}: {version} is not supported (expected {expected})", RecordError,
+                        source=src, key="version", version=excerpt(version), expected=SAVE_VERSION)
     game_data = data.get("game")
     if not isinstance(game_data, dict):
-        raise RecordError(f"{src}: game: expected an object (a preferans-game record)")
+        raise bad_input("{source}: {key}: expected an object (a {format} record)", RecordError, source=src,
+                        key="game", format="preferans-game")
     game = Game.from_dict(game_data, source=f"{src}: game", plugins=plugins)
     n = game.n_players
     names, bots, human = data.get("names"), data.get("bots"), data.get("human")
     if not isinstance(names, list):
-        raise RecordError(f"{src}: names: expected a list of {n} player names")
+        raise bad_input("{source}: {key}: expected a list of {n} player names", RecordError, source=src,
+                        key="names", n=n)
     try:
         check_names(names, f"{src}: names", n)
     except BadInput as exc:
-        raise RecordError(str(exc)) from None
+        raise retyped(exc, RecordError) from None
     if human is not None and not (type(human) is int and 0 <= human < n):
-        raise RecordError(f"{src}: human: expected null or a seat 0..{n - 1}, got {excerpt(human)}")
+        raise bad_input("{source}: {key}: expected {none} or a seat 0..{last}, got {got}", RecordError,
+                        source=src, key="human", none="null", last=n - 1, got=excerpt(human))
     if not (isinstance(bots, list) and len(bots) == n
             and all(isinstance(x, str) and x.isprintable() and 0 < len(x) <= 200 for x in bots)):
-        raise RecordError(f"{src}: bots: expected {n} bot names")
+        raise bad_input("{source}: {key}: expected {n} bot names", RecordError, source=src, key="bots", n=n)
     for seat, name in enumerate(bots):
         if seat == human or check_bot is None:
             continue
         try:  # a registered name, options included (pimc:samples=40)
             check_bot(name, f"{src}: bots[{seat}]")
         except BadInput as exc:
-            raise RecordError(str(exc)) from None
+            raise retyped(exc, RecordError) from None
     return Session(game, list(names), [HUMAN if s == human else b for s, b in enumerate(bots)], human, path)

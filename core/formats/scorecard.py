@@ -43,6 +43,7 @@ from preferans.core.model.errors import (
     excerpt,
     framed,
     nearest,
+    retyped,
     shown_path,
 )
 from preferans.core.model.files import SCORECARD_LIMIT
@@ -135,7 +136,8 @@ def score_file(path: str, plugins: Sequence[Any] = ()) -> ScoredCard:
     else:
         data = parsing.loads_toml(text, path, RecordError)
     if not isinstance(data, dict):
-        raise RecordError(f"{path}: expected an object with variant, players, rules and deal")
+        raise bad_input("{path}: expected an object with {variant}, {players}, {rules} and {deal}", RecordError,
+                        path=path, variant="variant", players="players", rules="rules", deal="deal")
     return score_card(data, str(path), plugins)
 
 
@@ -197,26 +199,31 @@ def _shape_error(exc: ValidationError, source: str, model: type[BaseModel] = Car
     errors = exc.errors()
     err = errors[0]
     loc = (*prefix, *err["loc"])
+    msg: str | BadInput
     if err["type"] == "extra_forbidden":
         allowed = list(model.model_fields)
         key = str(loc[-1])
-        msg = f"unknown key {excerpt(key)}{nearest(key, allowed)} (allowed: {', '.join(allowed)})"
+        msg = bad_input("unknown key {name}{suggestion} (allowed: {allowed})", name=excerpt(key),
+                        suggestion=nearest(key, allowed), allowed=", ".join(allowed))
     elif err["type"] == "missing":
-        msg = "required key is missing"
+        msg = bad_input("required key is missing")
     elif err["type"] in ("model_type", "dict_type"):
-        msg = f"expected a table (got {excerpt(err.get('input'))})"
-    else:
+        msg = bad_input("expected a table (got {got})", got=excerpt(err.get("input")))
+    else:  # pydantic's own words stay English (docs/i18n.md)
         msg = f"{err['msg']} (got {excerpt(err.get('input'))})"
     if len(errors) > 1:
-        msg += f" (+{len(errors) - 1} more)"
-    return RecordError(_one_line(f"{source}: {_loc(loc)}: {msg}"))
+        msg = bad_input("{message} (+{more} more)", message=msg, more=len(errors) - 1) if isinstance(msg, BadInput) \
+            else f"{msg} (+{len(errors) - 1} more)"
+    error = RecordError(_one_line(f"{source}: {_loc(loc)}: {msg}"))
+    framed(error, "{source}: {where}: {message}", msg, source=source, where=_loc(loc))
+    return error
 
 
 def _check_names(players: list[str], source: str) -> list[str]:
     try:
         return check_names(players, f"{source}: players")
     except BadInput as exc:
-        raise RecordError(str(exc)) from None
+        raise retyped(exc, RecordError) from None
 
 
 def _variant(card: CardRecord, n_players: int, source: str,
@@ -226,15 +233,17 @@ def _variant(card: CardRecord, n_players: int, source: str,
     overrides = dict(card.rules)
     given = overrides.setdefault("players", n_players)
     if given != n_players:
-        raise ConfigError(source, "rules.players", f"says {excerpt(given)} but {n_players} players are listed")
+        raise ConfigError(source, "rules.players", bad_input("says {given} but {n} players are listed",
+                                                             given=excerpt(given), n=n_players))
     try:
         # the card's own plugins by installed name only, never a file; local ones only from the caller
         variant = load_variant(card.variant, overrides, [*named_plugins(card.plugins, source), *plugins],
                                source=source)
     except ConfigError as exc:
         if exc.key == "rules.players" and "players" not in card.rules:
-            message = f"{n_players} names listed; rules.players: {exc.message}"
-            raise ConfigError(source, "players", message) from None
+            detail = exc.values.get("message", exc.message) if exc.template is not None else exc.message
+            raise ConfigError(source, "players", bad_input("{n} names listed; {key}: {message}", n=n_players,
+                                                           key="rules.players", message=detail)) from None
         raise
     except BadInput as exc:
         # anything else the variant's stack rejects (a plugin that does not fit the hook specs) is still
@@ -245,9 +254,10 @@ def _variant(card: CardRecord, n_players: int, source: str,
     for required in Rulebook(pm, variant.rules).scorecard_required():
         # the preset's value is only a default; a record must say what the table agreed (pref_scorecard_required)
         if not _stated(card.rules, required.key):
-            raise ConfigError(source, f"rules.{required.key}", f"missing: a scorecard must state {required.what} "
-                                                               f"(the {variant.name} preset's default is "
-                                                               f"{required.default})")
+            # what the key holds is the plugin's own description (English)
+            raise ConfigError(source, f"rules.{required.key}", bad_input(
+                "missing: a scorecard must state {what} (the {variant} preset's default is {default})",
+                what=required.what, variant=variant.name, default=required.default))
     return variant, pm
 
 
@@ -406,12 +416,13 @@ class ScorecardReader:
         is one of the ``active`` seats (not a sitting-out dealer)."""
         if name is None or contract is None:
             missing = "declarer" if name is None else "contract"
-            raise self.fail(f"{where}.{missing}", f"missing: a deal has a declarer and a contract, "
-                                                  f"or {all_pass_field}")
+            raise self.fail(f"{where}.{missing}", bad_input("missing: a deal has a {declarer} and a {contract}, "
+                                                            "or {all_pass}", declarer="declarer",
+                                                            contract="contract", all_pass=all_pass_field))
         seat = self.seat(name, f"{where}.declarer")
         if seat not in active:
-            raise self.fail(f"{where}.declarer", f"{name} dealt this deal and sat out "
-                                                 f"(playing: {self.who(active)})")
+            raise self.fail(f"{where}.declarer", bad_input("{name} dealt this deal and sat out (playing: {players})",
+                                                           name=name, players=self.who(active)))
         return seat
 
     def contract(self, text: str, where: str, dealer: int, active: tuple[int, ...], declarer: int,
@@ -423,13 +434,16 @@ class ScorecardReader:
         biddable = [s.name for s in table.biddable()]
         name = canonical_contract(text, [s.name for s in table], aliases)
         if name is None:
-            raise self.fail(where, f"unknown contract {excerpt(text)}{nearest(text, biddable)} "
-                                   f"(allowed: {', '.join(biddable)})")
+            raise self.fail(where, bad_input("unknown contract {text}{suggestion} (allowed: {allowed})",
+                                             text=excerpt(text), suggestion=nearest(text, biddable),
+                                             allowed=", ".join(biddable)))
         spec = table[name]
         if not spec.biddable:
             row = self.all_pass_row(dealer)
-            raise self.fail(where, f"{excerpt(name)} is not a contract a player declares"
-                                   + (f" (write {all_pass_field})" if row is not None and row.name == name else ""))
+            raise self.fail(where, bad_input("{name} is not a contract a player declares (write {field})",
+                                             name=excerpt(name), field=all_pass_field)
+                            if row is not None and row.name == name else
+                            bad_input("{name} is not a contract a player declares", name=excerpt(name)))
         # The paper does not record the auction, so a contract is possible if some opening bid the auction
         # allows the declarer now lets him declare it (bids only rise, so later bids allow no more).
         auction = AuctionView(self.view, dealer, self.bidders(dealer), (), table)
@@ -437,9 +451,10 @@ class ScorecardReader:
         declarable = {c for b in bids for c in self.declaration_legal(declarer, table[b])}
         if name not in declarable:
             lowest = min((table[c] for c in declarable), key=lambda s: s.rank, default=None)
-            allowed = f"lowest allowed: {lowest.name}" if lowest else "no contract is allowed"
-            raise self.fail(where, f"{name} cannot be played in this deal under the auction rules "
-                                   f"({allowed})")
+            raise self.fail(where, bad_input("{name} cannot be played in this deal under the auction rules "
+                                             "(lowest allowed: {lowest})", name=name, lowest=lowest.name)
+                            if lowest else bad_input("{name} cannot be played in this deal under the auction rules "
+                                                     "(no contract is allowed)", name=name))
         return spec
 
     def defence(self, given: dict[str, str] | None, where: str, declarer: int, spec: ContractSpec,
@@ -458,11 +473,13 @@ class ScorecardReader:
             text = call.strip().lower()
             if seat == declarer:
                 if text not in declarer_calls:
-                    raise self.fail(f"{where}.{name}", f"{name} is the declarer; the defenders are "
-                                                       f"{self.who(defenders)}")
+                    raise self.fail(f"{where}.{name}", bad_input("{name} is the declarer; the defenders are "
+                                                                 "{defenders}", name=name,
+                                                                 defenders=self.who(defenders)))
             elif seat not in defenders:
-                raise self.fail(f"{where}.{name}", f"{name} dealt this deal and sat out; the defenders are "
-                                                   f"{self.who(defenders)}")
+                raise self.fail(f"{where}.{name}", bad_input("{name} dealt this deal and sat out; the defenders "
+                                                             "are {defenders}", name=name,
+                                                             defenders=self.who(defenders)))
             wanted[seat] = list((several or {}).get(text, (text,)))
             raw[seat] = call
         used: dict[int, int] = {}
@@ -475,14 +492,18 @@ class ScorecardReader:
                 call = queue[k]
             elif k or seat == declarer:
                 if k > len(legal) + 2:
-                    raise self.fail(where, f"{name} must call again, but a scorecard records one call per player")
+                    raise self.fail(where, bad_input("{name} must call again, but a scorecard records one call "
+                                                     "per player", name=name))
                 call = legal[0]  # not on paper: the default answer
             else:
-                raise self.fail(where, f"no call for {name} (allowed: {', '.join(legal)})")
+                raise self.fail(where, bad_input("no call for {name} (allowed: {allowed})", name=name,
+                                                 allowed=", ".join(legal)))
             if call not in legal:
                 shown = raw.get(seat, call)
-                raise self.fail(f"{where}.{name}", f"{excerpt(shown)} is not allowed for {name} here"
-                                                   f"{nearest(call, legal)} (allowed: {', '.join(legal)})")
+                raise self.fail(f"{where}.{name}", bad_input("{call} is not allowed for {name} here{suggestion} "
+                                                             "(allowed: {allowed})", call=excerpt(shown), name=name,
+                                                             suggestion=nearest(call, legal),
+                                                             allowed=", ".join(legal)))
             used[seat] = k + 1
             return call
 
@@ -490,10 +511,11 @@ class ScorecardReader:
         extra = [s for s in wanted if used.get(s, 0) < len(wanted[s])]
         if extra:
             if not calls:
-                raise self.fail(where, f"{spec.label} has no defence calls; remove defence")
+                raise self.fail(where, bad_input("{contract} has no defence calls; remove {field}",
+                                                 contract=spec.label, field="defence"))
             settled = ", ".join(f"{self.names[s]} {c}" for s, c in calls)
-            raise self.fail(f"{where}.{self.names[extra[0]]}", f"not asked: the defence was settled by "
-                                                               f"{settled}")
+            raise self.fail(f"{where}.{self.names[extra[0]]}", bad_input("not asked: the defence was settled by "
+                                                                         "{calls}", calls=settled))
         return calls, defended
 
     def tricks(self, given: dict[str, int] | None, where: str, dealer: int, active: tuple[int, ...],
@@ -525,12 +547,15 @@ class ScorecardReader:
                 # the paper shows a 0 for the dealer who sat out: that is no claim, any other number is one
                 if seat != talon_owner and count:
                     row = self.all_pass_row(dealer)
-                    deal = f"a {row.label}" if row is not None else "a deal whose talon cards win tricks"
-                    raise self.fail(f"{where}.{name}", f"{name} dealt this deal and sat out; only {deal} "
-                                                       f"lists the tricks his talon cards won")
+                    raise self.fail(f"{where}.{name}", bad_input(
+                        "{name} dealt this deal and sat out; only a {row} lists the tricks his talon cards won",
+                        name=name, row=row.label) if row is not None else bad_input(
+                        "{name} dealt this deal and sat out; only a deal whose talon cards win tricks lists the "
+                        "tricks his talon cards won", name=name))
                 if count > play.talon_leads:
-                    raise self.fail(f"{where}.{name}", f"{count} tricks, but the talon cards lead only "
-                                                       f"{play.talon_leads} tricks")
+                    raise self.fail(f"{where}.{name}", bad_input("{count} tricks, but the talon cards lead only "
+                                                                 "{leads} tricks", count=count,
+                                                                 leads=play.talon_leads))
             counts[seat] = count
         missing = [s for s in active if s != self.dummy and self.names[s] not in given]
         if missing:
@@ -587,7 +612,9 @@ class ScorecardReader:
         if deal.all_pass:
             for field in ("declarer", "contract", "defence"):
                 if getattr(deal, field) is not None:
-                    raise self.fail(f"{where}.{field}", "an all-pass deal has no declarer, contract or defence")
+                    raise self.fail(f"{where}.{field}", bad_input("an all-pass deal has no {declarer}, {contract} "
+                                                                  "or {defence}", declarer="declarer",
+                                                                  contract="contract", defence="defence"))
             return self.all_pass(i, deal.tricks, dealer, where)
         return self.contract_deal(i, deal, dealer, where)
 
@@ -601,23 +628,25 @@ class _Replay:
         self.reader = ScorecardReader(source, tuple(names), match.variant.name, match.view(), match.contracts,
                                       match.book)
         if self.reader.dummy is not None and DUMMY_NAME in names:
-            raise self.reader.fail(f"players[{names.index(DUMMY_NAME) + 1}]", f"with two players {DUMMY_NAME!r} "
-                                                                              f"names the dummy's hand (болван); "
-                                                                              f"choose another name")
+            raise self.reader.fail(f"players[{names.index(DUMMY_NAME) + 1}]", bad_input(
+                "with two players {dummy} names the dummy's hand (болван); choose another name",
+                dummy=repr(DUMMY_NAME)))
 
     def post(self, i: int, record: dict[str, Any]) -> None:
         where = f"deal[{i + 1}]"
         reader = self.reader
         if self.match.is_over():
-            raise reader.fail(where, f"the match was already over after deal {i}; remove the deals after it")
+            raise reader.fail(where, bad_input("the match was already over after deal {i}; remove the deals after it",
+                                               i=i))
         # players[0] deals first; then the variant says who deals next (clockwise by default)
         dealer = self.match.next_dealer() if self.match.results else 0
         if isinstance(record, dict) and "dealer" in record:
             self.check_dealer(record["dealer"], dealer, f"{where}.dealer")
             record = {k: v for k, v in record.items() if k != "dealer"}
         elif reader.n == 4:
-            raise reader.fail(f"{where}.dealer", f"missing: with four players every deal names its dealer, who "
-                                                 f"sits out (this one is {reader.names[dealer]})")
+            raise reader.fail(f"{where}.dealer", bad_input("missing: with four players every deal names its "
+                                                           "dealer, who sits out (this one is {name})",
+                                                           name=reader.names[dealer]))
         before = self.match.before_deal(dealer)
         result = self.match.book.scorecard_deal(record, dataclasses.replace(reader, view=self.match.view()), i,
                                                 dealer)
@@ -628,8 +657,10 @@ class _Replay:
         deal (players[0] first, then ``pref_next_dealer``: clockwise, or whoever the variant says)."""
         reader = self.reader
         if not isinstance(given, str):
-            raise reader.fail(where, f"expected a player's name (got {excerpt(given)})")
+            raise reader.fail(where, bad_input("expected a player's name (got {got})", got=excerpt(given)))
         seat = reader.seat(given, where)
         if seat != dealer:
-            raise reader.fail(where, f"{given} cannot deal this deal: the deal passes to {reader.names[dealer]} "
-                                     f"(players[0] deals first, then the rules of {reader.variant})")
+            raise reader.fail(where, bad_input("{given} cannot deal this deal: the deal passes to {name} ({first} "
+                                               "deals first, then the rules of {variant})", given=given,
+                                               name=reader.names[dealer], first="players[0]",
+                                               variant=reader.variant))

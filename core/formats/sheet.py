@@ -16,7 +16,7 @@ from typing import Any
 
 from preferans.core.engine.match import Match
 from preferans.core.model import paper
-from preferans.core.model.errors import BadInput, RecordError, excerpt, shown_path
+from preferans.core.model.errors import RecordError, bad_input, excerpt, shown_path
 from preferans.core.model.i18n import ENGLISH, Translator
 from preferans.core.model.paper import Key, SheetText, SheetView
 from preferans.core.model.parsing import loads_json
@@ -53,7 +53,8 @@ def svg(match: Match, names: Sequence[str], finished: bool, title: str = "") -> 
     """The sheet as an SVG document (UTF-8 text); a family without a picture is a one-line error."""
     drawn = drawing(match, names, finished, title)
     if drawn is None:
-        raise BadInput(f"{match.variant.name} has no drawn sheet (its family draws none as a picture)")
+        raise bad_input("{variant} has no drawn sheet (its family draws none as a picture)",
+                        variant=match.variant.name)
     return drawn
 
 
@@ -86,8 +87,9 @@ def load(path: str) -> SheetSource:
         return SheetSource(card.match, card.names, card.finished)
     data: Any = loads_json(text, path, RecordError)
     if isinstance(data, dict) and "format" in data and data["format"] not in ("preferans-save", "preferans-game"):
-        raise RecordError(f"{shown_path(path)}: format: {excerpt(data['format'])} is not a format this command "
-                          "reads (preferans-save, preferans-game, or a scorecard without the key)")
+        raise bad_input("{path}: {key}: {format} is not a format this command reads ({formats}, or a scorecard "
+                        "without the key)", RecordError, path=shown_path(path), key="format",
+                        format=excerpt(data["format"]), formats="preferans-save, preferans-game")
     if isinstance(data, dict) and data.get("format") == "preferans-save":
         from preferans.core.formats.saves import load_session
 
@@ -100,6 +102,6 @@ def load(path: str) -> SheetSource:
         game = Game.from_dict(data, source=path)
         return SheetSource(game.match, list(DEFAULT_NAMES[:game.n_players]), game.is_terminal)
     if not isinstance(data, dict):
-        raise RecordError(f"{path}: expected a scorecard or a saved game (an object)")
+        raise bad_input("{path}: expected a scorecard or a saved game (an object)", RecordError, path=path)
     card = score_card(data, path)
     return SheetSource(card.match, card.names, card.finished)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from preferans.core.model.errors import excerpt
+from preferans.core.model.errors import BadInput, bad_input, excerpt
 
 SUITS = "SCDH"
 """Suit letters in the order of their index: spades, clubs, diamonds, hearts."""
@@ -34,8 +34,9 @@ _SYMBOL_TO_LETTER = dict(zip(SUIT_SYMBOLS, SUITS, strict=True)) | {"♤": "S", "
 _RANK_ALIASES = {"T": "10", "1": "10"}
 
 
-class CardError(ValueError):
-    """A string that is not a card of the 32-card pack."""
+class CardError(BadInput, ValueError):
+    """A string that is not a card of the 32-card pack (a :class:`BadInput`, so that its line is said in the
+    user's language; still a ``ValueError`` for the callers that catch one)."""
 
 
 def suit_of(card: int) -> int:
@@ -72,7 +73,8 @@ def parse_card(text: str) -> int:
         key = key[:-1] + _SYMBOL_TO_LETTER[key[-1]]
         if key in _LOOKUP:
             return _LOOKUP[key]
-    raise CardError(f"not a card: {excerpt(text)} (expected rank 7 8 9 10 J Q K A and suit S C D H, e.g. 10H, AS, K♠)")
+    raise bad_input("not a card: {text} (expected rank {ranks} and suit {suits}, e.g. {examples})", CardError,
+                    text=excerpt(text), ranks="7 8 9 10 J Q K A", suits="S C D H", examples="10H, AS, K♠")
 
 
 def card_name(card: int) -> str:
@@ -116,7 +118,7 @@ def parse_cards(text: str | Iterable[str]) -> int:
     for item in items:
         c = parse_card(item)
         if m >> c & 1:
-            raise CardError(f"card listed twice: {excerpt(item)}")
+            raise bad_input("card listed twice: {card}", CardError, card=excerpt(item))
         m |= 1 << c
     return m
 

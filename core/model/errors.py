@@ -64,6 +64,14 @@ def in_family(error: BadInput, locale: Path) -> BadInput:
     return error
 
 
+def retyped(error: BadInput, kind: type[BadInput]) -> BadInput:
+    """``error`` as a ``kind`` (a :class:`RecordError`, say), with the same line and, when it was made by
+    :func:`bad_input`, the same template, values and catalogues, so that it is still said in the language."""
+    out = kind(str(error))
+    out.template, out.values, out.catalogues = error.template, dict(error.values), error.catalogues
+    return out
+
+
 def framed(error: BadInput, frame: str, detail: object, **values: object) -> None:
     """Make ``error`` (already raised with its English line) translatable as ``frame`` (``"{file}: {message}"``)
     when ``detail``, the part after the frame, is an error made by :func:`bad_input`; a plain-text detail (a

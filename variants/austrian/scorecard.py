@@ -64,10 +64,11 @@ def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, deale
     if deal.all_pass:
         for key in ("declarer", "contract", "defence", "kontra", "tricks", "cards", "discard"):
             if getattr(deal, key) is not None:
-                raise reader.fail(f"{where}.{key}", "everybody passed: the deal has no declarer, contract, "
-                                                    "defence or tricks")
+                raise reader.fail(f"{where}.{key}", _ours(bad_input("everybody passed: the deal has no declarer, "
+                                                                    "contract, defence or tricks")))
         if deal.premiums or deal.rekontra or deal.without_talon:
-            raise reader.fail(where, "everybody passed: the deal has no premiums, rekontra or hand game")
+            raise reader.fail(where, _ours(bad_input("everybody passed: the deal has no premiums, rekontra or hand "
+                                                     "game")))
         return reader.all_pass(index, None, dealer, where)  # thrown in: not played
     declarer = reader.declarer(deal.declarer, deal.contract, where, active, "all_pass = true")
     assert deal.contract is not None
@@ -94,16 +95,19 @@ def contract_of(deal: AustrianDeal, reader: ScorecardReader, where: str, rules: 
     variant = reader.variant
     if base not in declared:
         if base in EXTRA_CONTRACTS:
-            raise reader.fail(f"{where}.contract", f"{base} is a contract of Illustrated Preference; {variant} "
-                                                   f"does not have it (contracts: {', '.join(declared)})")
-        raise reader.fail(f"{where}.contract", f"unknown contract {deal.contract!r}{nearest(base, declared)} "
-                                               f"(contracts: {', '.join(declared)})")
+            raise reader.fail(f"{where}.contract", _ours(bad_input(
+                "{name} is a contract of Illustrated Preference; {variant} does not have it (contracts: {contracts})",
+                name=base, variant=variant, contracts=", ".join(declared))))
+        raise reader.fail(f"{where}.contract", _ours(bad_input(
+            "unknown contract {text}{suggestion} (contracts: {contracts})", text=repr(deal.contract),
+            suggestion=nearest(base, declared), contracts=", ".join(declared))))
     if not deal.without_talon:
         return table[base]
     name = base + "-hand"
     if name not in table:
-        raise reader.fail(f"{where}.without_talon", f"{variant} has no games without the talon "
-                                                    f"(rules.game.hand_games = false)")
+        raise reader.fail(f"{where}.without_talon", _ours(bad_input(
+            "{variant} has no games without the talon ({key} = {value})", variant=variant,
+            key="rules.game.hand_games", value="false")))
     return table[name]
 
 
@@ -118,14 +122,16 @@ def defence_of(deal: AustrianDeal, reader: ScorecardReader, where: str, declarer
     has_kontra = "kontra" in type(rules).model_fields
     if (deal.kontra is not None or deal.rekontra) and not has_kontra:
         key = "kontra" if deal.kontra is not None else "rekontra"
-        raise reader.fail(f"{where}.{key}", f"{variant} has no kontra: kontra and rekontra exist only in "
-                                            f"Illustrated Preference, against its extra contracts (ILL-KON-01)")
+        raise reader.fail(f"{where}.{key}", _ours(bad_input(
+            "{variant} has no kontra: kontra and rekontra exist only in Illustrated Preference, against its extra "
+            "contracts ({rule})", variant=variant, rule="ILL-KON-01")))
     wanted = _calls_by_seat(deal.defence, reader, f"{where}.defence", declarer, defenders)
     kontra = _calls_by_seat(deal.kontra, reader, f"{where}.kontra", declarer, defenders)
     for seat, call in kontra.items():
         if call != "kontra":
-            raise reader.fail(f"{where}.kontra.{names[seat]}", f"{call!r}: write \"kontra\" for a defender who "
-                                                               f"said it, and leave out one who did not")
+            raise reader.fail(f"{where}.kontra.{names[seat]}", _ours(bad_input(
+                "{call}: write {kontra} for a defender who said it, and leave out one who did not", call=repr(call),
+                kontra='"kontra"')))
     kontra_round = False
 
     def answer(seat: int, legal: list[str], calls: tuple[tuple[int, str], ...]) -> str:
@@ -137,34 +143,39 @@ def defence_of(deal: AustrianDeal, reader: ScorecardReader, where: str, declarer
             call, field = ("kontra" if seat in kontra else "pass"), f"{where}.kontra.{names[seat]}"
         else:
             if seat not in wanted:
-                raise reader.fail(f"{where}.defence", f"no call for {names[seat]} (allowed: {', '.join(legal)})")
+                raise reader.fail(f"{where}.defence", _ours(bad_input("no call for {name} (allowed: {allowed})",
+                                                                      name=names[seat], allowed=", ".join(legal))))
             call, field = wanted[seat], f"{where}.defence.{names[seat]}"
         if any(s == seat for s, _ in calls):
-            raise reader.fail(where, f"{names[seat]} must call again, but a scorecard records one call per player")
+            raise reader.fail(where, _ours(bad_input("{name} must call again, but a scorecard records one call per "
+                                                     "player", name=names[seat])))
         if call not in legal:
-            raise reader.fail(field, f"{call!r} is not allowed for {names[seat]} here{nearest(call, legal)} "
-                                     f"(allowed: {', '.join(legal)})")
+            raise reader.fail(field, _ours(bad_input("{call} is not allowed for {name} here{suggestion} (allowed: "
+                                                     "{allowed})", call=repr(call), name=names[seat],
+                                                     suggestion=nearest(call, legal), allowed=", ".join(legal))))
         return call
 
     calls, defended = reader.replay_defence(declarer, spec, defenders, answer)
     if deal.kontra is not None and not kontra_round:
-        raise reader.fail(f"{where}.kontra", f"there is no kontra on {spec.name}: kontra exists only against "
-                                             f"the extra contracts, bettel to offener-durchmarsch (ILL-KON-01)")
+        raise reader.fail(f"{where}.kontra", _ours(bad_input(
+            "there is no kontra on {contract}: kontra exists only against the extra contracts, {first} to {last} "
+            "({rule})", contract=spec.name, first="bettel", last="offener-durchmarsch", rule="ILL-KON-01")))
     if deal.rekontra and not any(c == "rekontra" for _, c in calls):
-        raise reader.fail(f"{where}.rekontra", "nobody said kontra, so there is nothing to answer with rekontra "
-                                               "(ILL-KON-03)")
+        raise reader.fail(f"{where}.rekontra", _ours(bad_input(
+            "nobody said kontra, so there is nothing to answer with rekontra ({rule})", rule="ILL-KON-03")))
     if spec.kind != "suit":
         # the extra contracts: both defenders must play (AUT-DEF-04); "play" may be written, nothing else
         for seat, call in wanted.items():
             if call != "play":
-                raise reader.fail(f"{where}.defence.{names[seat]}", f"{call!r}: in {spec.name} both defenders must "
-                                                                    f"play (AUT-DEF-04)")
+                raise reader.fail(f"{where}.defence.{names[seat]}", _ours(bad_input(
+                    "{call}: in {contract} both defenders must play ({rule})", call=repr(call), contract=spec.name,
+                    rule="AUT-DEF-04")))
     else:
         spoken = {s for s, _ in calls}
         extra = [s for s in wanted if s not in spoken]
         if extra:
-            raise reader.fail(f"{where}.defence.{names[extra[0]]}", "not asked: the defence was settled by "
-                              + ", ".join(f"{names[s]} {c}" for s, c in calls))
+            raise reader.fail(f"{where}.defence.{names[extra[0]]}", _ours(bad_input(
+                "not asked: the defence was settled by {calls}", calls=", ".join(f"{names[s]} {c}" for s, c in calls))))
     return calls, defended
 
 
@@ -174,10 +185,13 @@ def _calls_by_seat(given: dict[str, str] | None, reader: ScorecardReader, where:
     for name, call in (given or {}).items():
         seat = reader.seat(name, where)
         if seat == declarer:
-            raise reader.fail(f"{where}.{name}", f"{name} is the declarer; the defenders are {reader.who(defenders)}")
+            raise reader.fail(f"{where}.{name}", _ours(bad_input("{name} is the declarer; the defenders are "
+                                                                 "{defenders}", name=name,
+                                                                 defenders=reader.who(defenders))))
         if seat not in defenders:
-            raise reader.fail(f"{where}.{name}", f"{name} dealt this deal and sat out; the defenders are "
-                                                 f"{reader.who(defenders)}")
+            raise reader.fail(f"{where}.{name}", _ours(bad_input("{name} dealt this deal and sat out; the defenders "
+                                                                 "are {defenders}", name=name,
+                                                                 defenders=reader.who(defenders))))
         out[seat] = call.strip().lower()
     return out
 
@@ -238,12 +252,13 @@ def _cards(given: list[str], count: int, reader: ScorecardReader, where: str) ->
         try:
             card = parse_card(text)
         except CardError as exc:
-            raise reader.fail(where, str(exc)) from None
+            raise reader.fail(where, exc) from None
         if mask >> card & 1:
-            raise reader.fail(where, f"{CARD_NAMES[card]} is listed twice")
+            raise reader.fail(where, _ours(bad_input("{card} is listed twice", card=CARD_NAMES[card])))
         mask |= 1 << card
     if len(given) != count:
-        raise reader.fail(where, f"{len(given)} cards; expected {count}")
+        raise reader.fail(where, _ours(bad_input("{count} cards; expected {expected}", count=len(given),
+                                                 expected=count)))
     return mask
 
 
@@ -253,36 +268,42 @@ def check_premiums(deal: AustrianDeal, reader: ScorecardReader, where: str, spec
     cards = _cards(deal.cards, 10, reader, f"{where}.cards") if deal.cards is not None else None
     discard = _cards(deal.discard, 2, reader, f"{where}.discard") if deal.discard is not None else 0
     if cards is not None and cards & discard:
-        raise reader.fail(f"{where}.discard", "a discarded card is also among the cards played")
+        raise reader.fail(f"{where}.discard", _ours(bad_input("a discarded card is also among the cards played")))
     seen: set[str] = set()
     pr = rules.premiums
     for claim in deal.premiums:
         if claim not in PREMIUMS:
-            raise reader.fail(field, f"unknown premium {claim!r}{nearest(claim, list(PREMIUMS))} "
-                                     f"(claimed premiums: {', '.join(PREMIUMS)}; the hearts premium needs no claim)")
+            raise reader.fail(field, _ours(bad_input(
+                "unknown premium {claim}{suggestion} (claimed premiums: {premiums}; the hearts premium needs no "
+                "claim)", claim=repr(claim), suggestion=nearest(claim, list(PREMIUMS)), premiums=", ".join(PREMIUMS))))
         if claim in seen:
-            raise reader.fail(field, f"{claim} is claimed twice")
+            raise reader.fail(field, _ours(bad_input("{claim} is claimed twice", claim=claim)))
         seen.add(claim)
         if spec.kind != "suit":
-            raise reader.fail(field, f"{spec.name} carries no ace premiums (AUT-PREM-06)")
+            raise reader.fail(field, _ours(bad_input("{contract} carries no ace premiums ({rule})", contract=spec.name,
+                                                     rule="AUT-PREM-06")))
         mode = pr.four_aces if claim == "four-aces" else pr.no_aces
         if mode == "off" or not pr.amount:
             key = "four_aces" if claim == "four-aces" else "no_aces"
-            raise reader.fail(field, f"the {claim} premium is not played here (rules.premiums.{key} = \"off\")")
+            raise reader.fail(field, _ours(bad_input("the {claim} premium is not played here ({key} = {value})",
+                                                     claim=claim, key=f"rules.premiums.{key}", value='"off"')))
         if pr.aces_hand_only and spec.with_talon:
-            raise reader.fail(field, "ace premiums are paid only in games without the talon "
-                                     "(rules.premiums.aces_hand_only)")
+            raise reader.fail(field, _ours(bad_input("ace premiums are paid only in games without the talon ({key})",
+                                                     key="rules.premiums.aces_hand_only")))
     if seen == set(PREMIUMS):
-        raise reader.fail(field, "four-aces and no-aces contradict each other")
+        raise reader.fail(field, _ours(bad_input("{first} and {second} contradict each other", first=PREMIUMS[0],
+                                                 second=PREMIUMS[1])))
     if cards is not None and "four-aces" in seen and cards & ACE_MASK != ACE_MASK:
         absent = [CARD_NAMES[c] for c in range(32) if ACE_MASK >> c & 1 and not cards >> c & 1]
-        raise reader.fail(field, f"four-aces, but the declarer's cards lack {', '.join(absent)} (GAP-AUT-08: the "
-                                 f"ten cards he played)")
+        raise reader.fail(field, _ours(bad_input("{claim}, but the declarer's cards lack {cards} ({rule}: the ten "
+                                                 "cards he played)", claim="four-aces", cards=", ".join(absent),
+                                                 rule="GAP-AUT-08")))
     if "no-aces" in seen and (cards is not None or discard):
         held = [CARD_NAMES[c] for c in range(32) if ACE_MASK >> c & 1 and ((cards or 0) | discard) >> c & 1]
         if held:
-            raise reader.fail(field, f"no-aces, but the declarer held {', '.join(held)} (AUT-PREM-04: a discarded "
-                                     f"ace counts)")
+            raise reader.fail(field, _ours(bad_input("{claim}, but the declarer held {cards} ({rule}: a discarded "
+                                                     "ace counts)", claim="no-aces", cards=", ".join(held),
+                                                     rule="AUT-PREM-04")))
 
 
 # ---------------------------------------------------------------- the [rules] a card must state

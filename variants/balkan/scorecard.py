@@ -76,10 +76,10 @@ def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, deale
     if deal.all_pass:
         for name in ("declarer", "contract", "defence", "kontra", "tricks"):
             if getattr(deal, name) is not None:
-                raise reader.fail(f"{where}.{name}", "an all-pass deal has no declarer, contract, defence, "
-                                                     "kontra or tricks")
+                raise reader.fail(f"{where}.{name}", _ours(bad_input("an all-pass deal has no declarer, contract, "
+                                                                     "defence, kontra or tricks")))
         if deal.without_talon:
-            raise reader.fail(f"{where}.without_talon", "an all-pass deal has no contract")
+            raise reader.fail(f"{where}.without_talon", _ours(bad_input("an all-pass deal has no contract")))
         return reader.all_pass(index, None, dealer, where)  # not played: a refe when one may be written
     declarer = reader.declarer(deal.declarer, deal.contract, where, active, "all_pass = true")
     assert deal.contract is not None
@@ -100,8 +100,9 @@ def _contract(text: str | int, without_talon: bool, reader: ScorecardReader, whe
     name = ALIASES.get(key)
     if name is None:
         words = [n for n, _, _, _ in calls.LADDER]
-        raise reader.fail(where, f"unknown contract {text!r}{nearest(key, list(ALIASES))} (allowed: "
-                                 f"{', '.join(words)}; pik karo herc tref; 2..7)")
+        raise reader.fail(where, _ours(bad_input("unknown contract {text}{suggestion} (allowed: {allowed}; {words}; "
+                                                 "{levels})", text=repr(text), suggestion=nearest(key, list(ALIASES)),
+                                                 allowed=", ".join(words), words="pik karo herc tref", levels="2..7")))
     return reader.contracts[calls.igra_name(name) if igra else name]
 
 
@@ -109,12 +110,15 @@ def _level(record: KontraRecord, reader: ScorecardReader, where: str) -> int:
     level = record.level
     if isinstance(level, int):
         if level < 1:
-            raise reader.fail(where, f"{level} is not a kontra level (1 kontra, 2 rekontra, ...)")
+            raise reader.fail(where, _ours(bad_input("{level} is not a kontra level (1 kontra, 2 rekontra, ...)",
+                                                     level=level)))
         return level
     found = calls.kontra_level(level.strip().lower())
     if found is None:
-        raise reader.fail(where, f"unknown kontra level {level!r}{nearest(level, list(calls.KONTRA_NAMES))} "
-                                 f"(allowed: {', '.join(calls.KONTRA_NAMES)}, kontra-5 ..., or a number)")
+        raise reader.fail(where, _ours(bad_input("unknown kontra level {level}{suggestion} (allowed: {allowed}, "
+                                                 "{more} ..., or a number)", level=repr(level),
+                                                 suggestion=nearest(level, list(calls.KONTRA_NAMES)),
+                                                 allowed=", ".join(calls.KONTRA_NAMES), more="kontra-5")))
     return found
 
 
@@ -127,15 +131,18 @@ def _defence(deal: BalkanDeal, reader: ScorecardReader, where: str, declarer: in
     for name, raw in (deal.defence or {}).items():
         seat = reader.seat(name, dwhere)
         if seat == declarer:
-            raise reader.fail(f"{dwhere}.{name}", f"{name} is the declarer; the defenders are "
-                                                  f"{reader.who(defenders)}")
+            raise reader.fail(f"{dwhere}.{name}", _ours(bad_input("{name} is the declarer; the defenders are "
+                                                                  "{defenders}", name=name,
+                                                                  defenders=reader.who(defenders))))
         if seat not in defenders:
-            raise reader.fail(f"{dwhere}.{name}", f"{name} dealt this deal and sat out; the defenders are "
-                                                  f"{reader.who(defenders)}")
+            raise reader.fail(f"{dwhere}.{name}", _ours(bad_input("{name} dealt this deal and sat out; the defenders "
+                                                                  "are {defenders}", name=name,
+                                                                  defenders=reader.who(defenders))))
         word = DEFENCE_WORDS.get(raw.strip().lower())
         if word is None:
-            raise reader.fail(f"{dwhere}.{name}", f"{raw!r} is not a defence call{nearest(raw, list(DEFENCE_WORDS))}"
-                                                  " (allowed: follow, pass, invite)")
+            raise reader.fail(f"{dwhere}.{name}", _ours(bad_input(
+                "{call} is not a defence call{suggestion} (allowed: {allowed})", call=repr(raw),
+                suggestion=nearest(raw, list(DEFENCE_WORDS)), allowed=_DEFENCE_CALLS)))
         wanted[seat] = word
     kwhere = f"{where}.kontra"
     targets = _kontras(deal, reader, kwhere, defenders, rules)  # each kontra-giver: the level his chain reached
@@ -145,10 +152,12 @@ def _defence(deal: BalkanDeal, reader: ScorecardReader, where: str, declarer: in
         name = reader.names[seat]
         if calls.FOLLOW in legal:  # the follow round
             if seat not in wanted:
-                raise reader.fail(dwhere, f"no call for {name} (allowed: follow, pass, invite)")
+                raise reader.fail(dwhere, _ours(bad_input("no call for {name} (allowed: {allowed})", name=name,
+                                                          allowed=_DEFENCE_CALLS)))
             call = calls.PASS if wanted[seat] == calls.PASS else calls.FOLLOW
             if call == calls.PASS and seat in targets:
-                raise reader.fail(f"{kwhere}.by", f"{name} passed; only a follower may say kontra")
+                raise reader.fail(f"{kwhere}.by", _ours(bad_input("{name} passed; only a follower may say kontra",
+                                                                  name=name)))
             return call
         if seat == declarer:  # a chain: the declarer answers the kontra-giver whose chain it is
             chain = calls.read_deal_defence(declarer, defenders, spec, said, held, rules).kontra_by
@@ -171,16 +180,17 @@ def _defence(deal: BalkanDeal, reader: ScorecardReader, where: str, declarer: in
     for seat, word in wanted.items():
         name = reader.names[seat]
         if word == calls.PASS and spec.kind == "betl" and rules.betl.all_follow:
-            raise reader.fail(f"{dwhere}.{name}", "both defenders defend a betl (betl.all_follow); "
-                                                  "write follow or leave defence out")
+            raise reader.fail(f"{dwhere}.{name}", _ours(bad_input(
+                "both defenders defend a betl ({key}); write {follow} or leave {field} out", key="betl.all_follow",
+                follow="follow", field="defence")))
         if word == calls.INVITE and dfn.inviter != seat and seat not in targets:
             raise reader.fail(f"{dwhere}.{name}", _why_no_invite(reader, spec, defenders, wanted, rules))
     missed = [k for k in targets if dfn.level_of(k) != targets[k]]
     if missed:
         first = dfn.kontra_by
-        why = (f"{reader.names[first]} said kontra first" if first is not None else
-               f"{reader.names[missed[0]]} did not follow")
-        raise reader.fail(f"{kwhere}.by", f"not possible: {why}")
+        raise reader.fail(f"{kwhere}.by", _ours(
+            bad_input("not possible: {name} said kontra first", name=reader.names[first]) if first is not None else
+            bad_input("not possible: {name} did not follow", name=reader.names[missed[0]])))
     return said, defended
 
 
@@ -191,22 +201,25 @@ def _kontras(deal: BalkanDeal, reader: ScorecardReader, kwhere: str, defenders: 
     records = deal.kontra if isinstance(deal.kontra, list) else [] if deal.kontra is None else [deal.kontra]
     several = isinstance(deal.kontra, list)
     if several and len(records) > 1 and rules.kontra.chains != "each":
-        raise reader.fail(kwhere, 'only the first kontra starts a chain here (kontra.chains = "one"); write one '
-                                  "kontra")
+        raise reader.fail(kwhere, _ours(bad_input("only the first kontra starts a chain here ({key} = {value}); "
+                                                  "write one kontra", key="kontra.chains", value='"one"')))
     out: dict[int, int] = {}
     for i, record in enumerate(records):
         here = f"{kwhere}[{i + 1}]" if several else kwhere
         seat = reader.seat(record.by, f"{here}.by")
         if seat not in defenders:
-            raise reader.fail(f"{here}.by", f"{record.by} is not a defender; only a follower may say kontra "
-                                            f"(defenders: {reader.who(defenders)})")
+            raise reader.fail(f"{here}.by", _ours(bad_input("{name} is not a defender; only a follower may say "
+                                                            "kontra (defenders: {defenders})", name=record.by,
+                                                            defenders=reader.who(defenders))))
         if seat in out:
-            raise reader.fail(f"{here}.by", f"{record.by} is listed twice; each defender has one chain")
+            raise reader.fail(f"{here}.by", _ours(bad_input("{name} is listed twice; each defender has one chain",
+                                                            name=record.by)))
         level = _level(record, reader, f"{here}.level")
         cap = rules.kontra.max_level
         if cap is not None and level > cap:
-            raise reader.fail(f"{here}.level", f"{calls.kontra_call(level)} is beyond the highest level "
-                                               f"allowed, {calls.kontra_call(cap)} (kontra.max_level = {cap})")
+            raise reader.fail(f"{here}.level", _ours(bad_input(
+                "{level} is beyond the highest level allowed, {cap} ({key} = {value})",
+                level=calls.kontra_call(level), cap=calls.kontra_call(cap), key="kontra.max_level", value=cap)))
         out[seat] = level
     return out
 
@@ -216,12 +229,13 @@ def _held(reader: ScorecardReader, seat: int) -> int:
 
 
 def _why_no_invite(reader: ScorecardReader, spec: ContractSpec, defenders: tuple[int, ...], wanted: dict[int, str],
-                   rules: Any) -> str:
+                   rules: Any) -> BadInput:
     if not rules.defence.invitation:
-        return "'invite' is not allowed here (defence.invitation = false)"
+        return _ours(bad_input("{invite} is not allowed here ({key} = {value})", invite="'invite'",
+                               key="defence.invitation", value="false"))
     if spec.name == "spades" and rules.two.needs_kontra:
-        return "'invite' is not allowed on the two: it is played only under kontra"
-    return "'invite' is only for a lone follower, when the other defender passed"
+        return _ours(bad_input("{invite} is not allowed on the two: it is played only under kontra", invite="'invite'"))
+    return _ours(bad_input("{invite} is only for a lone follower, when the other defender passed", invite="'invite'"))
 
 
 def _tricks(given: dict[str, int] | None, reader: ScorecardReader, where: str, declarer: int, spec: ContractSpec,
@@ -277,6 +291,9 @@ def _tricks(given: dict[str, int] | None, reader: ScorecardReader, where: str, d
         raise reader.fail(twhere, _ours(bad_input("tricks sum to {total}, at most 10", total=mine + theirs)))
     return tuple(counts)
 
+
+_DEFENCE_CALLS = "follow, pass, invite"
+"""The defence calls a card writes, as typed (the English keys)."""
 
 LOCALE = Path(__file__).parent / "locale"
 """The family's catalogues: its errors are in the domain ``preferans-balkan`` (docs/i18n.md, "Errors")."""

@@ -103,7 +103,7 @@ def _talon(text: str, reader: ScorecardReader, where: str, rules: Any) -> int:
     try:
         mask = parse_cards(text)
     except CardError as exc:
-        raise reader.fail(where, str(exc)) from None
+        raise reader.fail(where, exc) from None
     if mask.bit_count() != 2:
         raise reader.fail(where, _ours(bad_input("{count} different cards; the talon is two", count=mask.bit_count())))
     return mask
@@ -117,11 +117,12 @@ def half_and_half(reader: ScorecardReader, shared: bool, where: str, dealer: int
         return ()
     legal = reader.declaration_legal(declarer, spec, to_act=declarer, dealer=dealer)
     if "invite" not in legal:
-        raise reader.fail(where, f"a {spec.label} cannot be shared with the dealer here (a four-player "
-                                 f"misère with rules.misere.half_and_half = true can)")
+        raise reader.fail(where, _ours(bad_input("a {contract} cannot be shared with the dealer here (a four-player "
+                                                 "misère with {key} can)", contract=spec.label,
+                                                 key="rules.misere.half_and_half = true")))
     answer = reader.declaration_legal(declarer, spec, calls=((declarer, "invite"),), to_act=dealer, dealer=dealer)
     if "agree" not in answer:  # pragma: no cover - the variant's protocol
-        raise reader.fail(where, f"{reader.names[dealer]} cannot agree to share it")
+        raise reader.fail(where, _ours(bad_input("{name} cannot agree to share it", name=reader.names[dealer])))
     return (declarer, "invite"), (dealer, "agree")
 
 

@@ -29,13 +29,13 @@ DATA = Path(__file__).resolve().parent / "data" / "i18n"
 KEYWORDS = {"gettext": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
             "mark_term": ((1, "c"), 2), "bad_input": None, "mark_error": None, "check_message": None,
             "phrase": None}
-MORE_CORE_FILES = ("core/cli/serve.py",)
-"""More of the core's domain: serve's errors (the port)."""
+MORE_CORE_FILES = ("core/cli/serve.py", "core/server/serve.py")
+"""More of the core's domain: serve's errors (the port, the web extra, the database file)."""
 MORE_ERROR_FILES = ("core/rules/local.py", "core/ai/registry.py", "core/ai/pimc.py", "core/ai/solver.py",
                     "core/ai/levels.py", "core/tools/scaffold.py", "core/tools/parallel.py", "core/tools/arena.py",
-                    "core/tools/analysis.py")
+                    "core/tools/analysis.py", "core/tools/arena_record.py", "core/tools/deal_sets.py")
 """More of the domain ``preferans-errors``: the local plugins' errors, the bots' and their options', the tools'
-options."""
+options, the arena's records and deal sets."""
 READER_FILES = ("core/model/cards.py", "core/formats/saves.py", "core/formats/sheet.py", "core/formats/atomic.py")
 """More modules of the domain ``preferans-errors`` (with ``ERROR_FILES``): a card that is not a card, a saved
 game's and a sheet source's errors, a file that cannot be written."""

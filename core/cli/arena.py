@@ -37,7 +37,7 @@ from preferans.core.tools.arena import (
     summarize,
 )
 from preferans.core.tools.arena_record import ArenaRecord, header, merge
-from preferans.core.tools.deal_sets import ALL, DEAL_SETS, check_deal_set
+from preferans.core.tools.deal_sets import ALL, DEAL_SETS, MISERE, RASPASOVKA, check_deal_set
 from preferans.core.tools.parallel import check_jobs, progress_bars
 
 
@@ -82,11 +82,18 @@ def table_rows(result: ArenaResult, tr: Translator = ENGLISH) -> list[list[str]]
     return rows
 
 
+def set_label(tr: Translator, deal_set: str) -> str:
+    """The label of the bar of the search for the deals of ``deal_set`` (its name in the language)."""
+    labels = {RASPASOVKA: tr.pgettext("progress", "raspasovka"), MISERE: tr.pgettext("progress", "misere")}
+    return labels.get(deal_set, deal_set)
+
+
 def cmd_arena(args: argparse.Namespace) -> int:
     """``preferans arena``: the options are checked first (one-line errors), then the deals are played."""
     for option, value in (("--bots", args.bots), ("--deals", args.deals)):
         if value is None:  # not required by argparse: ``arena report FILE`` takes neither
-            raise BadInput(f"{option}: required to play an arena (see 'preferans arena --help')")
+            raise bad_input("{option}: required to play an arena (see {help})", option=option,
+                            help="'preferans arena --help'")
     variant = variant_from(args)
     if args.deals < 1:
         raise bad_input("{option}: must be at least 1, got {deals}", option="--deals", deals=args.deals)
@@ -103,7 +110,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
             head = header(variant, bots, args.seed, args.deal_set, shard)
             record = stack.enter_context(ArenaRecord(Path(args.record), head))
         # the search for the deals of the set first (none for the set all), then the plays
-        bars = ([(args.deal_set, wanted)] if args.deal_set != ALL else [])
+        bars = ([(set_label(tr, args.deal_set), wanted)] if args.deal_set != ALL else [])
         bars.append((tr.pgettext("progress", "arena"), wanted))
         *search, advance = stack.enter_context(progress_bars(bars))
         found = search[0] if search else None
@@ -131,7 +138,7 @@ def cmd_report(args: argparse.Namespace) -> int:
     paths = [Path(p) for p in args.records]
     head, deals, shards = merge(paths)
     if not deals:
-        raise BadInput(f"{paths[0]}: the record has no finished deal yet")
+        raise bad_input("{path}: the record has no finished deal yet", path=str(paths[0]))
     unit = head.get("unit")
     result = summarize(str(head.get("variant")), [str(b) for b in head["bots"]], int(head.get("seed", 0)), deals,
                        unit if isinstance(unit, str) else "points")

@@ -25,7 +25,7 @@ from functools import cache
 from io import BytesIO
 from pathlib import Path
 
-from preferans.core.model.errors import BadInput, excerpt
+from preferans.core.model.errors import bad_input, excerpt
 
 LANGUAGES = ("en", "ru", "uk", "sr", "sr-Cyrl", "hr", "sl", "de")
 """The languages shipped: English (the messages as written), Russian, Ukrainian, Serbian in Latin and in
@@ -60,7 +60,8 @@ def language(text: str, option: str = "--lang") -> str:
     :data:`LANGUAGES`; anything else is a one-line error naming ``option`` and the languages allowed."""
     found = _match(text)
     if found is None:
-        raise BadInput(f"{option}: {excerpt(text)} is not a language of preferans (one of: {', '.join(LANGUAGES)})")
+        raise bad_input("{key}: {value} is not a language of preferans (one of: {languages})", key=option,
+                        value=excerpt(text), languages=", ".join(LANGUAGES))
     return found
 
 

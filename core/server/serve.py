@@ -6,7 +6,7 @@ import importlib.util
 from pathlib import Path
 from typing import TextIO
 
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import bad_input
 
 DEFAULT_DB = "preferans.sqlite3"
 NEEDS = ("starlette", "uvicorn")
@@ -16,7 +16,11 @@ def check_installed() -> None:
     """:class:`BadInput` in one line when the ``web`` extra is missing."""
     missing = [m for m in NEEDS if importlib.util.find_spec(m) is None]
     if missing:
-        raise BadInput(f"serve needs {' and '.join(missing)}: pip install 'preferans[web]'")
+        install = "pip install 'preferans[web]'"
+        if len(missing) == 1:
+            raise bad_input("{command} needs {module}: {install}", command="serve", module=missing[0], install=install)
+        raise bad_input("{command} needs {first} and {second}: {install}", command="serve", first=missing[0],
+                        second=missing[1], install=install)
 
 
 def serve(host: str, port: int, db: str | Path, out: TextIO, hint_options: str = "") -> None:
@@ -32,11 +36,12 @@ def serve(host: str, port: int, db: str | Path, out: TextIO, hint_options: str =
 
     path = Path(db)
     if path.exists() and not path.is_file():
-        raise BadInput(f"--db {db}: not a regular file")
+        raise bad_input("{option} {db}: not a regular file", option="--db", db=str(db))
     try:
         app = create_app(path, hint_options=hint_options)
     except Exception as exc:  # a file that is not a database, a folder we may not write
-        raise BadInput(f"--db {db}: cannot be opened as the server's database ({exc})") from None
+        raise bad_input("{option} {db}: cannot be opened as the server's database ({reason})", option="--db",
+                        db=str(db), reason=str(exc)) from None
     shown = f"[{host}]" if ":" in host else host
     print(f"preferans: serving on http://{shown}:{port}/ (database {path}); Ctrl-C stops", file=out, flush=True)
     # a frame larger than this is refused by uvicorn itself; the protocol's own limit is far below it

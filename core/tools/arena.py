@@ -31,7 +31,7 @@ from preferans.core.ai.registry import make_bot
 from preferans.core.engine.game import Game
 from preferans.core.engine.match import Match
 from preferans.core.formats.report import exact_json
-from preferans.core.model.errors import BadInput, bad_input
+from preferans.core.model.errors import bad_input
 from preferans.core.rules.config import (
     DEFAULT_VARIANT,
     PluginItem,
@@ -273,7 +273,8 @@ def parse_shard(text: str) -> Shard:
     k, slash, m = text.strip().partition("/")
     if slash and k.isdigit() and m.isdigit() and int(k) < int(m):
         return Shard(int(k), int(m))
-    raise BadInput(f"--shard: expected K/M with 0 <= K < M (e.g. 0/2 and 1/2 for two machines), got {text!r}")
+    raise bad_input("{option}: expected {form} with {rule} (e.g. {first} and {second} for two machines), got {got}",
+                    option="--shard", form="K/M", rule="0 <= K < M", first="0/2", second="1/2", got=repr(text))
 
 
 class Recorder(Protocol):

@@ -37,7 +37,8 @@ import preferans.core.ai as ai_package
 import preferans.core.engine as engine_package
 import preferans.core.rules as rules_package
 from preferans.core.engine.match import Match
-from preferans.core.model.errors import BadInput
+from preferans.core.model.error_texts import mark_error
+from preferans.core.model.errors import BadInput, bad_input, phrase
 from preferans.core.model.files import SAVE_LIMIT, read_bounded
 from preferans.core.rules.config import Variant
 from preferans.core.tools import deal_sets
@@ -139,6 +140,11 @@ def difference(old: Any, new: Any, path: str) -> str | None:
     return None if old == new else path
 
 
+_EXACT = mark_error("{where}: {key} must be exact numbers as strings ({examples})")
+_EXAMPLES = '"-5", "10/3"'
+_CANNOT_WRITE = mark_error("{path}: {option}: cannot write: {reason}")
+
+
 def _field_at(data: Any, path: str) -> Any:
     for key in path.split("."):
         data = data.get(key) if isinstance(data, dict) else None
@@ -146,13 +152,18 @@ def _field_at(data: Any, path: str) -> Any:
 
 
 def check_same(source: str, have: Mapping[str, Any], want: Mapping[str, Any], fields: Iterable[str],
-               other: str = "this run") -> None:
+               other: str | None = None) -> None:
     """:class:`BadInput` naming ``source`` and the first of ``fields`` in which the headers differ."""
     for name in fields:
         where = difference(have.get(name), want.get(name), name)
         if where is not None:
-            raise BadInput(f"{source}: the record's {where} is {_short(_field_at(have, where))}, {other}'s "
-                           f"{_short(_field_at(want, where))}: a record holds one run (start another file)")
+            values = {"source": source, "field": where, "have": _short(_field_at(have, where)),
+                      "want": _short(_field_at(want, where))}
+            if other is None:
+                raise bad_input("{source}: the record's {field} is {have}, this run's {want}: a record holds one run "
+                                "(start another file)", **values)
+            raise bad_input("{source}: the record's {field} is {have}, {other}'s {want}: a record holds one run "
+                            "(start another file)", other=other, **values)
 
 
 # ---------------------------------------------------------------- reading
@@ -162,26 +173,32 @@ def _parse_deal(text: str, where: str, players: int, head: Mapping[str, Any]) ->
     try:
         data = json.loads(text)
     except ValueError as exc:
-        raise BadInput(f"{where}: not a JSON object: {exc}") from None
+        raise bad_input("{where}: not a JSON object: {reason}", where=where, reason=str(exc)) from None
     if not isinstance(data, dict) or set(data) - {"deal", "stream", "values"}:
-        raise BadInput(f"{where}: expected an object with the keys deal, values (and stream)")
+        raise bad_input("{where}: expected an object with the keys {deal}, {values} (and {stream})", where=where,
+                        deal="deal", values="values", stream="stream")
     index, stream, values = data.get("deal"), data.get("stream"), data.get("values")
     if not isinstance(index, int) or isinstance(index, bool) or index < 0:
-        raise BadInput(f"{where}: deal must be a whole number from 0, got {_short(index)}")
+        raise bad_input("{where}: {key} must be a whole number from 0, got {got}", where=where, key="deal",
+                        got=_short(index))
     wants_stream = head.get("deal_set") != deal_sets.ALL
     if wants_stream != (stream is not None) or (
             stream is not None and (not isinstance(stream, int) or isinstance(stream, bool) or stream < 0)):
-        raise BadInput(f"{where}: stream must be {'a whole number from 0' if wants_stream else 'absent'} in a "
-                       f"record of the deal set {head.get('deal_set')}, got {_short(stream)}")
+        values = {"where": where, "key": "stream", "deal_set": head.get("deal_set"), "got": _short(stream)}
+        if wants_stream:
+            raise bad_input("{where}: {key} must be a whole number from 0 in a record of the deal set {deal_set}, "
+                            "got {got}", **values)
+        raise bad_input("{where}: {key} must be absent in a record of the deal set {deal_set}, got {got}", **values)
     if not (isinstance(values, list) and len(values) == players
             and all(isinstance(row, list) and len(row) == players for row in values)):
-        raise BadInput(f"{where}: values must be {players} rows (one per rotation) of {players} values")
+        raise bad_input("{where}: {key} must be {players} rows (one per rotation) of {players} values", where=where,
+                        key="values", players=players)
     try:
         rows = tuple(tuple(Fraction(v) for v in row if isinstance(v, str)) for row in values)
     except (ValueError, ZeroDivisionError):
-        raise BadInput(f"{where}: values must be exact numbers as strings (\"-5\", \"10/3\")") from None
+        raise bad_input(_EXACT, where=where, key="values", examples=_EXAMPLES) from None
     if any(len(row) != players for row in rows):
-        raise BadInput(f"{where}: values must be exact numbers as strings (\"-5\", \"10/3\")")
+        raise bad_input(_EXACT, where=where, key="values", examples=_EXAMPLES)
     return DealPlays(index, rows, stream)
 
 
@@ -191,12 +208,13 @@ def read_record(path: Path) -> tuple[dict[str, Any] | None, dict[int, DealPlays]
     try:
         raw = read_bounded(path, SAVE_LIMIT, "an arena record") if path.exists() else b""
     except OSError as exc:
-        raise BadInput(f"{path}: cannot read: {exc.strerror or exc}") from None
+        raise bad_input("{path}: cannot read: {reason}", path=str(path), reason=exc.strerror or str(exc)) from None
     end = raw.rfind(b"\n") + 1  # whole lines only
     try:
         lines = raw[:end].decode("utf-8").split("\n")[:-1]
     except UnicodeDecodeError as exc:
-        raise BadInput(f"{path}: not UTF-8 text ({exc.reason} at byte {exc.start})") from None
+        raise bad_input("{path}: not {utf8} text ({reason} at byte {byte})", path=str(path), utf8="UTF-8",
+                        reason=exc.reason, byte=exc.start) from None
     if not lines:
         return None, {}, 0
     try:
@@ -204,27 +222,31 @@ def read_record(path: Path) -> tuple[dict[str, Any] | None, dict[int, DealPlays]
     except ValueError:
         head = None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
-        raise BadInput(f"{path}: line 1: not an arena record (expected the header of {FORMAT})")
+        raise bad_input("{path}: line 1: not an arena record (expected the header of {format})", path=str(path),
+                        format=FORMAT)
     if head.get("version") != VERSION:
-        raise BadInput(f"{path}: line 1: arena record version {_short(head.get('version'))}; this preferans "
-                       f"reads version {VERSION}")
+        raise bad_input("{path}: line 1: arena record version {got}; this preferans reads version {version}",
+                        path=str(path), got=_short(head.get("version")), version=VERSION)
     bots = head.get("bots")
     if not isinstance(bots, list) or not bots or not all(isinstance(b, str) for b in bots):
-        raise BadInput(f"{path}: line 1: bots must be a list of bot names")
+        raise bad_input("{path}: line 1: {key} must be a list of bot names", path=str(path), key="bots")
     seed = head.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise BadInput(f"{path}: line 1: seed must be a whole number, got {_short(seed)}")
+        raise bad_input("{path}: line 1: {key} must be a whole number, got {got}", path=str(path), key="seed",
+                        got=_short(seed))
     if head.get("deal_set") not in deal_sets.DEAL_SETS or not isinstance(head.get("config"), dict):
-        raise BadInput(f"{path}: line 1: deal_set must be one of {', '.join(deal_sets.DEAL_SETS)} and config an "
-                       f"object")
+        raise bad_input("{path}: line 1: {key} must be one of {allowed} and {config} an object", path=str(path),
+                        key="deal_set", allowed=", ".join(deal_sets.DEAL_SETS), config="config")
     shard = _shard_of(head, path)
     deals: dict[int, DealPlays] = {}
     for number, text in enumerate(lines[1:], start=2):
-        plays = _parse_deal(text, f"{path}: line {number}", len(bots), head)
+        plays = _parse_deal(text, phrase("{path}: line {number}", path=str(path), number=number), len(bots), head)
         if plays.index in deals:
-            raise BadInput(f"{path}: line {number}: deal {plays.index} is recorded twice")
+            raise bad_input("{path}: line {number}: deal {deal} is recorded twice", path=str(path), number=number,
+                            deal=plays.index)
         if not shard.has(plays.index):
-            raise BadInput(f"{path}: line {number}: deal {plays.index} is not of the record's shard {shard}")
+            raise bad_input("{path}: line {number}: deal {deal} is not of the record's shard {shard}", path=str(path),
+                            number=number, deal=plays.index, shard=str(shard))
         deals[plays.index] = plays
     return head, deals, end
 
@@ -233,7 +255,8 @@ def _shard_of(head: Mapping[str, Any], path: Path) -> Shard:
     try:
         return parse_shard(str(head.get("shard")))
     except BadInput:
-        raise BadInput(f"{path}: line 1: shard must be K/M, got {_short(head.get('shard'))}") from None
+        raise bad_input("{path}: line 1: {key} must be {form}, got {got}", path=str(path), key="shard", form="K/M",
+                        got=_short(head.get("shard"))) from None
 
 
 # ---------------------------------------------------------------- writing
@@ -254,12 +277,12 @@ class ArenaRecord:
     def __enter__(self) -> ArenaRecord:
         path = self.path
         if path.exists() and not path.is_file():
-            raise BadInput(f"{path}: --record: not a regular file")
+            raise bad_input("{path}: {option}: not a regular file", path=str(path), option="--record")
         try:
             # appends only, held open (and locked) for the run; closed in __exit__
             handle = self._file = open(path, "a+b")  # noqa: SIM115
         except OSError as exc:
-            raise BadInput(f"{path}: --record: cannot write: {exc.strerror}") from None
+            raise bad_input(_CANNOT_WRITE, path=str(path), option="--record", reason=exc.strerror) from None
         try:
             _lock(handle, path)  # before reading: what is read is what this run goes on from
             have, deals, end = read_record(path)
@@ -282,7 +305,7 @@ class ArenaRecord:
             self._file.flush()
             os.fsync(self._file.fileno())  # the line survives a crash of the machine
         except OSError as exc:
-            raise BadInput(f"{self.path}: --record: cannot write: {exc.strerror}") from None
+            raise bad_input(_CANNOT_WRITE, path=str(self.path), option="--record", reason=exc.strerror) from None
 
     def _close(self) -> None:
         if self._file is not None:
@@ -309,7 +332,8 @@ def _lock(handle: IO[bytes], path: Path) -> None:
     try:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        raise BadInput(f"{path}: --record: another arena run is writing this record") from None
+        raise bad_input("{path}: {option}: another arena run is writing this record", path=str(path),
+                        option="--record") from None
 
 
 # ---------------------------------------------------------------- merging
@@ -320,17 +344,19 @@ def merge(paths: Sequence[Path]) -> tuple[dict[str, Any], list[DealPlays], list[
     but for the shard, no deal in two of them. Any other difference is one line naming the file and the
     field."""
     if not paths:
-        raise BadInput("arena report: name at least one record")
+        raise bad_input("{command}: name at least one record", command="arena report")
     first: dict[str, Any] | None = None
     owner: dict[int, Path] = {}
     deals: dict[int, DealPlays] = {}
     shards: list[str] = []
     for path in paths:
         if not path.is_file():
-            raise BadInput(f"{path}: no such record" if not path.exists() else f"{path}: not a regular file")
+            if not path.exists():
+                raise bad_input("{path}: no such record", path=str(path))
+            raise bad_input("{path}: not a regular file", path=str(path))
         head, found, _ = read_record(path)
         if head is None:
-            raise BadInput(f"{path}: not an arena record: the file has no whole header line")
+            raise bad_input("{path}: not an arena record: the file has no whole header line", path=str(path))
         shards.append(str(head.get("shard")))
         if first is None:
             first = head
@@ -338,8 +364,8 @@ def merge(paths: Sequence[Path]) -> tuple[dict[str, Any], list[DealPlays], list[
             check_same(str(path), head, first, [f for f in HEADER_FIELDS if f != "shard"], str(paths[0]))
         for index, plays in found.items():
             if index in owner:
-                raise BadInput(f"{path}: deal {index} is also in {owner[index]}: the records overlap (the same "
-                               f"shard twice?)")
+                raise bad_input("{path}: deal {deal} is also in {other}: the records overlap (the same shard twice?)",
+                                path=str(path), deal=index, other=str(owner[index]))
             owner[index] = path
             deals[index] = plays
     assert first is not None

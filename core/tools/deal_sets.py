@@ -27,7 +27,7 @@ import pluggy
 
 from preferans.core.ai.registry import make_bot
 from preferans.core.engine.game import Game, Phase
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import bad_input
 from preferans.core.rules.config import Variant, config_from_dict
 from preferans.core.rules.local import LocalPlugin
 from preferans.core.tools.parallel import derive_seed, iter_units
@@ -109,11 +109,16 @@ def script(fresh: Game, deal_set: str) -> tuple[Call, ...]:
     return tuple(calls)
 
 
+OPTION = "--deal-set"
+"""The option that names a deal set, as its errors name it."""
+
+
 def check_deal_set(variant: Variant, deal_set: str) -> None:
     """:class:`BadInput` naming ``--deal-set`` when the variant has no deal of that kind: no raspasovka
     (everybody passing means a redeal), or no contract that takes no trick besides the raspasovka."""
     if deal_set not in DEAL_SETS:
-        raise BadInput(f"--deal-set: {deal_set!r} is not a deal set; allowed: {', '.join(DEAL_SETS)}")
+        raise bad_input("{option}: {got} is not a deal set; allowed: {allowed}", option=OPTION, got=repr(deal_set),
+                        allowed=", ".join(DEAL_SETS))
     if deal_set == ALL:
         return
     # ask the variant what happens when everybody passes: the first deal of a stream, all passing
@@ -125,11 +130,13 @@ def check_deal_set(variant: Variant, deal_set: str) -> None:
     no_trick = [row.name for row in game.contracts if row.goal == "none" and row.name != rasp]
     allowed = [ALL] + ([RASPASOVKA] if rasp else []) + ([MISERE] if no_trick else [])
     if deal_set == RASPASOVKA and not rasp:
-        raise BadInput(f"--deal-set raspasovka: {variant.name} has no raspasovka (when everybody passes the "
-                       f"cards are dealt again); allowed here: {', '.join(allowed)}")
+        raise bad_input("{option} {deal_set}: {variant} has no raspasovka (when everybody passes the cards are dealt "
+                        "again); allowed here: {allowed}", option=OPTION, deal_set=deal_set, variant=variant.name,
+                        allowed=", ".join(allowed))
     if deal_set == MISERE and not no_trick:
-        raise BadInput(f"--deal-set misere: {variant.name} has no contract that must take no trick (misère, "
-                       f"betl, Bettel); allowed here: {', '.join(allowed)}")
+        raise bad_input("{option} {deal_set}: {variant} has no contract that must take no trick (misère, betl, "
+                        "Bettel); allowed here: {allowed}", option=OPTION, deal_set=deal_set, variant=variant.name,
+                        allowed=", ".join(allowed))
 
 
 @dataclass(frozen=True)
@@ -169,8 +176,9 @@ def find_streams(variant: Variant, seed: int, deal_set: str, wanted: Sequence[in
     count = max(below, default=-1)
     after = known[count] if below else -1
     if below and not belongs(reference_auction(stream_game(variant, seed, after)), deal_set):
-        raise BadInput(f"--deal-set {deal_set}: deal {count} of the set is recorded as stream deal {after}, which "
-                       f"is not a {deal_set} deal of seed {seed}")
+        raise bad_input("{option} {deal_set}: deal {count} of the set is recorded as stream deal {after}, which is "
+                        "not a {deal_set} deal of seed {seed}", option=OPTION, deal_set=deal_set, count=count,
+                        after=after, seed=seed)
     last_stream, target = after, max(need)
     config, local = variant.config_dict(), variant.local_plugins
     units = (ScanUnit(config, seed, deal_set, a, a + SCAN, local) for a in itertools.count(after + 1, SCAN))
@@ -184,8 +192,9 @@ def find_streams(variant: Variant, seed: int, deal_set: str, wanted: Sequence[in
                 count += 1
                 last_stream = j
                 if count in known and known[count] != j:
-                    raise BadInput(f"--deal-set {deal_set}: deal {count} of the set is stream deal {j}, not "
-                                   f"{known[count]} as recorded")
+                    raise bad_input("{option} {deal_set}: deal {count} of the set is stream deal {stream}, not "
+                                    "{recorded} as recorded", option=OPTION, deal_set=deal_set, count=count,
+                                    stream=j, recorded=known[count])
                 if count in need:
                     found[count] = j
                     if progress is not None:
@@ -193,9 +202,10 @@ def find_streams(variant: Variant, seed: int, deal_set: str, wanted: Sequence[in
                 if count >= target:
                     return found
             if stop - 1 - last_stream >= MAX_GAP:
-                raise BadInput(f"--deal-set {deal_set}: none of stream deals {last_stream + 1}..{stop - 1} of "
-                               f"seed {seed} is a {deal_set} deal under the heuristic auction (it may never call "
-                               f"{variant.name}'s contract of that kind)")
+                raise bad_input("{option} {deal_set}: none of stream deals {first}..{last} of seed {seed} is a "
+                                "{deal_set} deal under the heuristic auction (it may never call {variant}'s contract "
+                                "of that kind)", option=OPTION, deal_set=deal_set, first=last_stream + 1,
+                                last=stop - 1, seed=seed, variant=variant.name)
     finally:
         results.close()  # type: ignore[attr-defined]
     raise AssertionError("unreachable: the stream is endless")  # pragma: no cover

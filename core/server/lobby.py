@@ -14,9 +14,13 @@ from preferans.core.model.i18n import LANGUAGES, translator
 from preferans.core.rules.config import load_variant, playable_variants
 from preferans.core.server.labels import check_lang
 from preferans.core.server.store import Store
-from preferans.core.server.table import DEFAULT_SETTINGS, LiveTable
+from preferans.core.server.table import DEFAULT_SETTINGS, SEED_CHOSEN, LiveTable
 
 MAX_BODY = 16_384
+MAX_SEED = 2**63 - 1
+"""The largest seed a table keeps (the store's ``INTEGER`` is a signed 64-bit number). A table without a
+chosen seed gets a random one of 63 bits: a player who knows his own hand cannot search them all for the deal
+(2**31 seeds he could)."""
 MAX_NAME = 24
 
 
@@ -95,15 +99,21 @@ def create_table(store: Store, body: dict[str, Any]) -> str:
                 check_bot(bot, where)
             except PreferansError as exc:
                 raise _passed_on(exc) from None
-    seed = body.get("seed", secrets.randbelow(2**31))
+    chosen = "seed" in body
+    seed = body["seed"] if chosen else secrets.randbits(63)
     first = body.get("first_dealer", 0)
     if type(seed) is not int or seed < 0:
         raise bad_input("{key}: expected a whole number 0 or more, got {got}", LobbyError, key="seed",
                         got=excerpt(seed))
+    if seed > MAX_SEED:
+        raise bad_input("{key}: at most {limit} (the largest seed a table keeps), got {got}", LobbyError, key="seed",
+                        limit=MAX_SEED, got=excerpt(seed))
     if type(first) is not int or not 0 <= first < players:
         raise bad_input("{key}: expected a seat 0..{last}, got {got}", LobbyError, key="first_dealer",
                         last=players - 1, got=excerpt(first))
     settings = _settings(body.get("settings", {}))
+    if chosen:  # said in the table's public info, so the other players know its creator can know every hand
+        settings[SEED_CHOSEN] = True
     return store.create_table(variant.config_dict(), seed, first, settings, [n.strip() for n in names], bots)
 
 

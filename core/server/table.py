@@ -26,6 +26,11 @@ acts, so people can follow the play; ``lang``: the language the table is shown i
 none (one of ``preferans.core.model.i18n.LANGUAGES``)."""
 
 
+SEED_CHOSEN = "seed_chosen"
+"""The key of a table's stored settings that says its creator chose the seed (never set by a client: the lobby
+takes only the keys of ``DEFAULT_SETTINGS``); ``info()`` shows it as ``seed_chosen``."""
+
+
 class ActionRefused(BadInput):
     """An action the table does not take (not this seat's turn, illegal, the match over); nothing changed.
     ``code`` is the error message's; the message is a catalogue template (``preferans-errors``) and its
@@ -76,7 +81,7 @@ class LiveTable:
 
     @property
     def settings(self) -> dict[str, Any]:
-        return {**DEFAULT_SETTINGS, **self.row.settings}
+        return {**DEFAULT_SETTINGS, **{k: v for k, v in self.row.settings.items() if k in DEFAULT_SETTINGS}}
 
     @property
     def names(self) -> list[str]:
@@ -188,7 +193,8 @@ class LiveTable:
                                       "notes": list(text.notes)}}
 
     def info(self) -> dict[str, Any]:
-        """The table's public facts: variant, seats (who holds them), settings."""
+        """The table's public facts: variant, seats (who holds them), settings, and whether the seed was chosen
+        (its creator can then know every hand)."""
         return {
             "id": self.id,
             "variant": self.game.variant.name,
@@ -197,6 +203,7 @@ class LiveTable:
             "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "held": s.held,
                        "connected": s.connections > 0, "taken_over": s.taken_over} for s in self.seats],
             "settings": self.settings,
+            "seed_chosen": bool(self.row.settings.get(SEED_CHOSEN, False)),
             "suit_order": view.suit_order(self.game),
         }
 

@@ -33,6 +33,7 @@ PAGE = (
     mark_term("page", "Your name"),
     mark_term("page", "Watch"),
     mark_term("page", "Sit at seat {n} ({name})"),
+    mark_term("page", "dealt from a chosen seed: its creator can know every hand"),  # the seating and the table
     mark_term("page", "Seat {n}: {who}"),
     mark_term("page", "bot {name}"),
     # the table

@@ -167,6 +167,7 @@ async function seating(id) {
   const info = await api(`/api/tables/${id}`);
   $("seating").hidden = false;
   $("seating-id").textContent = `${id} (${info.variant})`;
+  $("seating-seed").hidden = !info.seed_chosen;  // its creator can know every hand: the others should know
   $("invite").href = location.href;
   $("invite").textContent = location.href;
   $("my-name").value = localStorage.getItem("pref-name") || "";
@@ -361,6 +362,7 @@ function render() {
   if (!s) return;
   const info = T.info || { seats: [], variant: "" };
   $("title").textContent = t("{variant} · table {id}", { variant: info.variant, id: T.id });
+  $("table-seed").hidden = !info.seed_chosen;
   const mine = T.seat !== null && s.to_act === T.seat;
   const legal = new Set(mine ? s.legal : []);
   const cardsAct = CARD_PHASES.has(s.phase);

@@ -54,7 +54,9 @@ errors of configs, presets, files, scorecards and saved games, the refusal of an
 server's refusals (the lobby's, the protocol's, the table's)."""
 DOMAINS = {
     "preferans": (ROOT / "core" / "locale", [ROOT / f for f in CORE_FILES + MORE_CORE_FILES]),
-    "preferans-russian": (ROOT / "variants/russian/locale", sorted((ROOT / "variants/russian").glob("*.py"))),
+    # the family's modules, and its shipped child classic's errors of the dark field, said from the family's
+    "preferans-russian": (ROOT / "variants/russian/locale",
+                          [*sorted((ROOT / "variants/russian").glob("*.py")), ROOT / "variants/classic/scoring.py"]),
     "preferans-balkan": (ROOT / "variants/balkan/locale", sorted((ROOT / "variants/balkan").glob("*.py"))),
     "preferans-austrian": (ROOT / "variants/austrian/locale", sorted((ROOT / "variants/austrian").glob("*.py"))),
     "preferans-page": (ROOT / "core" / "locale", [ROOT / "core/server/words.py"]),  # the browser page's words

@@ -24,6 +24,11 @@ MESSAGE_AT = {"BadInput": 0, "ConfigError": 2, "RecordError": 0, "CardError": 0,
 builds its message from its own template (``ILLEGAL_ACTION``); any other subclass of these found in the
 sources is added with its base's place."""
 
+HELPERS = {"_fail": 2, "fail": 2, ".fail": 1}
+"""The readers' helpers that put a message into such an error's frame, and the place of the message:
+``_fail(error, source, message)`` of ``core/model/parsing.py``, ``fail(where, field, message)`` of the PPN
+reader, ``reader.fail(where, message)`` of the scorecard readers (a method, written ``.fail``)."""
+
 ALLOWED: dict[str, str] = {
     # "path:function" or an exact message: the reason it stays English. Internal programmer errors never shown
     # to users are ValueError/RuntimeError/TypeError, not BadInput, so they need no entry here. Kept short:
@@ -106,10 +111,17 @@ def hits(path: Path, tree: ast.Module, classes: dict[str, int], root: Path = ROO
         bound = {id(n.value): t.id for n in ast.walk(scope) if isinstance(n, ast.Assign)
                  for t in n.targets if isinstance(t, ast.Name)}
         for node in ast.walk(scope):
-            if not isinstance(node, ast.Call) or id(node) in seen or _name(node.func) not in classes:
+            if not isinstance(node, ast.Call) or id(node) in seen:
+                continue
+            called = _name(node.func)
+            helper = ("." if isinstance(node.func, ast.Attribute) else "") + str(called)
+            if called in classes:
+                at = classes[called]
+            elif helper in HELPERS:
+                at = HELPERS[helper]
+            else:
                 continue
             seen.add(id(node))
-            at = classes[_name(node.func)]  # type: ignore[index]
             arg = node.args[at] if len(node.args) > at else next(
                 (k.value for k in node.keywords if k.arg in ("message", "template")), None)
             bad = plain(arg) or (isinstance(arg, ast.Name) and arg.id in plain_names)
@@ -119,7 +131,7 @@ def hits(path: Path, tree: ast.Module, classes: dict[str, int], root: Path = ROO
             text = arg.value if isinstance(arg, ast.Constant) else None
             if f"{rel}:{function}" in ALLOWED or (text is not None and text in ALLOWED):
                 continue
-            found.append(f"{rel}:{node.lineno}: {_name(node.func)}({ast.unparse(arg)[:80]})")  # type: ignore[arg-type]
+            found.append(f"{rel}:{node.lineno}: {helper.lstrip('.')}({ast.unparse(arg)[:80]})")  # type: ignore[arg-type]
     return found
 
 
@@ -160,7 +172,11 @@ def f(x, exc):
     ok = RecordError(f"{x}: {exc}")
     framed(ok, "{source}: {message}", exc, source=x)
     raise ValueError(f"a programmer's error: {x}")
+    raise reader.fail("deal[1].dark", f"dark passes are not allowed ({x})")   # 21
+    raise reader.fail("deal[1].dark", bad_input("{x}: fine", x=x))
+    raise _fail(RecordError, "s.json", "cannot read")              # 23
 ''', encoding="utf-8")
     found = scan([source], tmp_path)
-    assert [h.split(":")[1] for h in found] == ["10", "12", "13", "5", "6", "7", "8", "9"]  # sorted as text
-    assert found[3] == "core/sample.py:5: BadInput('a plain message')"
+    assert [h.split(":")[1] for h in found] == ["10", "12", "13", "21", "23", "5", "6", "7", "8", "9"]  # as text
+    assert found[5] == "core/sample.py:5: BadInput('a plain message')"
+    assert found[3].startswith("core/sample.py:21: fail(f'dark passes")

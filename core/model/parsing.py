@@ -95,7 +95,8 @@ def read_error(source: str, exc: OSError, error: type[BadInput] = RecordError) -
     if isinstance(exc, TooLarge):
         return _fail(error, source, bad_input("cannot read: larger than {size}, the limit for {kind}",
                                               size=size_text(exc.limit), kind=exc.kind))
-    return _fail(error, source, f"cannot read: {exc.strerror or type(exc).__name__}")  # the system's words
+    # the system's words, as a value: the frame is said in the language
+    return _fail(error, source, bad_input("cannot read: {reason}", reason=exc.strerror or type(exc).__name__))
 
 
 def read_text(path: Any, source: str | None = None, error: type[BadInput] = RecordError,

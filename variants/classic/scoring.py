@@ -12,10 +12,14 @@ import dataclasses
 from typing import Any
 
 from preferans.core.plugin import (
+    BadInput,
     DealResult,
     MatchView,
+    bad_input,
+    in_family,
     int_if_whole,
 )
+from preferans.variants.russian.scorecard import LOCALE
 from preferans.variants.russian.series import ends_series, is_raspasovka
 
 DARK = "dark-"
@@ -129,6 +133,15 @@ def repeats_dealer(match: MatchView, result: DealResult, rules: Any) -> bool:
     return run < limit
 
 
+DARK_CALLS = "rules.dark.calls"
+
+
+def _ours(error: BadInput) -> BadInput:
+    """An error of the ``dark`` field (made by ``bad_input``), said from the Russian family's catalogues (its
+    domain ``preferans-russian`` holds the template)."""
+    return in_family(error, LOCALE)
+
+
 def dark_deal(result: DealResult, dark: object, reader: Any, index: int, rules: Any) -> DealResult:
     """Apply a scorecard's ``dark`` field to the deal the core read (see ``pref_scorecard_deal``)."""
     where = f"deal[{index + 1}].dark"
@@ -136,28 +149,32 @@ def dark_deal(result: DealResult, dark: object, reader: Any, index: int, rules: 
         return result
     if result.kind == "all_pass":
         if "pass" not in rules.dark.calls:
-            raise reader.fail(where, "dark passes are not allowed here (rules.dark.calls)")
+            raise reader.fail(where, _ours(bad_input("dark passes are not allowed here ({key})", key=DARK_CALLS)))
         if dark is True:
             seats = set(result.active)
         elif isinstance(dark, list) and all(isinstance(x, str) for x in dark):
             seats = {reader.seat(name, where) for name in dark}
             out = [s for s in seats if s not in result.active]
             if out:
-                raise reader.fail(where, f"{reader.who(out)} dealt this deal and sat out "
-                                         f"(playing: {reader.who(result.active)})")
+                raise reader.fail(where, _ours(bad_input(
+                    "{players} dealt this deal and sat out (playing: {active})", players=reader.who(out),
+                    active=reader.who(result.active))))
         else:
-            raise reader.fail(where, f"expected true, false or a list of the players who passed dark "
-                                     f"(got {dark!r})")
+            raise reader.fail(where, _ours(bad_input(
+                "expected {true}, {false} or a list of the players who passed dark (got {got})", true="true",
+                false="false", got=repr(dark))))
         auction = tuple((s, DARK + "pass" if s in seats else "pass") for s in result.active)
         return dataclasses.replace(result, auction=auction)
     if dark is not True:
-        raise reader.fail(where, f"on a deal with a contract, dark = true says the declarer bid dark "
-                                 f"(got {dark!r})")
+        raise reader.fail(where, _ours(bad_input(
+            "on a deal with a contract, {dark} says the declarer bid dark (got {got})", dark="dark = true",
+            got=repr(dark))))
     spec = result.contract
     assert spec is not None and result.declarer is not None
     allowed = "misere" if spec.kind == "misere" else "games"
     if allowed not in rules.dark.calls:
-        raise reader.fail(where, f"a dark {spec.label} is not allowed here (rules.dark.calls)")
+        raise reader.fail(where, _ours(bad_input("a dark {contract} is not allowed here ({key})",
+                                                 contract=spec.label, key=DARK_CALLS)))
     if spec.kind == "misere":
         # RUS-MIS-05: a dark misère is its own row (caught dark, talon closed)
         spec = reader.contracts[DARK + spec.name]

@@ -1,5 +1,6 @@
-"""The arena's errors and its deal-set bar in the user's language (docs/i18n.md "Errors"): a record of another
-run, a deal set the variant has none of, a bad ``--shard``, a missing ``--bots``, a missing record.
+"""Errors found by the guard of tests/test_i18n_plain_errors.py, in the user's language (docs/i18n.md "Errors"):
+the arena's (a record of another run, a deal set the variant has none of, a bad ``--shard``, a missing
+``--bots``, a missing record) and its deal-set bar, and classic's ``dark`` field of a scorecard.
 
 Each is one line with exit code 2; the file, the option, the field (``seed``), the deal sets (``all``,
 ``misere``), the variant and the values stay as typed. The English lines are the messages as they were before
@@ -10,12 +11,15 @@ the values typed. Unchecked: written by the developers, not yet read by a native
 
 from __future__ import annotations
 
+import tomllib
 from pathlib import Path
 
 import pytest
 
-from preferans.core.cli import main
+from preferans.core.cli import _said, main
 from preferans.core.cli.arena import set_label
+from preferans.core.formats.scorecard import score_card
+from preferans.core.model.errors import RecordError
 from preferans.core.model.i18n import translator
 
 BOTS = ["--bots", "heuristic,random,random"]
@@ -75,3 +79,21 @@ def test_the_deal_set_bar_is_labelled_in_the_language() -> None:
     assert set_label(translator("de"), "misere") == "Bettel"
     assert set_label(translator("sr"), "raspasovka") == "raspasi"
     assert set_label(translator("en"), "misere") == "misere"
+
+
+CLASSIC = Path(__file__).resolve().parent / "data" / "scorecards" / "classic_pulka.toml"
+
+
+def test_a_dark_field_of_classic_in_the_family_catalogue() -> None:
+    # "expected {true}, {false} or a list of the players who passed dark (got {got})" of the Russian family's
+    # catalogue, in the frame "{source}: {where}: {message}"; true, false, the field and the value as typed
+    data = tomllib.loads(CLASSIC.read_text(encoding="utf-8"))
+    data["deal"][0]["dark"] = "yes"
+    with pytest.raises(RecordError) as caught:
+        score_card(data, "classic.toml")
+    assert str(caught.value) == ("classic.toml: deal[1].dark: expected true, false or a list of the players who "
+                                 "passed dark (got 'yes')")
+    assert _said(caught.value, translator("ru")) == ("classic.toml: deal[1].dark: ожидалось true, false или список "
+                                                     "игроков, пасовавших втёмную (получено: 'yes')")
+    assert _said(caught.value, translator("de")) == ("classic.toml: deal[1].dark: erwartet true, false oder eine "
+                                                     "Liste der Spieler, die blind gepasst haben (erhalten 'yes')")

@@ -97,3 +97,28 @@ def test_a_dark_field_of_classic_in_the_family_catalogue() -> None:
                                                      "игроков, пасовавших втёмную (получено: 'yes')")
     assert _said(caught.value, translator("de")) == ("classic.toml: deal[1].dark: erwartet true, false oder eine "
                                                      "Liste der Spieler, die blind gepasst haben (erhalten 'yes')")
+
+
+def test_a_damaged_deal_line_names_its_place_in_the_language(tmp_path: Path,
+                                                             capsys: pytest.CaptureFixture[str]) -> None:
+    # the place "{path}: line {number}" is a phrase, said inside "{where}: {key} must be a whole number from 0,
+    # got {got}": ru "строка", sr-Cyrl "ред"; the field deal and the value as written
+    record = tmp_path / "run.jsonl"
+    assert main(["arena", *BOTS, "--deals", "1", "--record", str(record), "--json"]) == 0
+    capsys.readouterr()
+    head = record.read_text("utf-8").splitlines()[0]
+    record.write_text(head + '\n{"deal": -1, "values": []}\n', "utf-8")
+    line = {lang: one_error(capsys, "arena", "report", str(record), "--lang", lang) for lang in ("en", "ru", "sr-Cyrl")}
+    assert line["en"] == f"{record}: line 2: deal must be a whole number from 0, got -1"
+    assert line["ru"] == f"{record}: строка 2: deal должно быть целым числом от 0, получено: -1"
+    assert line["sr-Cyrl"] == f"{record}: ред 2: deal мора бити цео број од 0, добијено -1"
+
+
+def test_serve_db_that_is_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    pytest.importorskip("starlette")
+    pytest.importorskip("uvicorn")
+    monkeypatch.setenv("LANG", "ru_RU.UTF-8")  # serve has no --lang: the environment chooses
+    for name in ("LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    assert one_error(capsys, "serve", "--db", str(tmp_path)) == f"--db {tmp_path}: не обычный файл"

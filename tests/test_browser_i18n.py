@@ -178,3 +178,27 @@ def test_the_lobby_description_and_a_deal_note_switch_to_russian(browser: Browse
                                     "помощь"]
     assert not_reloaded(page)
     page.close()
+
+
+SEED_NOTE_RU = "сдачи из выбранного зерна: создатель стола может знать все карты"
+"""The note of a table dealt from a chosen seed, from core/locale/ru/LC_MESSAGES/preferans-page.po."""
+
+
+def test_a_chosen_seed_is_said_on_the_seating_and_at_the_table(browser: Browser, base: str) -> None:
+    # its creator can know every hand, so the others are told, in the browser's language (Russian, chosen)
+    made = post(f"{base}/api/tables", {"variant": "sochi", "seed": 5, "settings": {"lang": "ru"}})
+    page = browser.new_page()
+    page.goto(base + made["invite"])
+    page.wait_for_selector("#seating-seed", state="visible", timeout=STEP_MS)
+    page.select_option("#lang", "ru")
+    page.wait_for_function("t => document.querySelector('#seating-seed').textContent === t", arg=SEED_NOTE_RU,
+                           timeout=STEP_MS)
+    page.click("button.sit[data-seat='0']")
+    page.wait_for_selector("#status[data-phase]")
+    page.wait_for_selector("#table-seed", state="visible", timeout=STEP_MS)
+    assert page.inner_text("#table-seed") == SEED_NOTE_RU
+    # a table dealt from a random seed shows no note
+    plain = post(f"{base}/api/tables", {"variant": "sochi", "settings": {"lang": "ru"}})
+    other = browser.new_page()
+    sit(other, base + plain["invite"], 0)
+    assert other.is_hidden("#table-seed") and other.is_hidden("#seating-seed")

@@ -1,0 +1,84 @@
+"""The long duplicate arenas of issue 15, played a round at a time into resumable records.
+
+The plan is ``bench/arenas.toml``: a seed, a size (``deals``), a step and the runs (variant, bots, deal set).
+Each round adds ``step`` deals to every run that is not complete, through ``preferans arena --record``, so a
+run stopped anywhere (the end of a session, Ctrl-C, a crash) goes on where it stopped, and all runs advance
+together: after any number of rounds every run has about the same number of deals.
+
+    python bench/run_arenas.py --records DIR [--jobs 2] [--only NAME ...] [--rounds K]
+    python bench/run_arenas.py --records DIR --report      # each run's table so far (arena report)
+
+A record's header holds a fingerprint of the code that decides the play (docs/bots.md, "Long runs"), so a
+run must stay on one commit: play it from a worktree at that commit (``git worktree add DIR COMMIT``) while
+the code moves on, and name the commit with the figures.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tomllib
+from pathlib import Path
+from typing import Any
+
+PLAN = Path(__file__).with_name("arenas.toml")
+PREFERANS = str(Path(sys.executable).with_name("preferans"))
+"""The command line of the environment this runs in (the worktree's venv)."""
+
+
+def command(run: dict[str, Any], plan: dict[str, Any], deals: int, record: Path, jobs: int) -> list[str]:
+    return [PREFERANS, "arena", "--variant", run["variant"], "--bots", run["bots"],
+            "--deals", str(deals), "--seed", str(plan["seed"]), "--deal-set", run.get("deal_set", "all"),
+            "--record", str(record), "--jobs", str(jobs), "--json"]
+
+
+def done(record: Path) -> int:
+    """Deals finished in ``record`` (its lines after the header; a torn last line does not count)."""
+    if not record.exists():
+        return 0
+    lines = record.read_bytes().split(b"\n")
+    return max(0, sum(1 for line in lines[1:] if line.strip().endswith(b"}")))
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--records", type=Path, required=True, help="the folder of the records (one per run)")
+    ap.add_argument("--plan", type=Path, default=PLAN)
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--only", nargs="*", default=None, metavar="NAME", help="only these runs")
+    ap.add_argument("--rounds", type=int, default=None, help="stop after K rounds (default: until complete)")
+    ap.add_argument("--report", action="store_true", help="print each run's table so far")
+    args = ap.parse_args()
+    plan = tomllib.loads(args.plan.read_text(encoding="utf-8"))
+    runs = [r for r in plan["run"] if args.only is None or r["name"] in args.only]
+    args.records.mkdir(parents=True, exist_ok=True)
+    if args.report:
+        for run in runs:
+            record = args.records / f"{run['name']}.jsonl"
+            if done(record):
+                print(f"## {run['name']} ({done(record)} deals)", flush=True)
+                subprocess.run([PREFERANS, "arena", "report", str(record)], check=False)
+        return 0
+    rounds = 0
+    while args.rounds is None or rounds < args.rounds:
+        pending = [r for r in runs if done(args.records / f"{r['name']}.jsonl") < plan["deals"]]
+        if not pending:
+            break
+        for run in pending:
+            record = args.records / f"{run['name']}.jsonl"
+            target = min(plan["deals"], done(record) + plan["step"])
+            out = subprocess.run(command(run, plan, target, record, args.jobs), capture_output=True, text=True)
+            if out.returncode != 0:
+                print(f"{run['name']}: {out.stderr.strip()}", file=sys.stderr)
+                return out.returncode
+            hard = json.loads(out.stdout)["entries"][0]
+            print(f"{run['name']}: {target} deals, {hard['bot']} {hard['mean_per_100']:+.1f} per 100 "
+                  f"{hard['ci95']}", flush=True)
+        rounds += 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -19,6 +19,7 @@ from dataclasses import replace
 from typing import Any
 
 from preferans.core.ai.bots import HeuristicBot, best_strain
+from preferans.core.ai.calls import CALL_PHASES, choose_call
 from preferans.core.ai.pimc import (
     Budget,
     Knowledge,
@@ -160,7 +161,17 @@ class HardBot(PimcBot):
             choice = self.discard(game, seat, legal)
             if choice is not None:
                 return choice
+        if game.phase in CALL_PHASES and len(legal) > 1:
+            self.last_samples = 0
+            found = choose_call(game, seat, legal, self._layouts, self.options, self.heuristic)
+            if found is not None:
+                self.last_samples = found[1].layouts
+                return found[0]
         return super().choose(game, seat)
+
+    def _layouts(self, obs: Knowledge, n: int) -> list[tuple[Layout, Any]]:
+        """Up to ``n`` weighted layouts (:meth:`weighted_layouts`), for the calls (core/ai/calls.py)."""
+        return HardBot(replace(self.options, samples=min(n, self.options.samples))).weighted_layouts(obs, True)
 
     # ------------------------------------------------------------ the discard
 

@@ -24,14 +24,14 @@ from fractions import Fraction
 from typing import Any
 
 from preferans.core.ai.bots import HeuristicBot
-from preferans.core.ai.pimc import Budget, Knowledge, Layout, PimcOptions, observe, solve_value
+from preferans.core.ai.pimc import Budget, Knowledge, Layout, PimcOptions, default_nodes, observe, solve_value
 from preferans.core.ai.solver import Solver
 from preferans.core.engine.game import Game, Phase
 from preferans.core.engine.play import TrickPlay
 from preferans.core.model.cards import CARD_NAMES, cards_of
 from preferans.core.model.contracts import ContractSpec
 
-__all__ = ["CALL_PHASES", "CALL_SAMPLES", "MAX_CANDIDATES", "ROLLOUT_NODES", "CallValues", "candidates",
+__all__ = ["CALL_PHASES", "CALL_SAMPLES", "MAX_CANDIDATES", "ROLLOUT_SHARE", "CallValues", "candidates",
            "choose_call", "call_values"]
 
 CALL_PHASES = (Phase.AUCTION, Phase.DECLARE, Phase.DEFENCE)
@@ -43,9 +43,15 @@ CALL_SAMPLES = 8
 MAX_CANDIDATES = 8
 """More legal calls than this and only :func:`candidates` are valued."""
 
-ROLLOUT_NODES = 20_000
-"""What a play-out costs beyond its solver nodes (copying the game, the heuristic's calls, scoring), charged
-to the node budget as that many nodes, so the budget bounds the whole decision, deterministically."""
+ROLLOUT_SHARE = 200
+"""A play-out costs beyond its solver nodes (copying the game, the heuristic's calls, scoring) about a
+two-hundredth of the backend's node budget of a decision (1-2 ms; 20 000 of the compiled solver's 4 000 000),
+charged as that many nodes (:func:`rollout_nodes`), so the budget bounds the whole decision, deterministically."""
+
+
+def rollout_nodes() -> int:
+    """The nodes a play-out is charged beyond its solver's (:data:`ROLLOUT_SHARE`)."""
+    return default_nodes() // ROLLOUT_SHARE
 
 Weighted = Callable[[Knowledge, int], list[tuple[Layout, Any]]]
 """``(obs, n) ->`` up to ``n`` layouts of the unseen cards with their weights (the hard bot's inference)."""
@@ -171,6 +177,7 @@ def call_values(game: Game, seat: int, calls: Sequence[str], layouts: list[tuple
     budget = Budget(options.nodes, options.time)
     before = game.settlement().exact[seat]
     deals = len(game.results) + 1
+    overhead = rollout_nodes()
     for layout, weight in layouts:
         if not budget.allows():
             break
@@ -180,7 +187,7 @@ def call_values(game: Game, seat: int, calls: Sequence[str], layouts: list[tuple
         for call in calls:
             g = base.clone()
             g.apply(call)
-            spent += play_out(g, deals, heuristic) + ROLLOUT_NODES
+            spent += play_out(g, deals, heuristic) + overhead
             row[call] = g.settlement().exact[seat] - before
         budget.charge(spent)
         for call, v in row.items():

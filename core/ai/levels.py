@@ -5,8 +5,9 @@
   calls) at a small budget, :data:`NORMAL`;
 * ``hard``: :class:`HardBot`, pimc at the full budget with **inference**: the layouts are weighted by how
   likely the others' calls were with the hands they hold (:func:`likelihood`), counted exactly when the
-  unseen cards allow few layouts (:func:`enumerate_layouts`), and the talon's discard is chosen among all
-  discards by the solver (:meth:`HardBot.discard`).
+  unseen cards allow few layouts (:func:`enumerate_layouts`), the talon's discard is chosen among all
+  discards by the solver (:meth:`HardBot.discard`), and every call before the play (auction, declaration,
+  defence, kontra, take-over) by the settlement it leads to (:mod:`preferans.core.ai.calls`).
 
 :func:`hints` gives the hard bot's view of a decision for ``preferans play --hints``.
 """
@@ -129,8 +130,9 @@ def enumerate_layouts(obs: Knowledge, limit: int = EXACT_LIMIT) -> list[Layout] 
 
 
 class HardBot(PimcBot):
-    """The ``hard`` level: pimc with inference from the calls, exact layouts when few, and the solver's
-    discard. Stateless like pimc."""
+    """The ``hard`` level: pimc with inference from the calls, exact layouts when few, the solver's discard
+    and the calls valued by their settlement (:func:`~preferans.core.ai.calls.choose_call`). Stateless like
+    pimc."""
 
     name = "hard"
 

@@ -135,7 +135,9 @@ def play_out(g: Game, deals: int, heuristic: HeuristicBot) -> int:
                 solver = Solver(play, play.rules.declarer, maximise)
             g.apply(CARD_NAMES[_keeping_card(solver, play)])
             continue
-        g.apply(heuristic.choose(g, g.current_player))
+        legal = g.legal_actions()
+        action = heuristic.choose(g, g.current_player)
+        g.apply(action if action in legal else legal[0])  # a rule of thumb that misses a variant's call
     if solver is not None:
         fast = getattr(solver, "fast", None)
         nodes += int(getattr(solver, "nodes", 0)) + int(getattr(fast, "nodes", 0) if fast is not None else 0)

@@ -90,7 +90,8 @@ def _first(variant: str, want: Callable[[Game], bool], seeds: range = range(60))
 
 def _swapped(game: Game, seat: int) -> Game | None:
     """The same game with two cards exchanged between the hands ``seat`` cannot see (each still where it was
-    dealt), replayed from the same actions: a game that looks the same from ``seat``; ``None`` if none."""
+    dealt), replayed from the same actions, and another seed, so that the later deals (as hidden as the cards)
+    differ too: a game that looks the same from ``seat``; ``None`` if none."""
     seen = game.seen_cards(seat)
     hidden = [h for h in game.deal.active if h not in seen.hands]
     deal = game.deal
@@ -105,7 +106,7 @@ def _swapped(game: Game, seat: int) -> Game | None:
     pack = list(deal.pack)
     i, j = pack.index(ca), pack.index(cb)
     pack[i], pack[j] = cb, ca
-    other = Game(game.variant, game.seed, game.first_dealer, deals=[pack])
+    other = Game(game.variant, game.seed + 1, game.first_dealer, deals=[pack])
     for action in game.history:
         other.apply(action)
     return other

@@ -78,14 +78,16 @@ def candidates(game: Game, seat: int, legal: list[str], heuristic: str, obs: Kno
     the auction: pass, the heuristic's call, the lowest trick bid with the talon (bidding on: the
     heuristic's continuation raises it as far as the hand goes) and every other kind of call (misère,
     hand games, Bettel ...); in the declaration: the heuristic's choice, every call that is not for tricks,
-    and for the two strains with the most double-dummy tricks over the layouts every level from the
-    lowest declarable up to the most tricks any layout gives."""
+    and for the two strains with the most double-dummy tricks over 4 layouts (the hands of play even: the
+    discard made) every level from the lowest declarable up to the most tricks any layout gives. (Those few
+    solves are not charged to the budget.)"""
     if len(legal) <= MAX_CANDIDATES:
         return list(legal)
     table = game.contracts
     chosen: dict[str, None] = dict.fromkeys(c for c in ("pass", heuristic) if c in legal)
     tricks = [table[c] for c in legal if c in table and table[c].goal == "tricks"]
-    if game.phase is Phase.DECLARE and tricks and seat in obs.known:
+    hands_even = len({layout.hands[h].bit_count() for h in obs.active for layout, _ in layouts[:1]}) == 1
+    if game.phase is Phase.DECLARE and tricks and seat in obs.known and hands_even:
         chosen.update(dict.fromkeys(c for c in legal if c not in table or table[c].goal != "tricks"))
         by_strain: dict[int, list[ContractSpec]] = {}
         for spec in sorted(tricks, key=lambda s: s.rank):

@@ -173,6 +173,10 @@ def test_ten_sure_tricks_declare_ten(sochi: Variant) -> None:
     assert game.phase is Phase.DECLARE and game.current_player == 1
     assert sochi_level(game, HeuristicBot().choose(game, 1)) == 9
     call, vals = values(game, 1)
+    # 25 declarations are legal; played out are the two strains taking the most double-dummy tricks (spades
+    # and no-trump, 10 each in every layout), every level of each (none beyond the 10 tricks), and the
+    # heuristic's 9S among them
+    assert set(vals) == {f"{level}{strain}" for level in range(6, 11) for strain in ("S", "NT")}
     assert sochi_level(game, call) == 10
     assert vals[call] > max(v for c, v in vals.items() if sochi_level(game, c) == 9)
 
@@ -193,6 +197,9 @@ def test_a_hand_that_cannot_take_a_trick_calls_misere_over_its_game(sochi: Varia
     game = rigged(sochi, hands, "8H 7H")
     assert game.current_player == 1 and "misere" in game.legal_actions()
     call, vals = values(game, 1)
+    # of the 27 legal calls the candidates are pass, misère (the heuristic's call, and a call of another
+    # kind) and the lowest trick bid, 6S, which stands for bidding on
+    assert set(vals) == {"pass", "6S", "misere"}
     assert call == "misere"
     assert vals["misere"] > max(v for c, v in vals.items() if c != "misere")
 

@@ -56,20 +56,21 @@ def test_with_cards_lays_the_cards_out_otherwise_and_refuses_a_broken_pack(sochi
 
 
 def test_a_layout_played_out_is_scored_by_the_variant(sochi: Variant) -> None:
-    # Six spades by seat 1 holding AS KS QS JS 10S AC KC AD KD (7H and the talon 9H 8H discarded... here the
-    # cards as dealt, seat 1 discards 7H 8H): both defenders whist. Double-dummy seat 1 takes 9 tricks (five
-    # trumps draw the three out, four minor winners; 9H loses to the heart honours): a six made with three
-    # overtricks. Sochi scores it: 2 in the pool for a six, and each whister writes 2 whists per trick he
-    # took on the declarer, so the settlement moves, zero-sum, in the declarer's favour.
+    # Six spades by seat 1, who discards 7H 8H and keeps AS KS QS JS 10S AC KC AD KD 9H; both defenders
+    # whist. Double-dummy he takes 9 tricks: five trumps draw the three out (9S 8S, 7S), four minor winners,
+    # and the 9H loses to a heart honour. Sochi writes 2 in his pool for a six made; the defenders, with one
+    # trick of the four they owed, write whists for it and pay for the rest in the mountain: the settlement
+    # moves toward seat 1 from 0, and stays zero-sum.
     hands = {1: "AS KS QS JS 10S AC KC AD KD 7H", 2: "9S 8S QC JC 10C AH KH QH 7D 8D",
              0: "7S 9C 8C 7C QD JD 10D 9D JH 10H"}
     game = drive(rigged(sochi, hands, "9H 8H"), ["6S", "pass", "pass", "7H", "8H", "6S", "whist", "whist"])
-    before = game.settlement().exact
+    assert game.settlement().exact == (0, 0, 0)
     g = game.clone()
     play_out(g, 1, HeuristicBot())
     assert g.results[0].tricks[1] == 9
+    assert any(e.account == "pool" and e.seat == 1 and e.amount == 2 for e in g.deal_entries[0])
     after = g.settlement().exact
-    assert sum(after) == 0 and after[1] > before[1]
+    assert sum(after) == 0 and after[1] > 0
 
 
 # ---------------------------------------------------------------- seeing only the seat

@@ -187,6 +187,10 @@ def test_ten_sure_tricks_declare_ten(sochi: Variant) -> None:
     assert set(vals) == {f"{level}{strain}" for level in range(6, 11) for strain in ("S", "NT")}
     assert sochi_level(game, call) == 10
     assert vals[call] > max(v for c, v in vals.items() if sochi_level(game, c) == 9)
+    assert sochi_level(game, hard(1).choose(game, 1)) == 10
+    # with ``calls=0`` the hard bot leaves the declaration to the heuristic, as before the calls
+    without = make_bot(HARD_SMALL + ":calls=0", 7, 1, trusted=True)
+    assert sochi_level(game, without.choose(game, 1)) == 9
 
 
 def sochi_level(game: Game, call: str) -> int:

@@ -163,7 +163,7 @@ class HardBot(PimcBot):
             choice = self.discard(game, seat, legal)
             if choice is not None:
                 return choice
-        if game.phase in CALL_PHASES and len(legal) > 1:
+        if self.options.calls and game.phase in CALL_PHASES and len(legal) > 1:
             self.last_samples = 0
             found = choose_call(game, seat, legal, self._layouts, self.options, self.heuristic)
             if found is not None:

@@ -31,11 +31,14 @@ from preferans.core.engine.play import TrickPlay
 from preferans.core.model.cards import CARD_NAMES, cards_of
 from preferans.core.model.contracts import ContractSpec
 
-__all__ = ["CALL_PHASES", "CALL_SAMPLES", "MAX_CANDIDATES", "ROLLOUT_SHARE", "CallValues", "candidates",
+__all__ = ["CALL_PHASES", "PHASE_BITS", "CALL_SAMPLES", "MAX_CANDIDATES", "ROLLOUT_SHARE", "CallValues", "candidates",
            "choose_call", "call_values"]
 
 CALL_PHASES = (Phase.AUCTION, Phase.DECLARE, Phase.DEFENCE)
 """The phases whose decisions this module makes (the discard and the card play are the hard bot's own)."""
+
+PHASE_BITS = {Phase.AUCTION: 1, Phase.DECLARE: 2, Phase.DEFENCE: 4}
+"""The bit of each phase in the hard bot's ``calls`` option (``hard:calls=6``: the declaration and defence)."""
 
 CALL_SAMPLES = 8
 """Layouts over which each candidate call is played out (fewer when the node budget runs out)."""

@@ -20,7 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from preferans.core.ai.bots import HeuristicBot, best_strain
-from preferans.core.ai.calls import CALL_PHASES, choose_call
+from preferans.core.ai.calls import PHASE_BITS, choose_call
 from preferans.core.ai.pimc import (
     Budget,
     Knowledge,
@@ -163,7 +163,7 @@ class HardBot(PimcBot):
             choice = self.discard(game, seat, legal)
             if choice is not None:
                 return choice
-        if self.options.calls and game.phase in CALL_PHASES and len(legal) > 1:
+        if self.options.calls & PHASE_BITS.get(game.phase, 0) and len(legal) > 1:
             self.last_samples = 0
             found = choose_call(game, seat, legal, self._layouts, self.options, self.heuristic)
             if found is not None:

@@ -1,9 +1,9 @@
 """Time per decision of each level for people (``easy``, ``normal``, ``hard``), by phase.
 
-For each level, plays ``--deals`` Sochi deals (seed ``--seed``) with that level in seat 0 and heuristic bots
-in seats 1 and 2, and times every decision of seat 0 that has more than one legal action (process CPU
-seconds, mean and maximum per phase; the levels' targets are under 20 ms for ``easy`` and under 1 s for
-``hard`` on one core, issue 15).
+For each level, plays ``--deals`` deals of ``--variant`` (Sochi by default; seed ``--seed``) with that level in
+seat 0 and heuristic bots in the other seats, and times every decision of seat 0 that has more than one legal
+action (process CPU seconds, mean and maximum per phase; the levels' targets are under 20 ms for ``easy`` and
+under 1 s for ``hard`` on one core, issue 15).
 
     python bench/bench_levels.py --deals 10 --seed 1
     python bench/bench_levels.py --smoke       # one deal per level, for CI
@@ -25,9 +25,9 @@ from preferans.core.ai.solver import compiled_search
 LEVELS = ("easy", "normal", "hard")
 
 
-def run(level: str, deals: int, seed: int) -> dict[str, dict[str, float]]:
-    game = Game(load_variant("sochi"), seed)
-    bots = [make_bot(n, seed, s) for s, n in enumerate([level, "heuristic", "heuristic"])]
+def run(level: str, deals: int, seed: int, variant: str = "sochi") -> dict[str, dict[str, float]]:
+    game = Game(load_variant(variant), seed)
+    bots = [make_bot(n, seed, s) for s, n in enumerate([level] + ["heuristic"] * (game.n_players - 1))]
     times: dict[str, list[float]] = {}
     while not game.is_terminal and len(game.results) < deals:
         seat = game.current_player
@@ -48,18 +48,19 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--levels", default=",".join(LEVELS), help="the levels to time, comma-separated")
+    parser.add_argument("--variant", default="sochi", help="the variant played (default sochi)")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--smoke", action="store_true", help="one deal per level, to show that it runs")
     args = parser.parse_args()
     deals = 1 if args.smoke else args.deals
     levels = args.levels.split(",")
-    result = {level: run(level, deals, args.seed) for level in levels}
+    result = {level: run(level, deals, args.seed, args.variant) for level in levels}
     backend = "compiled" if compiled_search() is not None else "python"
     if args.json:
-        print(json.dumps({"deals": deals, "seed": args.seed, "solver": backend,
+        print(json.dumps({"variant": args.variant, "deals": deals, "seed": args.seed, "solver": backend,
                           "python": platform.python_version(), "levels": result}))
         return
-    print(f"{deals} Sochi deals per level, seed {args.seed}, against two heuristic bots, solver {backend}, "
+    print(f"{deals} {args.variant} deals per level, seed {args.seed}, against heuristic bots, solver {backend}, "
           f"CPython {platform.python_version()}")
     print(f"{'level':<8}{'phase':<10}{'decisions':>10}{'cpu mean ms':>13}{'cpu max ms':>12}")
     for level, phases in result.items():

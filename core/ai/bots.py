@@ -226,14 +226,16 @@ class HeuristicBot:
         if "misere" in legal and misere_risk(hand) == 0:
             return "misere"
         target = best_contract(hand, table, TALON_BONUS)
+        # "pass" when it may (after a Balkan igra the others must name an igra or pass is not offered)
+        fallback = "pass" if "pass" in legal else legal[0]
         if target is None:
-            return "pass"
+            return fallback
         # bid one step at a time: the lowest legal call not above what the hand can make
         calls = sorted((table[a] for a in legal if a in table), key=lambda s: s.rank)
         for spec in calls:
             if spec.goal == "tricks" and spec.rank <= target.rank:
                 return spec.name
-        return "pass"
+        return fallback
 
     def discard(self, game: Game, seat: int, legal: list[str]) -> str:
         hand = own_hand(game, seat)

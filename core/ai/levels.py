@@ -5,8 +5,9 @@
   calls) at a small budget, :data:`NORMAL`;
 * ``hard``: :class:`HardBot`, pimc at the full budget with **inference**: the layouts are weighted by how
   likely the others' calls were with the hands they hold (:func:`likelihood`), counted exactly when the
-  unseen cards allow few layouts (:func:`enumerate_layouts`), and the talon's discard is chosen among all
-  discards by the solver (:meth:`HardBot.discard`).
+  unseen cards allow few layouts (:func:`enumerate_layouts`), the talon's discard is chosen among all
+  discards by the solver (:meth:`HardBot.discard`), and every call before the play (auction, declaration,
+  defence, kontra, take-over) by the settlement it leads to (:mod:`preferans.core.ai.calls`).
 
 :func:`hints` gives the hard bot's view of a decision for ``preferans play --hints``.
 """
@@ -19,6 +20,7 @@ from dataclasses import replace
 from typing import Any
 
 from preferans.core.ai.bots import HeuristicBot, best_strain
+from preferans.core.ai.calls import PHASE_BITS, choose_call
 from preferans.core.ai.pimc import (
     Budget,
     Knowledge,
@@ -128,8 +130,9 @@ def enumerate_layouts(obs: Knowledge, limit: int = EXACT_LIMIT) -> list[Layout] 
 
 
 class HardBot(PimcBot):
-    """The ``hard`` level: pimc with inference from the calls, exact layouts when few, and the solver's
-    discard. Stateless like pimc."""
+    """The ``hard`` level: pimc with inference from the calls, exact layouts when few, the solver's discard
+    and the calls valued by their settlement (:func:`~preferans.core.ai.calls.choose_call`). Stateless like
+    pimc."""
 
     name = "hard"
 
@@ -160,7 +163,17 @@ class HardBot(PimcBot):
             choice = self.discard(game, seat, legal)
             if choice is not None:
                 return choice
+        if self.options.calls & PHASE_BITS.get(game.phase, 0) and len(legal) > 1:
+            self.last_samples = 0
+            found = choose_call(game, seat, legal, self._layouts, self.options, self.heuristic)
+            if found is not None:
+                self.last_samples = found[1].layouts
+                return found[0]
         return super().choose(game, seat)
+
+    def _layouts(self, obs: Knowledge, n: int) -> list[tuple[Layout, Any]]:
+        """Up to ``n`` weighted layouts (:meth:`weighted_layouts`), for the calls (core/ai/calls.py)."""
+        return HardBot(replace(self.options, samples=min(n, self.options.samples))).weighted_layouts(obs, True)
 
     # ------------------------------------------------------------ the discard
 

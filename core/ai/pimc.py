@@ -90,6 +90,10 @@ class PimcOptions:
     """Deals tried per layout to find one the auction and defence calls make plausible."""
     seed: int = 0
     """The bot's own seed (the factory derives it from the game's seed and the seat)."""
+    calls: int = 7
+    """The ``hard`` level only: which of its calls it values by playing them out (core/ai/calls.py), a sum of
+    1 (the auction), 2 (the declaration) and 4 (the defence calls); the others it leaves to pimc and the
+    heuristic as before (``calls=0``: none, for measuring what the calls are worth). Plain pimc ignores it."""
 
 
 NODES = {"python": 50_000, "compiled": 4_000_000}
@@ -106,7 +110,7 @@ def default_nodes() -> int:
 _OPTION_TYPES: dict[str, Callable[[str], Any]] = {
     "samples": int, "nodes": int, "time": float, "min_samples": int, "make_bonus": int, "rasp_margin": float,
     "bid_threshold": float,
-    "shortfall": float, "whist_margin": float, "tries": int, "seed": int,
+    "shortfall": float, "whist_margin": float, "tries": int, "seed": int, "calls": int,
 }
 
 

@@ -236,6 +236,36 @@ class Game:
         other.deal = self.deal.copy()
         return other
 
+    def with_cards(self, hands: Sequence[int], talon: Sequence[int] = (), discard: int = 0,
+                   seed: int = 0) -> Game:
+        """A copy of this game before play with the cards laid out otherwise: ``hands`` (every hand), the
+        ``talon`` cards in the order they lie (while it is not taken; else ``()``) and the ``discard``; its
+        generator reseeded with ``seed``, so later deals are not this game's. For a bot that plays a
+        decision out on a layout it imagines, scored by the variant itself (``core/ai/calls.py``). The cards
+        must be the 32 once each (``ValueError`` otherwise), and the deal not in play yet."""
+        deal = self.deal
+        if deal.phase in (Phase.PLAY, Phase.OVER):
+            raise ValueError("with_cards: only before the play of a deal")
+        talon_cards = tuple(talon) if not deal.talon_taken else ()
+        union, count = discard, discard.bit_count()
+        for part in [*hands, *(1 << c for c in talon_cards)]:
+            union |= part
+            count += part.bit_count()
+        if union != FULL_PACK or count != len(CARD_NAMES) or len(hands) != len(deal.hands):
+            raise ValueError("with_cards: the hands, talon and discard must hold the 32 cards once each")
+        other = self.clone()
+        other.rng = random.Random(seed)
+        new = other.deal
+        new.hands = list(hands)
+        if not deal.talon_taken:
+            new.talon_cards = talon_cards
+        new.discard = discard
+        if deal.held:
+            new.held = tuple(hands)  # declared: the hands are still those held at the declaration
+        other._legal = None
+        other._view = None
+        return other
+
     def to_dict(self, seat: int | None | Literal[_Whole.GAME] = WHOLE) -> dict[str, Any]:
         """The game as a record. By default the full replayable save (the seed, every action, any fixed
         packs: every card of the match). With ``seat`` (a seat number, or ``None`` for a spectator) the

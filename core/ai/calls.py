@@ -1,0 +1,224 @@
+"""The hard bot's calls: every decision that is not a card of play or the discard, valued by its settlement.
+
+At an auction call, a declaration, a defence call (whist, pass, half-whist, open or closed, kontra and its
+answers, an invitation) or any other call the variant offers before the play, the hard bot values each
+candidate call over its weighted layouts of the unseen cards (its inference: ``HardBot.weighted_layouts``)
+by **playing the deal out** on a copy of the game with that layout (``Game.with_cards``): the call is applied,
+every later call of the deal is the heuristic bot's (the model of the others, and a cheap stand-in for the
+bot's own later calls), and the cards are played **double-dummy** by the solver when the deal has a declarer
+(every hand plays a card that keeps the solver's value; in raspasovka, where no two-sided value exists, the
+heuristic bot plays the cards). The deal is then scored by the engine with the variant's own hooks, and the
+call's value is the mean change of the seat's settlement (``Game.settlement().exact``), weighted by the
+layouts' likelihood. The best mean wins; ties go to the heuristic's call.
+
+Approximations (docs/bots.md, "The calls"): a call whose consequence is a whole further auction is valued
+by the heuristic's continuation of that auction, not by the hard bot's own; double-dummy play is optimistic
+for whoever the solver favours, the defenders above all; and only a few candidates are valued when the
+variant offers many (:func:`candidates`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+from typing import Any
+
+from preferans.core.ai.bots import HeuristicBot
+from preferans.core.ai.pimc import Budget, Knowledge, Layout, PimcOptions, default_nodes, observe, solve_value
+from preferans.core.ai.solver import Solver
+from preferans.core.engine.game import Game, Phase
+from preferans.core.engine.play import TrickPlay
+from preferans.core.model.cards import CARD_NAMES, cards_of
+from preferans.core.model.contracts import ContractSpec
+
+__all__ = ["CALL_PHASES", "PHASE_BITS", "CALL_SAMPLES", "MAX_CANDIDATES", "ROLLOUT_SHARE", "CallValues", "candidates",
+           "choose_call", "call_values"]
+
+CALL_PHASES = (Phase.AUCTION, Phase.DECLARE, Phase.DEFENCE)
+"""The phases whose decisions this module makes (the discard and the card play are the hard bot's own)."""
+
+PHASE_BITS = {Phase.AUCTION: 1, Phase.DECLARE: 2, Phase.DEFENCE: 4}
+"""The bit of each phase in the hard bot's ``calls`` option (``hard:calls=6``: the declaration and defence)."""
+
+CALL_SAMPLES = 8
+"""Layouts over which each candidate call is played out (fewer when the node budget runs out)."""
+
+MAX_CANDIDATES = 8
+"""More legal calls than this and only :func:`candidates` are valued."""
+
+ROLLOUT_SHARE = 200
+"""A play-out costs beyond its solver nodes (copying the game, the heuristic's calls, scoring) about a
+two-hundredth of the backend's node budget of a decision (1-2 ms; 20 000 of the compiled solver's 4 000 000),
+charged as that many nodes (:func:`rollout_nodes`), so the budget bounds the whole decision, deterministically."""
+
+
+def rollout_nodes() -> int:
+    """The nodes a play-out is charged beyond its solver's (:data:`ROLLOUT_SHARE`)."""
+    return default_nodes() // ROLLOUT_SHARE
+
+Weighted = Callable[[Knowledge, int], list[tuple[Layout, Any]]]
+"""``(obs, n) ->`` up to ``n`` layouts of the unseen cards with their weights (the hard bot's inference)."""
+
+
+class CallValues:
+    """The mean settlement change of the seat for each candidate call, over ``solved`` layouts' weight."""
+
+    def __init__(self, calls: Sequence[str]) -> None:
+        self.totals: dict[str, float] = dict.fromkeys(calls, 0.0)
+        self.solved: float = 0.0
+        self.layouts = 0
+
+    def mean(self, call: str) -> float:
+        return self.totals[call] / self.solved if self.solved else 0.0
+
+
+# ---------------------------------------------------------------- which calls to value
+
+
+def candidates(game: Game, seat: int, legal: list[str], heuristic: str, obs: Knowledge,
+               layouts: list[tuple[Layout, Any]]) -> list[str]:
+    """The calls worth playing out: all of them when there are at most :data:`MAX_CANDIDATES`. Otherwise, in
+    the auction: pass, the heuristic's call, the lowest trick bid with the talon (bidding on: the
+    heuristic's continuation raises it as far as the hand goes) and every other kind of call (misère,
+    hand games, Bettel ...); in the declaration: the heuristic's choice, every call that is not for tricks,
+    and for the two strains with the most double-dummy tricks over 4 layouts (the hands of play even: the
+    discard made) every level from the lowest declarable up to the most tricks any layout gives. (Those few
+    solves are not charged to the budget.)"""
+    if len(legal) <= MAX_CANDIDATES:
+        return list(legal)
+    table = game.contracts
+    chosen: dict[str, None] = dict.fromkeys(c for c in ("pass", heuristic) if c in legal)
+    tricks = [table[c] for c in legal if c in table and table[c].goal == "tricks"]
+    hands_even = len({layout.hands[h].bit_count() for h in obs.active for layout, _ in layouts[:1]}) == 1
+    if game.phase is Phase.DECLARE and tricks and seat in obs.known and hands_even:
+        chosen.update(dict.fromkeys(c for c in legal if c not in table or table[c].goal != "tricks"))
+        by_strain: dict[int, list[ContractSpec]] = {}
+        for spec in sorted(tricks, key=lambda s: s.rank):
+            by_strain.setdefault(spec.trump, []).append(spec)
+        best: dict[int, list[int]] = {}
+        for t, specs in by_strain.items():
+            rules = game.play_rules_for(specs[0], seat)
+            best[t] = [solve_value(TrickPlay.start(rules, list(layout.hands), (), obs.n_hands), seat, True)[0]
+                       for layout, _ in layouts[:4]]
+        top = sorted(best, key=lambda t: -sum(best[t]))[:2]
+        for t in top:
+            most = max(best[t])
+            for spec in by_strain[t]:
+                if spec is by_strain[t][0] or spec.level <= most:
+                    chosen[spec.name] = None
+        return list(chosen)
+    plain = sorted((s for s in tricks if s.with_talon), key=lambda s: s.rank)
+    if plain:
+        chosen[plain[0].name] = None
+    chosen.update(dict.fromkeys(c for c in legal if c not in table or c not in {s.name for s in plain}))
+    return [c for c in legal if c in chosen]
+
+
+# ---------------------------------------------------------------- playing a layout out
+
+
+def imagine(game: Game, obs: Knowledge, layout: Layout) -> Game:
+    """A copy of ``game`` with the layout's cards where the seat cannot see: the hidden hands, the talon
+    while it lies (in the layout's order), the discard the seat did not make."""
+    deal = game.deal
+    if deal.talon_taken:
+        return game.with_cards(layout.hands, (), obs.discard | layout.rest)
+    return game.with_cards(layout.hands, layout.rest_order, obs.discard)
+
+
+def play_out(g: Game, deals: int, heuristic: HeuristicBot) -> int:
+    """Finish the deal in progress of ``g`` (until ``deals`` results are posted): calls by the heuristic bot,
+    cards double-dummy when the deal has a declarer, else the heuristic's; the solver nodes spent."""
+    nodes = 0
+    solver: Solver | None = None
+    while len(g.results) < deals and not g.is_terminal:
+        play = g.deal.play
+        if g.phase is Phase.PLAY and play is not None and play.rules.declarer is not None:
+            contract = g.deal.contract
+            if solver is None:
+                maximise = contract is None or contract.goal != "none"
+                solver = Solver(play, play.rules.declarer, maximise)
+            g.apply(CARD_NAMES[_keeping_card(solver, play)])
+            continue
+        legal = g.legal_actions()
+        action = heuristic.choose(g, g.current_player)
+        g.apply(action if action in legal else legal[0])  # a rule of thumb that misses a variant's call
+    if solver is not None:
+        fast = getattr(solver, "fast", None)
+        nodes += int(getattr(solver, "nodes", 0)) + int(getattr(fast, "nodes", 0) if fast is not None else 0)
+    return nodes
+
+
+def _keeping_card(solver: Solver, play: TrickPlay) -> int:
+    """A card of the hand to play that keeps the solver's value of the position (the lowest such card): a
+    hand on the side that wants the declarer's tricks high plays one after which they are at least the
+    value, the other side one after which they are at most it."""
+    legal = sorted(cards_of(play.legal_mask()), key=lambda c: (c & 7, c))
+    if len(legal) == 1:
+        return legal[0]
+    v = solver.value(play)
+    high = solver.max_side[play.to_play]
+    for card in legal:
+        child = play.copy()
+        child.play(card)
+        if child.finished:
+            got = child.tricks_won[solver.declarer]
+            if (got >= v) if high else (got <= v):
+                return card
+            continue
+        if high and solver.value(child, v - 1, v) >= v:
+            return card
+        if not high and solver.value(child, v, v + 1) <= v:
+            return card
+    return legal[0]  # pragma: no cover - some card keeps the value
+
+
+# ---------------------------------------------------------------- the decision
+
+
+def call_values(game: Game, seat: int, calls: Sequence[str], layouts: list[tuple[Layout, Any]],
+                options: PimcOptions, obs: Knowledge, heuristic: HeuristicBot) -> CallValues:
+    """Each call of ``calls`` played out on each layout (while the node budget lasts; a layout is valued for
+    every call or dropped), its seat's settlement change summed with the layout's weight."""
+    out = CallValues(calls)
+    budget = Budget(options.nodes, options.time)
+    before = game.settlement().exact[seat]
+    deals = len(game.results) + 1
+    overhead = rollout_nodes()
+    for layout, weight in layouts:
+        if not budget.allows():
+            break
+        spent = 0
+        row: dict[str, Fraction] = {}
+        base = imagine(game, obs, layout)
+        for call in calls:
+            g = base.clone()
+            g.apply(call)
+            spent += play_out(g, deals, heuristic) + overhead
+            row[call] = g.settlement().exact[seat] - before
+        budget.charge(spent)
+        for call, v in row.items():
+            out.totals[call] += float(weight) * float(v)
+        out.solved += float(weight)
+        out.layouts += 1
+    return out
+
+
+def choose_call(game: Game, seat: int, legal: list[str], weighted: Weighted, options: PimcOptions,
+                heuristic: HeuristicBot) -> tuple[str, CallValues] | None:
+    """The call with the best mean settlement for ``seat`` (ties: the heuristic's), with the values; ``None``
+    when fewer than ``min_samples`` layouts could be played out."""
+    obs = observe(game, seat)
+    fallback = heuristic.choose(game, seat)
+    layouts = weighted(obs, CALL_SAMPLES)
+    if not layouts:
+        return None
+    calls = candidates(game, seat, legal, fallback, obs, layouts)
+    if len(calls) < 2:
+        return None
+    values = call_values(game, seat, calls, layouts, options, obs, heuristic)
+    if values.layouts < min(options.min_samples, len(layouts)):
+        return None
+    best = max(values.mean(c) for c in calls)
+    tied = [c for c in calls if values.mean(c) >= best - 1e-9 * max(1.0, abs(best))]
+    return (fallback if fallback in tied else tied[0]), values

@@ -18,6 +18,7 @@ import math
 from dataclasses import replace
 from typing import Any
 
+from preferans.core.ai import raspasovka
 from preferans.core.ai.bots import HeuristicBot, best_strain
 from preferans.core.ai.pimc import (
     Budget,
@@ -26,6 +27,7 @@ from preferans.core.ai.pimc import (
     PimcBot,
     PimcOptions,
     implausibility,
+    obs_is_raspasovka,
     observe,
     parse_options,
     sample_layouts,
@@ -160,6 +162,11 @@ class HardBot(PimcBot):
             choice = self.discard(game, seat, legal)
             if choice is not None:
                 return choice
+        if game.phase is Phase.PLAY and len(legal) > 1 and obs_is_raspasovka(game):
+            self.last_samples = 0
+            card = raspasovka.choose_card(self, game, seat)  # max-n, not pimc's paranoid misère
+            if card is not None:
+                return card
         return super().choose(game, seat)
 
     # ------------------------------------------------------------ the discard

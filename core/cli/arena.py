@@ -27,8 +27,10 @@ from preferans.core.tools.arena import (
     arena,
     number_text,
     parse_bots,
+    parse_shard,
     result_json,
 )
+from preferans.core.tools.deal_sets import ALL, DEAL_SETS, check_deal_set
 from preferans.core.tools.parallel import check_jobs, progress_bar
 
 
@@ -46,6 +48,13 @@ def print_result(result: ArenaResult, out: Printer, title: str | None = None) ->
     # the formula is a placeholder: written the same in every language (and script)
     out.line(tr.gettext("per 100 deals: the mean per play of a deal; 95% CI: mean +- {formula} over the "
                         "{n} = {deals} deals").format(formula="1.96 * sd / sqrt(N)", n="N", deals=result.deals))
+
+
+def title_of(result: ArenaResult, title: str) -> str:
+    """The variant's title, with the deal set and the shard as they were given (option values, not words)."""
+    given = ([f"--deal-set {result.deal_set}"] if result.deal_set != ALL else []) + \
+        ([f"--shard {result.shard}"] if result.shard else [])
+    return f"{title} [{', '.join(given)}]" if given else title
 
 
 def table_rows(result: ArenaResult, tr: Translator = ENGLISH) -> list[list[str]]:
@@ -73,10 +82,13 @@ def cmd_arena(args: argparse.Namespace) -> int:
         raise BadInput(f"--deals: must be at least 1, got {args.deals}")
     check_jobs(args.jobs)
     bots = parse_bots(args.bots, variant.rules.players)
+    shard = parse_shard(args.shard)
+    check_deal_set(variant, args.deal_set)
     start = time.perf_counter()
-    with progress_bar("arena", args.deals) as advance:
+    wanted = sum(1 for i in range(args.deals) if shard.has(i))
+    with progress_bar(args.deal_set, wanted) as found, progress_bar("arena", wanted) as advance:
         result = arena(variant, bots, args.deals, args.seed, jobs=args.jobs, scheduler=args.scheduler,
-                       progress=advance)
+                       progress=advance, deal_set=args.deal_set, shard=shard, search_progress=found)
     seconds = time.perf_counter() - start
     tr = translator_for(args, variant)
     if args.json:
@@ -84,7 +96,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
         data = {"variant": data.pop("variant"), **local_json(variant), **data}
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        print_result(result, Printer(sys.stdout, tr=tr), variant.title)
+        print_result(result, Printer(sys.stdout, tr=tr), title_of(result, variant.title))
     # the time goes to stderr: stdout is the same for any --jobs or --scheduler
     where = (tr.gettext("scheduler {address}").format(address=args.scheduler) if args.scheduler else
              tr.ngettext("{n} job", "{n} jobs", args.jobs).format(n=args.jobs))
@@ -100,6 +112,10 @@ def add_parser(sub: Any) -> None:
                    help=f"one bot per seat ({', '.join(BOTS)}); a name may repeat")
     s.add_argument("--deals", type=int, required=True, metavar="N", help="deals, each played once per rotation")
     s.add_argument("--seed", type=seed_value, default=1, help="run seed (default 1)")
+    s.add_argument("--deal-set", choices=DEAL_SETS, default=ALL,
+                   help="all deals (default), or only those the heuristic auction makes a raspasovka or a misère")
+    s.add_argument("--shard", default="0/1", metavar="K/M",
+                   help="play only the deals whose index is K modulo M (default 0/1: all)")
     s.add_argument("--json", action="store_true", help="print a JSON object")
     add_lang_option(s)
     add_plugin_option(s)

@@ -22,10 +22,10 @@ scheduler or the order in which deals finish.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, replace
 from fractions import Fraction
-from typing import Any
+from typing import Any, Protocol
 
 from preferans.core.ai.registry import make_bot
 from preferans.core.engine.game import Game
@@ -41,6 +41,7 @@ from preferans.core.rules.config import (
     parse_variant_id,
 )
 from preferans.core.rules.local import LocalPlugin
+from preferans.core.tools.deal_sets import ALL, check_deal_set, find_streams, script
 from preferans.core.tools.parallel import derive_seed, iter_units
 
 BLOCK = 5
@@ -98,42 +99,64 @@ def seating(entries: int, rotation: int) -> list[int]:
 
 @dataclass(frozen=True)
 class Block:
-    """A work unit: deals ``start .. stop - 1`` of a run (picklable: the variant travels as its config)."""
+    """A work unit: the deals ``deals`` of a run, each ``(index, stream)`` (``stream`` the deal's place in
+    the seed stream, see :mod:`.deal_sets`; the index itself in the deal set ``all``). Picklable: the
+    variant travels as its config."""
 
     config: dict[str, Any]
     bots: tuple[str, ...]
     seed: int
-    start: int
-    stop: int
+    deals: tuple[tuple[int, int], ...]
     local: tuple[LocalPlugin, ...] = ()
     """The variant's local plugins (``--plugin``), which its config names but a worker cannot load from it."""
+    deal_set: str = ALL
 
 
 @dataclass(frozen=True)
 class DealPlays:
-    """The plays of one deal: ``values[r][e]`` is entry ``e``'s settlement in rotation ``r``."""
+    """The plays of one deal: ``values[r][e]`` is entry ``e``'s settlement in rotation ``r``; ``stream`` is
+    the deal's place in the seed stream when it comes from a deal set other than ``all``."""
 
     index: int
     values: tuple[tuple[Fraction, ...], ...]
+    stream: int | None = None
 
     def totals(self) -> tuple[Fraction, ...]:
         """Each entry's total over the rotations (its duplicate score for the deal)."""
         return tuple(sum((row[e] for row in self.values), Fraction(0)) for e in range(len(self.values[0])))
 
 
-def play_deal(variant: Variant, bots: Sequence[str], seed: int, index: int) -> DealPlays:
-    """Deal ``index`` of the run with seed ``seed``, played once per rotation of ``bots``."""
+def play_rotations(variant: Variant, bots: Sequence[str], seed: int, index: int, stream: int | None = None,
+                   deal_set: str = ALL) -> Iterator[tuple[list[int], Game, Game]]:
+    """The plays of deal ``index`` of the run with seed ``seed``, one per rotation of ``bots``: each as
+    ``(seat -> entry, the fresh game, the game played)``. In a deal set other than ``all`` the deal is the
+    seed stream's deal ``stream``, and the calls the heuristic auction made on it
+    (:func:`.deal_sets.script`) are replayed in every rotation before the bots take over."""
     n = len(bots)
-    deal_seed = derive_seed(seed, index)
-    fresh = Game(variant, deal_seed, index % n)  # the cards and the dealer of every rotation
-    values = []
+    at_stream = index if stream is None else stream
+    deal_seed = derive_seed(seed, at_stream)
+    fresh = Game(variant, deal_seed, at_stream % n)  # the cards and the dealer of every rotation
+    calls = script(fresh, deal_set)
     for rotation in range(n):
         at = seating(n, rotation)
         players = [make_bot(bots[at[seat]], deal_seed, seat) for seat in range(n)]
         game = fresh.clone()
+        replay = list(calls)
         while not game.results:
             seat = game.current_player
-            game.apply(players[seat].choose(game, seat))
+            if replay and replay[0].phase is game.phase:
+                game.apply(replay.pop(0).action_for(game))
+            else:
+                game.apply(players[seat].choose(game, seat))
+        yield at, fresh, game
+
+
+def play_deal(variant: Variant, bots: Sequence[str], seed: int, index: int, stream: int | None = None,
+              deal_set: str = ALL) -> DealPlays:
+    """Deal ``index`` of the run, played once per rotation of ``bots`` (:func:`play_rotations`) and scored."""
+    n = len(bots)
+    values = []
+    for at, fresh, game in play_rotations(variant, bots, seed, index, stream, deal_set):
         # a match of this single deal: the fresh sheet (with any ante written before the deal) plus it
         match = fresh.match.copy()
         match.post(game.results[0])
@@ -142,13 +165,14 @@ def play_deal(variant: Variant, bots: Sequence[str], seed: int, index: int) -> D
         for seat in range(n):
             by_entry[at[seat]] = Fraction(exact[seat])
         values.append(tuple(by_entry))
-    return DealPlays(index, tuple(values))
+    return DealPlays(index, tuple(values), stream)
 
 
 def play_block(block: Block) -> list[DealPlays]:
     """Run one work unit (in this process, a worker process or a Dask worker)."""
     variant = config_from_dict(block.config, "arena", block.local)
-    return [play_deal(variant, block.bots, block.seed, i) for i in range(block.start, block.stop)]
+    return [play_deal(variant, block.bots, block.seed, i, None if block.deal_set == ALL else s, block.deal_set)
+            for i, s in block.deals]
 
 
 # ---------------------------------------------------------------- statistics
@@ -203,6 +227,9 @@ class ArenaResult:
     entries: tuple[Line, ...]
     by_bot: tuple[Line, ...]
     unit: str = "points"
+    deal_set: str = ALL
+    shard: str | None = None
+    """``K/M`` when only the deals of one shard were summarized."""
 
 
 def summarize(variant: str, bots: Sequence[str], seed: int, deals: Sequence[DealPlays],
@@ -226,22 +253,78 @@ def summarize(variant: str, bots: Sequence[str], seed: int, deals: Sequence[Deal
     return ArenaResult(variant, tuple(bots), seed, len(deals), n, tuple(entries), tuple(by_bot), unit)
 
 
+@dataclass(frozen=True)
+class Shard:
+    """``--shard K/M``: the deals of a run whose index is ``K`` modulo ``M`` (``0/1``: all of them), so that
+    ``M`` sessions or machines share one run, each with its own record."""
+
+    part: int = 0
+    parts: int = 1
+
+    def has(self, index: int) -> bool:
+        return index % self.parts == self.part
+
+    def __str__(self) -> str:
+        return f"{self.part}/{self.parts}"
+
+
+def parse_shard(text: str) -> Shard:
+    """``K/M`` with ``0 <= K < M``; :class:`BadInput` naming ``--shard``."""
+    k, slash, m = text.strip().partition("/")
+    if slash and k.isdigit() and m.isdigit() and int(k) < int(m):
+        return Shard(int(k), int(m))
+    raise BadInput(f"--shard: expected K/M with 0 <= K < M (e.g. 0/2 and 1/2 for two machines), got {text!r}")
+
+
+class Recorder(Protocol):
+    """Where the arena keeps the deals it finished (``--record``, :mod:`.arena_record`)."""
+
+    def recorded(self) -> Mapping[int, DealPlays]:
+        """The deals already finished, by index (they are not played again)."""
+        ...
+
+    def write(self, plays: Sequence[DealPlays]) -> None:
+        """Keep ``plays`` (called as each work unit finishes, in any order)."""
+        ...
+
+
 def arena(variant: Variant, bots: Sequence[str], deals: int, seed: int, *, jobs: int = 1,
-          scheduler: str | None = None, progress: Callable[[int], object] | None = None) -> ArenaResult:
-    """Play ``deals`` deals in duplicate among ``bots`` (one name per seat) and summarize them.
-    ``progress(k)`` is told of every ``k`` deals done."""
+          scheduler: str | None = None, progress: Callable[[int], object] | None = None,
+          deal_set: str = ALL, shard: Shard = Shard(), record: Recorder | None = None,
+          search_progress: Callable[[int], object] | None = None) -> ArenaResult:
+    """Play deals ``0 .. deals - 1`` of ``deal_set`` (those of ``shard``) in duplicate among ``bots`` (one
+    name per seat) and summarize them. With a ``record`` the deals it has are taken from it, not played, and
+    each new one is given to it. ``progress(k)`` is told of every ``k`` deals done (those of the record
+    first), ``search_progress(k)`` of the deals of the set found (:func:`.deal_sets.find_streams`)."""
     if deals < 1:
         raise BadInput(f"--deals: must be at least 1, got {deals}")
+    check_deal_set(variant, deal_set)
+    wanted = [i for i in range(deals) if shard.has(i)]
+    done = {i: d for i, d in (record.recorded() if record is not None else {}).items() if shard.has(i)}
+    todo = [i for i in wanted if i not in done]
+    if progress is not None and len(wanted) > len(todo):
+        progress(len(wanted) - len(todo))
+    known = {i: d.stream for i, d in done.items() if d.stream is not None}
+    streams = find_streams(variant, seed, deal_set, todo, known, jobs=jobs, scheduler=scheduler,
+                           progress=search_progress)
+    pairs = [(i, streams[i]) for i in todo]
     config = variant.config_dict()
     # a generator: the blocks are made as the workers take them; only the per-deal plays are kept (the
     # confidence interval needs every deal's sample)
-    units = (Block(config, tuple(bots), seed, a, min(a + BLOCK, deals), variant.local_plugins)
-             for a in range(0, deals, BLOCK))
-    done = None if progress is None else (lambda plays: progress(len(plays)))
-    blocks = iter_units(play_block, units, jobs=jobs, scheduler=scheduler, done=done)
-    plays = [d for block in blocks for d in block]
+    units = (Block(config, tuple(bots), seed, tuple(pairs[a:a + BLOCK]), variant.local_plugins, deal_set)
+             for a in range(0, len(pairs), BLOCK))
+
+    def finished(plays: list[DealPlays]) -> None:
+        if record is not None:
+            record.write(plays)
+        if progress is not None:
+            progress(len(plays))
+
+    for block in iter_units(play_block, units, jobs=jobs, scheduler=scheduler, done=finished):
+        done.update((d.index, d) for d in block)
     unit = Match(variant).settlement().unit  # the settlement's unit: whists, points, money
-    return summarize(variant.name, bots, seed, plays, unit)
+    result = summarize(variant.name, bots, seed, [done[i] for i in wanted], unit)
+    return replace(result, deal_set=deal_set, shard=None if shard.parts == 1 else str(shard))
 
 
 # ---------------------------------------------------------------- output
@@ -271,6 +354,7 @@ def result_json(result: ArenaResult) -> dict[str, Any]:
     return {
         "variant": result.variant, "bots": list(result.bots), "seed": result.seed, "deals": result.deals,
         "rotations": result.rotations, "plays": result.deals * result.rotations, "unit": result.unit,
+        "deal_set": result.deal_set, **({"shard": result.shard} if result.shard else {}),
         "entries": [line_json(x) for x in result.entries],
         "by_bot": [line_json(x) for x in result.by_bot],
     }

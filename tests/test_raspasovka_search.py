@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 from test_bots import rigged
-from test_pimc import GAME_HANDS, GAME_TALON, drive
+from test_pimc import GAME_HANDS, GAME_TALON, MISERE_ACTIONS, MISERE_HANDS, MISERE_TALON, drive, swapped
 
 from preferans.core import Game, Variant
 from preferans.core.ai import raspasovka as R
@@ -163,3 +163,28 @@ def test_a_decision_depends_only_on_what_the_seat_sees(sochi: Variant) -> None:
         card = bot_a.choose(a, 1)
         assert card == bot_b.choose(b, 1) and card in a.legal_actions()
         assert bot_a.last_samples > 0  # the max-n search chose it, not a fallback
+
+
+# ---------------------------------------------------------------- the misère discard (core/ai/misere.py)
+
+
+def test_the_misere_discard_drops_the_cards_the_defenders_would_catch(sochi: Variant) -> None:
+    # Seat 1 holds 7 9 J of spades, clubs, 7 9 of diamonds, 7 9 of hearts and takes the talon's KH AH.
+    # Every spade, club and diamond lies under the defenders' 8 10 Q (K A) of its suit: he ducks them all.
+    # Hearts 7 9 K A against 8 10 Q J: the defenders lead 8H (he plays 7H), 10H (9H), QH and he must win
+    # it with K or A. Only the discard of KH and AH is clean, in every layout of the defenders' cards: the
+    # solver's choice, whatever the layouts drawn.
+    game = drive(rigged(sochi, MISERE_HANDS, MISERE_TALON), MISERE_ACTIONS[:3])
+    assert game.current_player == 1 and len(game.legal_actions()) == 12
+    bot = make_bot("hard:samples=4:nodes=100000000:min_samples=1", 7, 1, trusted=True)
+    assert bot.choose(game, 1) in ("KH", "AH")
+    assert bot.last_samples > 0  # the solver's discard, not the heuristic's
+
+
+def test_the_misere_discard_depends_only_on_what_the_declarer_sees(sochi: Variant) -> None:
+    # the defenders' hands change places: the declarer sees neither
+    a = drive(rigged(sochi, MISERE_HANDS, MISERE_TALON), MISERE_ACTIONS[:4])
+    b = drive(rigged(sochi, swapped(MISERE_HANDS, 2, 0), MISERE_TALON), MISERE_ACTIONS[:4])
+    assert observe(a, 1) == observe(b, 1) and a.hand(2) != b.hand(2)
+    name = "hard:samples=4:nodes=100000000:min_samples=1"
+    assert make_bot(name, 7, 1, trusted=True).choose(a, 1) == make_bot(name, 7, 1, trusted=True).choose(b, 1)

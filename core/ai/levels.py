@@ -18,7 +18,7 @@ import math
 from dataclasses import replace
 from typing import Any
 
-from preferans.core.ai import raspasovka
+from preferans.core.ai import misere, raspasovka
 from preferans.core.ai.bots import HeuristicBot, best_strain
 from preferans.core.ai.pimc import (
     Budget,
@@ -159,7 +159,7 @@ class HardBot(PimcBot):
         legal = game.legal_actions()
         if game.phase is Phase.DISCARD and len(legal) > 1:
             self.last_samples = 0
-            choice = self.discard(game, seat, legal)
+            choice = self.discard(game, seat, legal) or misere.misere_discard(self, game, seat, legal, discards)
             if choice is not None:
                 return choice
         if game.phase is Phase.PLAY and len(legal) > 1 and obs_is_raspasovka(game):

@@ -17,9 +17,10 @@ holds it.
 
 Full depth from :data:`FULL_TRICKS` tricks to go; earlier the search looks :data:`DEPTH` tricks ahead and
 values the position there by :func:`estimate` (each hand's share of the tricks left in proportion to its
-cards' exposure). The depth is a function of the position only, never of a clock or node count, so the
-pure-Python search here and the compiled one (``maxn`` in core/ai/_dds.c) give the same values and the
-same node counts (tests/test_raspasovka_search.py).
+cards' exposure); the pure-Python search, slower, looks less far (:data:`PYTHON_DEPTH`). The horizon is a
+function of the position only, never of a clock or node count, so for the same horizon the pure-Python
+search here and the compiled one (``maxn`` in core/ai/_dds.c) give the same values and the same node
+counts (tests/test_raspasovka_search.py).
 
 Ties go to the first card in the move order (cards low to high, each run of equivalent cards once, by its
 highest card): the same rule in both searches.
@@ -39,7 +40,7 @@ from preferans.core.engine.play import NOBODY, TrickPlay
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, NO_TRUMP, SUIT_MASK
 from preferans.core.model.views import DealResult
 
-__all__ = ["DEPTH", "FULL_TRICKS", "NODES", "Costs", "Problem", "choose_card", "deal_costs", "estimate",
+__all__ = ["DEPTH", "FULL_TRICKS", "NODES", "PYTHON_DEPTH", "Costs", "Problem", "choose_card", "deal_costs", "estimate",
            "horizon_for", "maxn_values", "problem_of"]
 
 FULL_TRICKS = 6
@@ -47,6 +48,9 @@ FULL_TRICKS = 6
 
 DEPTH = 3
 """Earlier, the search looks this many tricks ahead and estimates the rest (:func:`estimate`)."""
+
+PYTHON_DEPTH = (5, 1)
+"""The pure-Python search's full depth and depth (tricks to go, tricks ahead): about a tenth of the nodes."""
 
 NODES = {"python": 200_000, "compiled": 4_000_000}
 """Max-n nodes per decision by backend: layouts are searched while the next one, costed like the dearest so
@@ -176,16 +180,20 @@ class Problem:
     won: tuple[int, ...]
 
 
-def horizon_for(done: int) -> int:
+def horizon_for(done: int, compiled: bool = True) -> int:
     """The trick at whose start the search stops: the end with :data:`FULL_TRICKS` to go, else
-    :data:`DEPTH` tricks on (the next trick counts when the root is mid-trick)."""
-    if 10 - done <= FULL_TRICKS:
+    :data:`DEPTH` tricks on (the next trick counts when the root is mid-trick). The pure-Python search,
+    some 30 times slower, looks less far (:data:`PYTHON_DEPTH`): its values are the compiled search's for
+    the same horizon, its choices those of a shallower search."""
+    full, depth = (FULL_TRICKS, DEPTH) if compiled else PYTHON_DEPTH
+    if 10 - done <= full:
         return 10
-    return done + 1 + DEPTH if done < 10 else 10
+    return min(10, done + 1 + depth)
 
 
-def problem_of(play: TrickPlay, costs: Costs, horizon: int | None = None) -> Problem:
-    """The :class:`Problem` of an open :class:`TrickPlay` (every hand filled in, the talon's order too)."""
+def problem_of(play: TrickPlay, costs: Costs, horizon: int | None = None, compiled: bool = True) -> Problem:
+    """The :class:`Problem` of an open :class:`TrickPlay` (every hand filled in, the talon's order too);
+    ``horizon`` ``None``: :func:`horizon_for` the backend (``compiled`` or not)."""
     rules = play.rules
     chooser = list(range(play.n_seats))
     for hand, seat in rules.controllers:
@@ -199,7 +207,7 @@ def problem_of(play: TrickPlay, costs: Costs, horizon: int | None = None) -> Pro
         talon_leads=rules.talon_leads, talon_contends=rules.talon_contends,
         talon_owner=rules.talon_owner if rules.talon_owner is not None else NOBODY, after_talon=after,
         holders=costs.holders, table=costs.table,
-        horizon=horizon_for(play.tricks_done) if horizon is None else horizon, to_play=play.to_play,
+        horizon=horizon_for(play.tricks_done, compiled) if horizon is None else horizon, to_play=play.to_play,
         trick=tuple(play.trick), led=play.led_suit, best_card=play.best_card, best_hand=play.best_hand,
         best_trump=play.best_is_trump, trick_full=play.trick_full, done=play.tricks_done, won=tuple(play.tricks_won),
     )
@@ -409,9 +417,10 @@ def maxn_values(play: TrickPlay, costs: Costs, horizon: int | None = None,
     """Every legal card of the hand to play in the open position ``play`` with the value vector after it
     (one result per seat, in :class:`Costs` units; equivalent cards share one search), and the nodes
     searched. ``backend``: ``"python"`` forces the pure-Python search, otherwise the compiled one is used
-    when it is built (the same values and node counts)."""
-    p = problem_of(play, costs, horizon)
+    when it is built (for the same ``horizon``, the same values and node counts; ``None``: the backend's
+    :func:`horizon_for`)."""
     fast = None if backend == "python" else _compiled_maxn()
+    p = problem_of(play, costs, horizon, fast is not None)
     found, nodes = fast(p) if fast is not None else _python_maxn(p)
     values = dict(found)
     # a card of a run not searched takes the value of the run's card (the next live card above it)

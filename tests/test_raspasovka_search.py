@@ -135,7 +135,7 @@ def _positions(variant: Variant, seeds: range) -> list[tuple[TrickPlay, R.Costs]
     return out
 
 
-@pytest.mark.parametrize("name", ["sochi", "rostov", "sochi(players=4)"])
+@pytest.mark.parametrize("name", ["sochi", "rostov", "sochi(players=4)", "sochi(players=2)"])
 def test_the_compiled_search_gives_the_pythons_values_and_nodes(name: str) -> None:
     if R._compiled_maxn() is None:
         pytest.skip("the compiled solver is not built")

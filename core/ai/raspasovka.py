@@ -127,7 +127,9 @@ def deal_costs(game: Any) -> Costs:
             idx = 0
             for t in split:
                 idx = idx * RADIX + t
-            raw[idx] = tuple(Fraction(after[s]) - Fraction(before[s]) for s in range(n_seats))
+            # a hand no player holds (two players' dummy) wins and pays nothing
+            raw[idx] = tuple(Fraction(after[s]) - Fraction(before[s]) if s < len(after) else Fraction(0)
+                             for s in range(n_seats))
     scale = 1
     for row in raw.values():
         for x in row:

@@ -1071,7 +1071,7 @@ static void mx_node(MaxN *M, int seat, int led, int bc, int bh, int bt, int n_in
     M->nodes++;
     int chooser = M->chooser[seat];
     uint32_t hand = M->hands[seat];
-    int moves[10];
+    int moves[32]; /* a hand holds at most the 32 cards */
     int n = mx_moves(M, seat, mx_legal(M, seat, led, bc, bt), tc, moves);
     int have = 0;
     int64_t v[MX_SEATS];
@@ -1189,9 +1189,24 @@ static PyObject *py_maxn(PyObject *self, PyObject *p)
         Py_DECREF(c);
         if (cv == -1 && PyErr_Occurred())
             goto done;
+        if (cv < 0 || cv > 31) {
+            PyErr_SetString(PyExc_ValueError, "maxn: a card of the trick is not 0..31");
+            goto done;
+        }
         tc |= 1u << cv;
     }
-    if (M.n_seats < 1 || to_play < 0 || to_play >= M.n_seats || M.n_order < 1 || M.n_holders > 4) {
+    int bad = M.n_seats < 1 || to_play < 0 || to_play >= M.n_seats || M.n_order < 1 || M.n_holders > 4
+              || M.after_talon < 0 || M.after_talon >= M.n_seats || M.talon_owner >= M.n_seats;
+    for (int i = 0; i < M.n_order; i++)
+        bad |= M.order[i] < 0 || M.order[i] >= M.n_seats || M.next_hand[M.order[i]] < 0
+               || M.next_hand[M.order[i]] >= M.n_seats;
+    for (int i = 0; i < M.n_seats; i++)
+        bad |= M.chooser[i] < 0 || M.chooser[i] >= M.n_seats;
+    for (int k = 0; k < M.n_holders; k++)
+        bad |= M.holders[k] < 0 || M.holders[k] >= M.n_seats;
+    for (int i = 0; i < M.n_talon; i++)
+        bad |= M.talon[i] < 0 || M.talon[i] > 31;
+    if (bad) {
         PyErr_SetString(PyExc_ValueError, "maxn: a malformed problem");
         goto done;
     }
@@ -1200,7 +1215,7 @@ static PyObject *py_maxn(PyObject *self, PyObject *p)
         goto done;
     }
     M.nodes++;
-    int moves[10];
+    int moves[32]; /* a hand holds at most the 32 cards */
     uint32_t hand = M.hands[to_play];
     int nm = mx_moves(&M, to_play, mx_legal(&M, to_play, led, bc, bt), tc, moves);
     result = PyList_New(0);

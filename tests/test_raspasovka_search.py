@@ -189,3 +189,16 @@ def test_the_misere_discard_depends_only_on_what_the_declarer_sees(sochi: Varian
     assert observe(a, 1) == observe(b, 1) and a.hand(2) != b.hand(2)
     name = "hard:samples=4:nodes=100000000:min_samples=1"
     assert make_bot(name, 7, 1, trusted=True).choose(a, 1) == make_bot(name, 7, 1, trusted=True).choose(b, 1)
+
+
+def test_the_compiled_search_refuses_a_malformed_problem() -> None:
+    fast = R._compiled_maxn()
+    if fast is None:
+        pytest.skip("the compiled solver is not built")
+    from dataclasses import replace
+
+    p = R.problem_of(ending({0: "8S QS KS", 1: "9S JS 7C", 2: "10S 10D 8H"}), own_tricks(), 10)
+    assert fast(p) == R._python_maxn(p)
+    for bad in (replace(p, to_play=5), replace(p, chooser=(0, 9, 2)), replace(p, trick=((1, 40),))):
+        with pytest.raises(ValueError, match="maxn"):
+            fast(bad)

@@ -797,9 +797,475 @@ static PyTypeObject SearchType = {
     .tp_getset = Search_getset,
 };
 
+/* ------------------------------------------------------------------ max-n for raspasovka (core/ai/raspasovka.py)
+ *
+ * maxn(problem) is the pure-Python _MaxN of core/ai/raspasovka.py step by step: each hand plays for its
+ * controller's own result (a vector of results, one per seat, read from the variant's table of costs), the
+ * first card in the move order keeping a tie, a table at trick starts keyed by the hands in play, the
+ * leader, the tricks done and the holders' tricks won, the horizon's estimate in integers. Same values and
+ * the same node counts as the Python search (tests/test_raspasovka_search.py). */
+
+#define MX_SEATS 4
+
+typedef struct {
+    uint32_t h[3];
+    uint32_t meta; /* 0 = empty */
+    int64_t v[MX_SEATS];
+} MEntry;
+
+typedef struct {
+    int n_seats, n_order, n_holders, n_talon;
+    int order[MX_SEATS], next_hand[MX_SEATS], chooser[MX_SEATS], holders[MX_SEATS];
+    int trump, must_follow, must_trump, must_beat, must_overtrump;
+    int talon[10];
+    int talon_leads, talon_contends, talon_owner, after_talon, horizon;
+    int64_t *table;
+    Py_ssize_t table_len;
+    uint32_t hands[MX_SEATS];
+    int won[MX_SEATS];
+    long long nodes;
+    MEntry *tt;
+    size_t cap, used;
+    int failed; /* out of memory */
+} MaxN;
+
+static uint32_t mx_above(int c) { return suit_mask(SUIT(c)) & ~((2u << c) - 1u); }
+static uint32_t mx_below(int c) { return suit_mask(SUIT(c)) & ((1u << c) - 1u); }
+
+static void mx_leaf(const MaxN *M, int64_t *out)
+{
+    long long i = 0;
+    for (int k = 0; k < M->n_holders; k++)
+        i = i * 11 + M->won[M->holders[k]];
+    Py_ssize_t base = (Py_ssize_t)i * M->n_seats;
+    for (int s = 0; s < M->n_seats; s++)
+        out[s] = (base + s < M->table_len) ? M->table[base + s] : 0;
+}
+
+static void mx_estimate(const MaxN *M, int done, int *share)
+{
+    int rem = 10 - done, n = M->n_order;
+    long long w[MX_SEATS], total = 0;
+    for (int i = 0; i < n; i++) {
+        int h = M->order[i];
+        uint32_t others = 0;
+        for (int j = 0; j < n; j++)
+            if (M->order[j] != h)
+                others |= M->hands[M->order[j]];
+        long long x = 0;
+        uint32_t m = M->hands[h];
+        while (m) {
+            int c = low_card(m);
+            m &= m - 1;
+            x += count_cards(others & mx_below(c));
+        }
+        w[i] = x;
+        total += x;
+    }
+    if (total == 0) {
+        for (int i = 0; i < n; i++)
+            w[i] = 1;
+        total = n;
+    }
+    int left = rem;
+    long long frac[MX_SEATS];
+    int taken[MX_SEATS];
+    for (int i = 0; i < n; i++) {
+        share[i] = (int)(rem * w[i] / total);
+        frac[i] = rem * w[i] % total;
+        left -= share[i];
+        taken[i] = 0;
+    }
+    /* largest remainders, ties to the earlier hand */
+    for (; left > 0; left--) {
+        int best = -1;
+        for (int i = 0; i < n; i++)
+            if (!taken[i] && (best < 0 || frac[i] > frac[best]))
+                best = i;
+        taken[best] = 1;
+        share[best]++;
+    }
+}
+
+static uint32_t mx_legal(const MaxN *M, int seat, int led, int bc, int bt)
+{
+    uint32_t hand = M->hands[seat];
+    if (led < 0)
+        return hand;
+    uint32_t follow = M->must_follow ? hand & suit_mask(led) : 0;
+    if (follow) {
+        if (M->must_beat && bc >= 0 && (!bt || SUIT(bc) == led)) {
+            uint32_t higher = follow & mx_above(bc);
+            if (higher)
+                return higher;
+        }
+        return follow;
+    }
+    if (M->must_trump) {
+        uint32_t trumps = hand & suit_mask(M->trump);
+        if (trumps) {
+            if (M->must_overtrump && bt) {
+                uint32_t higher = trumps & mx_above(bc);
+                if (higher)
+                    return higher;
+            }
+            return trumps;
+        }
+    }
+    return hand;
+}
+
+static int mx_moves(const MaxN *M, int seat, uint32_t legal, uint32_t table_cards, int *out)
+{
+    uint32_t live = table_cards;
+    for (int i = 0; i < M->n_order; i++)
+        live |= M->hands[M->order[i]];
+    uint32_t hand = M->hands[seat];
+    int n = 0;
+    while (legal) {
+        int c = low_card(legal);
+        legal &= legal - 1;
+        uint32_t up = live & mx_above(c);
+        if (up && ((up & (~up + 1u)) & hand))
+            continue;
+        out[n++] = c;
+    }
+    return n;
+}
+
+static void mx_node(MaxN *M, int seat, int led, int bc, int bh, int bt, int n_in, int full, uint32_t tc, int done,
+                    int64_t *out);
+
+static int mx_grow(MaxN *M)
+{
+    size_t cap = M->cap ? M->cap * 2 : 4096;
+    MEntry *t = calloc(cap, sizeof(MEntry));
+    if (t == NULL)
+        return -1;
+    for (size_t i = 0; i < M->cap; i++) {
+        MEntry *e = &M->tt[i];
+        if (!e->meta)
+            continue;
+        uint64_t x = mix(((uint64_t)e->h[0] << 32 | e->h[1]) ^ mix((uint64_t)e->h[2] << 32 | e->meta));
+        size_t j = (size_t)x & (cap - 1);
+        while (t[j].meta)
+            j = (j + 1) & (cap - 1);
+        t[j] = *e;
+    }
+    free(M->tt);
+    M->tt = t;
+    M->cap = cap;
+    return 0;
+}
+
+static MEntry *mx_find(MaxN *M, const uint32_t *h, uint32_t meta, int *found)
+{
+    uint64_t x = mix(((uint64_t)h[0] << 32 | h[1]) ^ mix((uint64_t)h[2] << 32 | meta));
+    size_t j = (size_t)x & (M->cap - 1);
+    while (M->tt[j].meta) {
+        MEntry *e = &M->tt[j];
+        if (e->meta == meta && e->h[0] == h[0] && e->h[1] == h[1] && e->h[2] == h[2]) {
+            *found = 1;
+            return e;
+        }
+        j = (j + 1) & (M->cap - 1);
+    }
+    *found = 0;
+    return &M->tt[j];
+}
+
+static void mx_start(MaxN *M, int leader, int done, int64_t *out)
+{
+    if (done >= 10) {
+        mx_leaf(M, out);
+        return;
+    }
+    if (done >= M->horizon) {
+        int share[MX_SEATS];
+        mx_estimate(M, done, share);
+        for (int i = 0; i < M->n_order; i++)
+            M->won[M->order[i]] += share[i];
+        mx_leaf(M, out);
+        for (int i = 0; i < M->n_order; i++)
+            M->won[M->order[i]] -= share[i];
+        return;
+    }
+    uint32_t h[3] = {0, 0, 0};
+    for (int i = 0; i < M->n_order && i < 3; i++)
+        h[i] = M->hands[M->order[i]];
+    uint32_t meta = 1u | (uint32_t)leader << 1 | (uint32_t)done << 4;
+    for (int k = 0; k < M->n_holders; k++)
+        meta |= (uint32_t)M->won[M->holders[k]] << (8 + 4 * k);
+    if (M->used * 2 >= M->cap && mx_grow(M) < 0) {
+        M->failed = 1;
+        for (int s = 0; s < M->n_seats; s++)
+            out[s] = 0;
+        return;
+    }
+    int found;
+    MEntry *e = mx_find(M, h, meta, &found);
+    if (found) {
+        memcpy(out, e->v, sizeof(e->v));
+        return;
+    }
+    int64_t v[MX_SEATS] = {0, 0, 0, 0};
+    int full = M->n_order;
+    if (done < M->talon_leads && done < M->n_talon) {
+        int card = M->talon[done];
+        full++;
+        if (M->talon_contends)
+            mx_node(M, M->after_talon, SUIT(card), card, M->talon_owner, 0, 1, full, 1u << card, done, v);
+        else
+            mx_node(M, M->after_talon, SUIT(card), -1, -1, 0, 1, full, 1u << card, done, v);
+    } else {
+        mx_node(M, leader, -1, -1, -1, 0, 0, full, 0, done, v);
+    }
+    if (M->failed)
+        return;
+    /* the table may have grown during the search: find the slot again */
+    e = mx_find(M, h, meta, &found);
+    e->h[0] = h[0];
+    e->h[1] = h[1];
+    e->h[2] = h[2];
+    e->meta = meta;
+    memcpy(e->v, v, sizeof(v));
+    M->used++;
+    memcpy(out, v, sizeof(v));
+}
+
+static void mx_after(MaxN *M, int seat, int card, int led, int bc, int bh, int bt, int n_in, int full, uint32_t tc,
+                     int done, int64_t *out)
+{
+    M->hands[seat] ^= 1u << card;
+    int suit = SUIT(card);
+    if (led < 0) {
+        led = suit;
+        bc = card;
+        bh = seat;
+        bt = suit == M->trump;
+    } else if (suit == M->trump) {
+        if (!bt || card > bc) {
+            bc = card;
+            bh = seat;
+            bt = 1;
+        }
+    } else if (suit == led && !bt && card > bc) {
+        bc = card;
+        bh = seat;
+    }
+    if (n_in + 1 < full) {
+        mx_node(M, M->next_hand[seat], led, bc, bh, bt, n_in + 1, full, tc | 1u << card, done, out);
+        return;
+    }
+    int talon_led = done < M->talon_leads && done < M->n_talon;
+    if (bh >= 0)
+        M->won[bh]++;
+    mx_start(M, talon_led ? M->after_talon : bh, done + 1, out);
+    if (bh >= 0)
+        M->won[bh]--;
+}
+
+static void mx_node(MaxN *M, int seat, int led, int bc, int bh, int bt, int n_in, int full, uint32_t tc, int done,
+                    int64_t *out)
+{
+    M->nodes++;
+    int chooser = M->chooser[seat];
+    uint32_t hand = M->hands[seat];
+    int moves[32]; /* a hand holds at most the 32 cards */
+    int n = mx_moves(M, seat, mx_legal(M, seat, led, bc, bt), tc, moves);
+    int have = 0;
+    int64_t v[MX_SEATS];
+    for (int i = 0; i < n; i++) {
+        mx_after(M, seat, moves[i], led, bc, bh, bt, n_in, full, tc, done, v);
+        M->hands[seat] = hand;
+        if (M->failed)
+            return;
+        if (!have || v[chooser] > out[chooser]) {
+            memcpy(out, v, sizeof(v));
+            have = 1;
+        }
+    }
+}
+
+static int mx_attr_ints(PyObject *obj, const char *name, int *out, int cap, int *n)
+{
+    long long buf[64];
+    Py_ssize_t k = get_ints(obj, name, buf, 64);
+    if (k < 0)
+        return -1;
+    if (k > cap) {
+        PyErr_Format(PyExc_ValueError, "maxn: %s has %zd entries, at most %d", name, k, cap);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < k; i++)
+        out[i] = (int)buf[i];
+    *n = (int)k;
+    return 0;
+}
+
+static PyObject *py_maxn(PyObject *self, PyObject *p)
+{
+    (void)self;
+    MaxN M;
+    memset(&M, 0, sizeof(M));
+    int n, tmp[MX_SEATS];
+    long long x;
+    PyObject *result = NULL, *table = NULL, *seq = NULL, *trick = NULL, *tseq = NULL;
+    long long hands[MX_SEATS];
+    Py_ssize_t nh = get_ints(p, "hands", hands, MX_SEATS + 1);
+    if (nh < 0)
+        return NULL;
+    if (nh > MX_SEATS)
+        return PyErr_Format(PyExc_ValueError, "maxn: at most %d hands", MX_SEATS);
+    M.n_seats = (int)nh;
+    for (int i = 0; i < M.n_seats; i++)
+        M.hands[i] = (uint32_t)hands[i];
+    if (mx_attr_ints(p, "order", M.order, 3, &M.n_order) < 0 || mx_attr_ints(p, "next_hand", M.next_hand, MX_SEATS, &n) < 0
+        || mx_attr_ints(p, "chooser", M.chooser, MX_SEATS, &n) < 0
+        || mx_attr_ints(p, "holders", M.holders, MX_SEATS, &M.n_holders) < 0
+        || mx_attr_ints(p, "talon_cards", M.talon, 10, &M.n_talon) < 0 || mx_attr_ints(p, "won", tmp, MX_SEATS, &n) < 0)
+        return NULL;
+    for (int i = 0; i < n; i++)
+        M.won[i] = tmp[i];
+    int led, bc, bh, bt, full, done, to_play;
+    if (get_int(p, "trump", &x, NT) < 0) return NULL;
+    M.trump = (int)x;
+    if (get_bool(p, "must_follow", &M.must_follow, 0) < 0 || get_bool(p, "must_trump", &M.must_trump, 0) < 0
+        || get_bool(p, "must_beat", &M.must_beat, 0) < 0 || get_bool(p, "must_overtrump", &M.must_overtrump, 0) < 0
+        || get_bool(p, "talon_contends", &M.talon_contends, 0) < 0 || get_bool(p, "best_trump", &bt, 0) < 0)
+        return NULL;
+    if (get_int(p, "talon_leads", &x, 0) < 0) return NULL;
+    M.talon_leads = (int)x;
+    if (get_int(p, "talon_owner", &x, -1) < 0) return NULL;
+    M.talon_owner = (int)x;
+    if (get_int(p, "after_talon", &x, 0) < 0) return NULL;
+    M.after_talon = (int)x;
+    if (get_int(p, "horizon", &x, 10) < 0) return NULL;
+    M.horizon = (int)x;
+    if (get_int(p, "to_play", &x, 0) < 0) return NULL;
+    to_play = (int)x;
+    if (get_int(p, "led", &x, -1) < 0) return NULL;
+    led = (int)x;
+    if (get_int(p, "best_card", &x, -1) < 0) return NULL;
+    bc = (int)x;
+    if (get_int(p, "best_hand", &x, -1) < 0) return NULL;
+    bh = (int)x;
+    if (get_int(p, "trick_full", &x, 0) < 0) return NULL;
+    full = (int)x;
+    if (get_int(p, "done", &x, 0) < 0) return NULL;
+    done = (int)x;
+    table = PyObject_GetAttrString(p, "table");
+    if (table == NULL)
+        return NULL;
+    seq = PySequence_Fast(table, "maxn: table must be a sequence");
+    Py_DECREF(table);
+    if (seq == NULL)
+        return NULL;
+    M.table_len = PySequence_Fast_GET_SIZE(seq);
+    M.table = malloc(sizeof(int64_t) * (size_t)(M.table_len ? M.table_len : 1));
+    if (M.table == NULL) {
+        Py_DECREF(seq);
+        return PyErr_NoMemory();
+    }
+    for (Py_ssize_t i = 0; i < M.table_len; i++) {
+        M.table[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (M.table[i] == -1 && PyErr_Occurred())
+            goto done;
+    }
+    trick = PyObject_GetAttrString(p, "trick");
+    if (trick == NULL)
+        goto done;
+    tseq = PySequence_Fast(trick, "maxn: trick must be a sequence");
+    if (tseq == NULL)
+        goto done;
+    uint32_t tc = 0;
+    Py_ssize_t n_in = PySequence_Fast_GET_SIZE(tseq);
+    for (Py_ssize_t i = 0; i < n_in; i++) {
+        PyObject *pair = PySequence_Fast_GET_ITEM(tseq, i);
+        PyObject *c = PySequence_GetItem(pair, 1);
+        if (c == NULL)
+            goto done;
+        long cv = PyLong_AsLong(c);
+        Py_DECREF(c);
+        if (cv == -1 && PyErr_Occurred())
+            goto done;
+        if (cv < 0 || cv > 31) {
+            PyErr_SetString(PyExc_ValueError, "maxn: a card of the trick is not 0..31");
+            goto done;
+        }
+        tc |= 1u << cv;
+    }
+    int bad = M.n_seats < 1 || to_play < 0 || to_play >= M.n_seats || M.n_order < 1 || M.n_holders > 4
+              || M.after_talon < 0 || M.after_talon >= M.n_seats || M.talon_owner >= M.n_seats;
+    for (int i = 0; i < M.n_order; i++)
+        bad |= M.order[i] < 0 || M.order[i] >= M.n_seats || M.next_hand[M.order[i]] < 0
+               || M.next_hand[M.order[i]] >= M.n_seats;
+    for (int i = 0; i < M.n_seats; i++)
+        bad |= M.chooser[i] < 0 || M.chooser[i] >= M.n_seats;
+    for (int k = 0; k < M.n_holders; k++)
+        bad |= M.holders[k] < 0 || M.holders[k] >= M.n_seats;
+    for (int i = 0; i < M.n_talon; i++)
+        bad |= M.talon[i] < 0 || M.talon[i] > 31;
+    if (bad) {
+        PyErr_SetString(PyExc_ValueError, "maxn: a malformed problem");
+        goto done;
+    }
+    if (mx_grow(&M) < 0) {
+        PyErr_NoMemory();
+        goto done;
+    }
+    M.nodes++;
+    int moves[32]; /* a hand holds at most the 32 cards */
+    uint32_t hand = M.hands[to_play];
+    int nm = mx_moves(&M, to_play, mx_legal(&M, to_play, led, bc, bt), tc, moves);
+    result = PyList_New(0);
+    if (result == NULL)
+        goto done;
+    for (int i = 0; i < nm; i++) {
+        int64_t v[MX_SEATS] = {0, 0, 0, 0};
+        mx_after(&M, to_play, moves[i], led, bc, bh, bt, (int)n_in, full, tc, done, v);
+        M.hands[to_play] = hand;
+        if (M.failed) {
+            Py_CLEAR(result);
+            PyErr_NoMemory();
+            goto done;
+        }
+        PyObject *vec = PyTuple_New(M.n_seats);
+        if (vec == NULL) {
+            Py_CLEAR(result);
+            goto done;
+        }
+        for (int s = 0; s < M.n_seats; s++)
+            PyTuple_SET_ITEM(vec, s, PyLong_FromLongLong(v[s]));
+        PyObject *item = Py_BuildValue("(iN)", moves[i], vec);
+        if (item == NULL || PyList_Append(result, item) < 0) {
+            Py_XDECREF(item);
+            Py_CLEAR(result);
+            goto done;
+        }
+        Py_DECREF(item);
+    }
+done:
+    Py_XDECREF(tseq);
+    Py_XDECREF(trick);
+    Py_DECREF(seq);
+    free(M.table);
+    free(M.tt);
+    if (result == NULL)
+        return NULL;
+    return Py_BuildValue("(NL)", result, M.nodes);
+}
+
+static PyMethodDef module_methods[] = {
+    {"maxn", (PyCFunction)py_maxn, METH_O,
+     "maxn(problem) -> (list of (card, values), nodes): the max-n search of a raspasovka position\n"
+     "(core/ai/raspasovka.py Problem); the same values and node counts as its pure-Python search."},
+    {NULL, NULL, 0, NULL},
+};
+
 static struct PyModuleDef dds_module = {
     PyModuleDef_HEAD_INIT, "_dds", "Compiled double-dummy search (the optional accelerator of core/solver.py).",
-    -1, NULL, NULL, NULL, NULL, NULL,
+    -1, module_methods, NULL, NULL, NULL, NULL,
 };
 
 PyMODINIT_FUNC PyInit__dds(void)

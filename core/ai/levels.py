@@ -19,6 +19,7 @@ import math
 from dataclasses import replace
 from typing import Any
 
+from preferans.core.ai import misere, raspasovka
 from preferans.core.ai.bots import HeuristicBot, best_strain
 from preferans.core.ai.calls import PHASE_BITS, choose_call
 from preferans.core.ai.pimc import (
@@ -28,6 +29,7 @@ from preferans.core.ai.pimc import (
     PimcBot,
     PimcOptions,
     implausibility,
+    obs_is_raspasovka,
     observe,
     parse_options,
     sample_layouts,
@@ -160,7 +162,7 @@ class HardBot(PimcBot):
         legal = game.legal_actions()
         if game.phase is Phase.DISCARD and len(legal) > 1:
             self.last_samples = 0
-            choice = self.discard(game, seat, legal)
+            choice = self.discard(game, seat, legal) or misere.misere_discard(self, game, seat, legal, discards)
             if choice is not None:
                 return choice
         if self.options.calls & PHASE_BITS.get(game.phase, 0) and len(legal) > 1:
@@ -169,6 +171,11 @@ class HardBot(PimcBot):
             if found is not None:
                 self.last_samples = found[1].layouts
                 return found[0]
+        if game.phase is Phase.PLAY and len(legal) > 1 and obs_is_raspasovka(game):
+            self.last_samples = 0
+            card = raspasovka.choose_card(self, game, seat)  # max-n, not pimc's paranoid misère
+            if card is not None:
+                return card
         return super().choose(game, seat)
 
     def _layouts(self, obs: Knowledge, n: int) -> list[tuple[Layout, Any]]:

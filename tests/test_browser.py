@@ -202,6 +202,10 @@ def test_the_hint_button_and_key_suggest_a_legal_move_and_outline_it(browser: Br
             if phase == "play":  # the tricks expected, as a number
                 value = page.text_content("#hint .hint-move .hint-value") or ""
                 assert float(value.replace(",", ".")) >= 0
+            if phase == "auction":  # the settlement expected, signed, in the variant's unit
+                assert "in whists" in (page.text_content("#hint .hint-title") or "")
+                value = page.text_content("#hint .hint-move .hint-value") or ""
+                assert value == "0.0" or value[0] in "+-\u2212"
             before = page.get_attribute("#status", "data-n")
             best.click()  # play the hint; the table moves on and the hint is gone
             page.wait_for_function(f"document.querySelector('#status').dataset.n !== '{before}'", timeout=STEP_MS)

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import replace
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+from typing import Any, Literal
 
 from preferans.core.ai import misere, raspasovka
 from preferans.core.ai.bots import HeuristicBot, best_strain
@@ -41,7 +42,8 @@ from preferans.core.engine.play import TrickPlay
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, cards_of
 from preferans.core.model.contracts import ContractSpec
 
-__all__ = ["EXACT_LIMIT", "HARD", "NORMAL", "HardBot", "enumerate_layouts", "hints", "likelihood", "make_level"]
+__all__ = ["EXACT_LIMIT", "HARD", "NORMAL", "HardBot", "Hint", "Measure", "enumerate_layouts", "hints", "likelihood",
+           "make_level"]
 
 NORMAL = PimcOptions(samples=8, nodes=1_000_000)
 """The ``normal`` level: plain pimc with 8 layouts and a quarter of the compiled solver's node budget."""
@@ -289,33 +291,86 @@ def make_level(level: str, game_seed: int, seat: int, options: str = "", where: 
 # ---------------------------------------------------------------- hints
 
 
-def hints(game: Game, seat: int, k: int = 3, bot: HardBot | None = None) -> list[tuple[str, float | None]]:
-    """The hard bot's view of the decision of ``seat`` now: in the play, the ``k`` best cards with the
-    tricks the side of the hand to play expects to end the deal with (in raspasovka: its own tricks, fewer
-    is better), best first, a card of the same suit and worth the same as one shown left out; at any other
-    decision, the hard bot's choice with no figure."""
+Measure = Literal["tricks", "settlement", "choice"]
+"""What a hint's figure is: ``tricks`` the tricks the side of the hand to play ends the deal with (the card
+play of a game), ``settlement`` the seat's expected settlement change in the variant's unit (a call, a
+raspasovka card: more is better), ``choice`` no figure (the hard bot's choice alone)."""
+
+
+@dataclass(frozen=True)
+class Hint:
+    """One move of a hint: the ``action`` as typed, its ``value`` (one decimal; ``None`` for a ``choice``)
+    and what that value is (``measure``)."""
+
+    action: str
+    value: float | None
+    measure: Measure
+
+
+def _tenth(x: float) -> float:
+    return round(x, 1) + 0.0  # + 0.0: no -0.0 shown as "-0.0"
+
+
+def hints(game: Game, seat: int, k: int = 3, bot: HardBot | None = None) -> list[Hint]:
+    """The hard bot's view of the decision of ``seat`` now, best first, the first the hard bot's own choice:
+
+    * at a call (auction, declaration, defence, kontra ...) the ``k`` best of the calls it valued, each with
+      the mean settlement change for the seat that :func:`~preferans.core.ai.calls.choose_call` computed for
+      it (``settlement``);
+    * in raspasovka the ``k`` best cards by the max-n search's expected result for the seat
+      (:func:`~preferans.core.ai.raspasovka.card_values`, ``settlement``);
+    * in the card play of a game the ``k`` best cards with the tricks the side of the hand to play expects
+      to end the deal with (``tricks``);
+
+    a card of the same suit and worth the same as one shown left out. At any other decision (the discard),
+    or when the budget valued too few layouts, the hard bot's choice with no figure (``choice``)."""
     bot = bot or HardBot(replace(HARD, seed=game.seed * 1_000_003 + seat))
     legal = game.legal_actions()
-    if game.phase is Phase.PLAY and len(legal) > 1:
-        found = bot.card_totals(observe(game, seat))
+    if len(legal) > 1 and bot.options.calls & PHASE_BITS.get(game.phase, 0):
+        found = choose_call(game, seat, legal, bot._layouts, bot.options, bot.heuristic)
+        if found is not None:
+            choice, values = found
+            rest = sorted((c for c in values.totals if c != choice), key=lambda c: -values.mean(c))
+            return [Hint(c, _tenth(values.mean(c)), "settlement") for c in [choice, *rest][:k]]
+    if game.phase is Phase.PLAY and len(legal) > 1 and obs_is_raspasovka(game):
+        cards = raspasovka.card_values(bot, game, seat)
+        pick = raspasovka.choose_card(bot, game, seat, cards) if cards is not None else None
+        if cards is not None and pick is not None:
+            first = CARD_INDEX[pick]
+            order = [first, *sorted((c for c in cards.totals if c != first), key=lambda c: (-cards.totals[c], c))]
+            return _distinct(order, lambda c: cards.totals[c], lambda c: _tenth(cards.mean(c)), "settlement", k)
+    if game.phase is Phase.PLAY and len(legal) > 1 and not obs_is_raspasovka(game):
+        found_cards = bot.card_totals(observe(game, seat))
         play = game.deal.play
-        if found is not None and play is not None and found.solved:
+        if found_cards is not None and play is not None and found_cards.solved:
+            got = found_cards
             declarer = play.rules.declarer
             me = play.to_play
             mine = declarer is None or me == declarer
             total = len(play.completed) + play.hands[me].bit_count()  # the tricks of the deal
-            sign = 1 if found.want_high else -1  # the bot's order: the score, then the tricks
-            order = sorted(found.tricks, key=lambda c: (-sign * found.score[c], -sign * found.tricks[c], c))
-            rows: list[tuple[str, float | None]] = []
-            shown: set[tuple[int, Any, Any]] = set()
-            for card in order:
-                key = (card >> 3, found.score[card], found.tricks[card])
-                if key in shown:  # a card of a suit already shown, worth the same: the same choice
-                    continue
-                shown.add(key)
-                mean = found.tricks[card] / found.solved
-                rows.append((CARD_NAMES[card], round(mean if mine else total - mean, 1)))
-                if len(rows) == k:
-                    break
-            return rows
-    return [(bot.choose(game, seat), None)]
+            sign = 1 if got.want_high else -1  # the bot's order: the score, then the tricks
+            order = sorted(got.tricks, key=lambda c: (-sign * got.score[c], -sign * got.tricks[c], c))
+
+            def tricks(c: int) -> float:
+                mean = got.tricks[c] / got.solved
+                return round(float(mean if mine else total - mean), 1)
+
+            return _distinct(order, lambda c: (got.score[c], got.tricks[c]), tricks, "tricks", k)
+    return [Hint(bot.choose(game, seat), None, "choice")]
+
+
+def _distinct(order: list[int], worth: Callable[[int], Any], value: Callable[[int], float], measure: Measure,
+              k: int) -> list[Hint]:
+    """The first ``k`` cards of ``order`` as hints, a card of a suit already shown and of the same ``worth``
+    left out (the same choice)."""
+    rows: list[Hint] = []
+    shown: set[tuple[int, Any]] = set()
+    for card in order:
+        key = (card >> 3, worth(card))
+        if key in shown:
+            continue
+        shown.add(key)
+        rows.append(Hint(CARD_NAMES[card], value(card), measure))
+        if len(rows) == k:
+            break
+    return rows

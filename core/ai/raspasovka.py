@@ -40,8 +40,8 @@ from preferans.core.engine.play import NOBODY, TrickPlay
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, NO_TRUMP, SUIT_MASK
 from preferans.core.model.views import DealResult
 
-__all__ = ["DEPTH", "FULL_TRICKS", "NODES", "PYTHON_DEPTH", "Costs", "Problem", "choose_card", "deal_costs", "estimate",
-           "horizon_for", "maxn_values", "problem_of"]
+__all__ = ["DEPTH", "FULL_TRICKS", "NODES", "PYTHON_DEPTH", "CardValues", "Costs", "Problem", "card_values",
+           "choose_card", "deal_costs", "estimate", "horizon_for", "maxn_values", "problem_of"]
 
 FULL_TRICKS = 6
 """With at most this many tricks to go the search is exact (to the end of the deal)."""
@@ -456,11 +456,26 @@ def _cards(mask: int) -> list[int]:
 # ---------------------------------------------------------------- the hard bot's card
 
 
-def choose_card(bot: Any, game: Any, seat: int) -> str | None:
-    """The hard bot's card in raspasovka: over its weighted layouts (its inference,
-    ``bot.weighted_layouts``), every legal card valued by the max-n search, the card with the best expected
-    result for ``seat`` (ties: the heuristic's card, else the lowest); ``None`` (the caller's own play)
-    when the budget searched fewer than ``min_samples`` layouts."""
+@dataclass(frozen=True)
+class CardValues:
+    """The hard bot's raspasovka values of the legal cards: ``totals[card]`` the sum over the layouts
+    searched of weight times the seat's result (in :class:`Costs` units, ``scale`` to a settlement unit),
+    ``weight`` the layouts' total weight, ``searched`` how many were searched."""
+
+    totals: dict[int, float]
+    weight: float
+    searched: int
+    scale: int
+
+    def mean(self, card: int) -> float:
+        """The seat's expected result of the deal after ``card``, in the settlement's unit (whists)."""
+        return self.totals[card] / self.weight / self.scale if self.weight else 0.0
+
+
+def card_values(bot: Any, game: Any, seat: int) -> CardValues | None:
+    """Every legal card valued by the max-n search over the hard bot's weighted layouts (its inference,
+    ``bot.weighted_layouts``): the seat's expected result; ``None`` when the budget searched fewer than
+    ``min_samples`` layouts."""
     obs = observe(game, seat)
     if obs.play is None:  # pragma: no cover - only called in play
         return None
@@ -475,6 +490,7 @@ def choose_card(bot: Any, game: Any, seat: int) -> str | None:
     totals: dict[int, float] = {}
     layouts = bot.weighted_layouts(obs, merge=True)
     searched = 0
+    weight_sum = 0.0
     for layout, weight in layouts:
         if not budget.allows():
             break
@@ -483,9 +499,22 @@ def choose_card(bot: Any, game: Any, seat: int) -> str | None:
         for card, vec in values.items():
             totals[card] = totals.get(card, 0.0) + weight * vec[me]
         searched += 1
+        weight_sum += float(weight)
     if not searched or (searched < min(opts.min_samples, len(layouts))):
         return None
-    bot.last_samples = searched
+    return CardValues(totals, weight_sum, searched, costs.scale)
+
+
+def choose_card(bot: Any, game: Any, seat: int, found: CardValues | None = None) -> str | None:
+    """The hard bot's card in raspasovka: the card of :func:`card_values` (``found``, when the caller has
+    them) with the best expected result for ``seat`` (ties: the heuristic's card, else the lowest); ``None``
+    (the caller's own play) when the budget searched fewer than ``min_samples`` layouts."""
+    if found is None:
+        found = card_values(bot, game, seat)
+    if found is None:
+        return None
+    totals = found.totals
+    bot.last_samples = found.searched
     best = max(totals.values())
     tied = sorted(c for c, t in totals.items() if t == best)
     names = game.legal_actions()

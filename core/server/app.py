@@ -392,6 +392,15 @@ async def _handle(hub: Hub, conn: Connection, raw: str | bytes) -> bool:
     return True
 
 
+def _unit_said(frame: dict[str, Any], table: LiveTable, conn: Connection) -> dict[str, Any]:
+    """The hint ``frame`` with ``unit_label``: its settlement unit as the connection's language names it
+    (``висты`` for ``whists``; ``null`` when the hint has no unit). The frame itself, remembered for the
+    seat's other tabs, keeps the key."""
+    unit = frame.get("unit")
+    label = table.translator(conn.language).term("unit", unit) if isinstance(unit, str) else None
+    return {**frame, "unit_label": label}
+
+
 async def _hint(hub: Hub, conn: Connection, table: LiveTable) -> None:
     """Start the hint of the connection's seat, if it is to act and no hint of its runs: the frame is sent
     to this connection alone when the worker is done (a ``hint`` of the table's ``n`` then)."""
@@ -409,7 +418,7 @@ async def _hint(hub: Hub, conn: Connection, table: LiveTable) -> None:
         return
     known = hub.hints.remembered(table.id, conn.seat, table.n)
     if known is not None:  # asked again at the same moment: the same hint, no work
-        await conn.send(known)
+        await conn.send(_unit_said(known, table, conn))
         return
     if (table.id, conn.seat) in hub.hints.running:  # asked on this connection or another of the seat
         await conn.send(_told(conn, "hint_running", mark_error("a hint is being worked out for you; one at "
@@ -429,7 +438,7 @@ async def _hint(hub: Hub, conn: Connection, table: LiveTable) -> None:
                   file=sys.stderr)
             await conn.send(_told(conn, "hint_failed", mark_error("the hint could not be worked out")))
             return
-        await conn.send(frame)
+        await conn.send(_unit_said(frame, table, conn))
 
     conn.hinting = asyncio.get_running_loop().create_task(run())
 

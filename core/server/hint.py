@@ -1,9 +1,10 @@
 """A seat's hint at the online table: the hard bot's view of the decision it has to make (docs/protocol.md,
 "Hints").
 
-The hint is the one ``preferans play --hints`` prints (:func:`preferans.core.ai.levels.hints`): in the play
-the best cards with the tricks the seat's side is expected to end the deal with, at the other decisions the
-hard bot's choice. The bot reads the seat's observation only (``game.observation(seat)``, through pimc's
+The hint is the one ``preferans play --hints`` prints (:func:`preferans.core.ai.levels.hints`): in the card
+play of a game the best cards with the tricks the seat's side is expected to end the deal with, at a call and
+in raspasovka the best calls or cards with the seat's expected settlement, at the discard the hard bot's
+choice. The bot reads the seat's observation only (``game.observation(seat)``, through pimc's
 ``observe``), so a hint tells a seat nothing it does not see.
 
 A hint costs up to about a second of CPU, so it is computed in a worker thread, on a clone of the game (the
@@ -29,31 +30,36 @@ WORKERS = 1
 QUEUE = 4
 """Hints waiting or running on one server; one more is refused as ``hints_busy``."""
 TOP = 3
-"""Moves shown in the play (the CLI's three)."""
+"""Moves shown (the CLI's three)."""
 
 
 def hint_body(game: Game, seat: int, options: str = "") -> dict[str, Any]:
-    """The hint of ``seat``, whose turn it is in ``game``: ``{"measure", "better", "moves"}``.
+    """The hint of ``seat``, whose turn it is in ``game``: ``{"measure", "better", "unit", "moves"}``.
 
     ``moves`` is best first, each ``{"action", "value"}`` with ``action`` a legal action as typed (``AS``,
-    ``pass``, ``6S``). In the play ``measure`` is ``"tricks"``: ``value`` is the tricks the side of the hand
-    to play is expected to end the deal with, the mean over the hard bot's layouts (one decimal), and
-    ``better`` says whether ``"more"`` or ``"fewer"`` is good for that side (fewer in a raspasovka, where
-    the value is the hand's own tricks, and in a misère, for the declarer and the whisters alike). At any
-    other decision (or when the budget solved too few layouts) ``measure`` is ``"choice"``: one move, the
-    hard bot's choice, ``value`` and ``better`` ``null``. ``options`` are the hard bot's (``samples=4``)."""
+    ``pass``, ``6S``). In the card play of a game ``measure`` is ``"tricks"``: ``value`` is the tricks the
+    side of the hand to play is expected to end the deal with, the mean over the hard bot's layouts (one
+    decimal), and ``better`` says whether ``"more"`` or ``"fewer"`` is good for that side (fewer in a
+    misère, for the declarer and the whisters alike). At a call (auction, declaration, defence, kontra ...)
+    and in raspasovka ``measure`` is ``"settlement"``: ``value`` is the seat's expected change of its
+    settlement in the variant's ``unit`` (``"whists"``, ``"points"``: the key, as
+    ``Game.settlement().unit`` names it), ``better`` ``"more"``. At any other decision (the discard, or
+    when the budget valued too few layouts) ``measure`` is ``"choice"``: one move, the hard bot's choice,
+    ``value``, ``better`` and ``unit`` ``null``. ``options`` are the hard bot's (``samples=4``)."""
     bot = make_level("hard", game.seed, seat, options, "hint", trusted=True)
     rows = hints(game, seat, TOP, bot)
-    moves = [{"action": action, "value": value} for action, value in rows]
-    if not rows or rows[0][1] is None:
-        return {"measure": "choice", "better": None, "moves": moves[:1]}
-    return {"measure": "tricks", "better": _better(game), "moves": moves}
+    moves = [{"action": row.action, "value": row.value} for row in rows]
+    measure = rows[0].measure
+    if measure == "choice":
+        return {"measure": "choice", "better": None, "unit": None, "moves": moves[:1]}
+    if measure == "settlement":
+        return {"measure": "settlement", "better": "more", "unit": game.settlement().unit, "moves": moves}
+    return {"measure": "tricks", "better": _better(game), "unit": None, "moves": moves}
 
 
 def _better(game: Game) -> str:
-    """``"more"`` when the side of the hand to play wants tricks, ``"fewer"`` in a raspasovka (its own
-    tricks) and in a contract of no tricks (the declarer wants none, the whisters want him to take some:
-    fewer for themselves)."""
+    """``"more"`` when the side of the hand to play wants tricks, ``"fewer"`` in a contract of no tricks
+    (the declarer wants none, the whisters want him to take some: fewer for themselves)."""
     deal = game.deal
     play = deal.play
     if play is None or play.rules.declarer is None or deal.contract is None or deal.contract.goal == "none":

@@ -85,6 +85,7 @@ PAGE = (
     mark_term("page", "Hint: the tricks your side is expected to end the deal with (more is better)"),
     mark_term("page", "Hint: the tricks your side is expected to end the deal with (fewer is better)"),
     mark_term("page", "Hint: the hard bot's choice"),
+    mark_term("page", "Hint: the expected change of your settlement in the deal, in {unit} (more is better)"),
     mark_term("page", "{key} asks for a hint."),
     mark_term("page", "Keys: 1-9 and 0 choose the 1st-10th action or playable card; {key} passes."),
     mark_term("page", "Invite others:"),

@@ -525,15 +525,22 @@ function renderHint() {
     if (T.hintAsked === T.n) box.append(el("span", { class: "muted", text: t("working out a hint...") }));
     return;
   }
-  const title = h.measure !== "tricks" ? t("Hint: the hard bot's choice")
-    : h.better === "fewer" ? t("Hint: the tricks your side is expected to end the deal with (fewer is better)")
-      : t("Hint: the tricks your side is expected to end the deal with (more is better)");
+  // the figure's kind: tricks (the card play of a game), the settlement in the variant's unit (a call, a
+  // raspasovka card: signed, +4.0), or none (the hard bot's choice)
+  const settlement = h.measure === "settlement";
+  const title = settlement
+    ? t("Hint: the expected change of your settlement in the deal, in {unit} (more is better)",
+        { unit: h.unit_label || h.unit })
+    : h.measure !== "tricks" ? t("Hint: the hard bot's choice")
+      : h.better === "fewer" ? t("Hint: the tricks your side is expected to end the deal with (fewer is better)")
+        : t("Hint: the tricks your side is expected to end the deal with (more is better)");
   box.append(el("span", { class: "hint-title", text: title + " " }));
   const cards = CARD_PHASES.has(s.phase);
   for (const m of h.moves) {
     const shown = cards ? cardNode(m.action) : el("span", { class: "label", text: label(m.action) });
-    const value = m.value === null ? [] : [el("span", { class: "hint-value", text: m.value.toLocaleString(
-      I18N.lang, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })];
+    const digits = { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: settlement ? "exceptZero" : "auto" };
+    const value = m.value === null ? []
+      : [el("span", { class: "hint-value", text: m.value.toLocaleString(I18N.lang, digits) })];
     box.append(el("span", { class: "hint-move", "data-action": m.action }, shown, ...value));
   }
   // the best move outlined where it is played: a card of the hand (or of one played for), or a call's button

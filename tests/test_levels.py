@@ -25,15 +25,20 @@ from test_pimc import (
 )
 
 from preferans.core import Game, Variant
+from preferans.core.ai import raspasovka
 from preferans.core.ai.bots import HeuristicBot, estimate
+from preferans.core.ai.calls import choose_call
 from preferans.core.ai.levels import BETA, HardBot, discards, enumerate_layouts, hints, likelihood
 from preferans.core.ai.pimc import PimcBot, PimcOptions, implausibility, observe, sample_layouts
 from preferans.core.ai.registry import BOTS, check_bot, make_bot
 from preferans.core.ai.solver import solve
 from preferans.core.cli import main
+from preferans.core.cli.hints import hint_line
+from preferans.core.engine.game import Phase
 from preferans.core.engine.play import TrickPlay
 from preferans.core.model.cards import SUIT_MASK, cards_of, parse_card, parse_cards
 from preferans.core.model.errors import BadInput
+from preferans.core.model.i18n import translator
 from preferans.core.server.lobby import variants
 
 S, C, D, H = 0, 1, 2, 3
@@ -197,25 +202,104 @@ def test_hints_value_the_cards_of_the_hand_to_play(sochi: Variant) -> None:
     # 10 (the 9H always loses), so the best hint is worth 9.0 tricks and none more.
     game = drive(rigged(sochi, GAME_HANDS, GAME_TALON), GAME_ACTIONS)
     rows = hints(game, 1, bot=hard())
-    assert len(rows) == 3 and rows[0][1] == 9.0
-    assert all(v is not None and v <= 9.0 for _, v in rows)
-    assert all(name in game.legal_actions() for name, _ in rows)
+    assert len(rows) == 3 and rows[0].value == 9.0 and {row.measure for row in rows} == {"tricks"}
+    assert all(row.value is not None and row.value <= 9.0 for row in rows)
+    assert all(row.action in game.legal_actions() for row in rows)
     # the five spades are one choice (touching, each worth 9 in every layout): one of them is shown
-    assert sum(1 for name, _ in rows if name.endswith("S")) == 1
+    assert sum(1 for row in rows if row.action.endswith("S")) == 1
     # a defender's hint counts the defence's tricks: 10 less the declarer's, here at least 1 (the heart)
     game.apply("AS")
     rows = hints(game, 2, bot=hard())
-    assert all(v is not None and v >= 1.0 for _, v in rows)
+    assert all(row.value is not None and row.value >= 1.0 for row in rows)
 
 
-def test_play_with_hints_shows_the_hard_bots_choice(monkeypatch: pytest.MonkeyPatch,
-                                                    capsys: pytest.CaptureFixture[str]) -> None:
+TEN_HANDS = {1: "AS KS QS JS 10S 9S AC AD AH KH", 2: "KC QC JC 10C 9C 8C 7C 8S QH JH",
+             0: "KD QD JD 10D 9D 8D 7D 7S 10H 9H"}
+"""tests/test_hard_calls.py's ten sure tricks: seat 1 takes all ten in spades or no-trump in every layout."""
+
+
+def ten_game(sochi: Variant, hands: dict[int, str] = TEN_HANDS) -> Game:
+    game = drive(rigged(sochi, hands, "8H 7H"), ["6S", "pass", "pass", "8H", "7H"])
+    assert game.phase is Phase.DECLARE and game.current_player == 1
+    return game
+
+
+def test_a_declaration_hint_is_the_hard_bots_call_with_the_settlement_it_computed(sochi: Variant) -> None:
+    # Seat 1 declares with ten sure tricks (TEN_HANDS) and no defender whists in the hard bot's layouts (the
+    # passers' hands lack the whisting values), so a game of level L is written as made: Sochi's pool of
+    # 2, 4, 6, 8, 10 for a six .. ten, which on a fresh sheet is worth 10 whists a point against each of
+    # the two others, shared by the three players: 2 * 10 * pool / 3 = 66.7 for a ten, 53.3 for a nine.
+    # Both tens (spades, no-trump) are worth 66.7; the hard bot declares one of them, shown first; a nine next.
+    game = ten_game(sochi)
+    rows = hints(game, 1, bot=hard())
+    assert [row.measure for row in rows] == ["settlement"] * 3
+    assert rows[0].action == hard().choose(game, 1)
+    assert {rows[0].action, rows[1].action} == {"10S", "10NT"}
+    assert rows[0].value == rows[1].value == round(2 * 10 * 10 / 3, 1) == 66.7
+    assert rows[2].action in ("9S", "9NT") and rows[2].value == round(2 * 10 * 8 / 3, 1) == 53.3
+    # the values are choose_call's own, not a second evaluation
+    bot = hard()
+    found = choose_call(game, 1, game.legal_actions(), bot._layouts, bot.options, bot.heuristic)
+    assert found is not None and found[0] == rows[0].action
+    assert [row.value for row in rows] == [round(found[1].mean(row.action), 1) for row in rows]
+
+
+def test_a_raspasovka_hint_orders_the_cards_by_the_max_n_expected_result(sochi: Variant) -> None:
+    # All pass on GAME_HANDS; the talon's 9H and 8H lead the first two tricks; seat 1, void in hearts after
+    # the 7H, may throw any card on the 8H. He holds five top spades and the ace-kings of clubs and diamonds:
+    # he is the one who takes tricks, so each card's expected result is a loss (whists paid).
+    game = drive(rigged(sochi, GAME_HANDS, GAME_TALON), ["pass"] * 3 + ["7H", "QH", "10H"])
+    assert game.current_player == 1 and len(game.legal_actions()) > 1
+    rows = hints(game, 1, bot=hard())
+    assert rows[0].action == hard().choose(game, 1)  # the card the hard bot plays, first
+    assert all(row.measure == "settlement" and row.value is not None and row.value < 0 for row in rows)
+    values = [row.value for row in rows if row.value is not None]
+    assert values == sorted(values, reverse=True)  # best first
+    found = raspasovka.card_values(hard(), game, 1)
+    assert found is not None
+    assert values == [round(found.mean(parse_card(row.action)), 1) for row in rows]
+    # one card of a suit worth the same: the touching spades (and AD, KD) are one choice each
+    shown = [(row.action[-1], row.value) for row in rows]
+    assert len(set(shown)) == len(shown)
+
+
+def test_hints_depend_only_on_what_the_seat_sees(sochi: Variant) -> None:
+    # the declaration of TEN_HANDS with the defenders' hands swapped, and the raspasovka position with QC
+    # (seat 2) and 9C (seat 0) changing places: seat 1 sees neither, and gets the same rows, figures included
+    a, b = ten_game(sochi), ten_game(sochi, swapped(TEN_HANDS, 2, 0))
+    assert a.hand(2) != b.hand(2)
+    assert hints(a, 1, bot=hard()) == hints(b, 1, bot=hard())
+    other = dict(GAME_HANDS)
+    other[2] = GAME_HANDS[2].replace("QC", "9C")
+    other[0] = GAME_HANDS[0].replace("9C", "QC")
+    actions = ["pass"] * 3 + ["7H", "QH", "10H"]
+    a, b = drive(rigged(sochi, GAME_HANDS, GAME_TALON), actions), drive(rigged(sochi, other, GAME_TALON), actions)
+    assert a.hand(2) != b.hand(2)
+    rows = hints(a, 1, bot=hard())
+    assert rows == hints(b, 1, bot=hard()) and rows[0].measure == "settlement"
+
+
+def test_the_hint_line_names_the_settlement_in_the_variants_unit(sochi: Variant) -> None:
+    # the two tens of the declaration above, 66.7 whists each (k=2); the first is the hard bot's call
+    game = ten_game(sochi)
+    first = hard().choose(game, 1)
+    second = "10NT" if first == "10S" else "10S"
+    assert hint_line(game, 1, bot=hard(), k=2) == f"hint: {first} (expected +66.7 whists), {second} (+66.7)"
+    # Russian: core/locale/ru/LC_MESSAGES/preferans.po's "hint: {moves}" -> "подсказка: {moves}" and
+    # "{action} (expected {value} {unit})" -> "{action} ({unit}: ожидается {value})", the unit "whists" of
+    # the Russian family's catalogue -> "висты"
+    ru = translator("ru", sochi.locale_dirs)
+    assert hint_line(game, 1, ru, bot=hard(), k=2) == f"подсказка: {first} (висты: ожидается +66.7), {second} (+66.7)"
+
+
+def test_play_with_hints_shows_the_calls_with_their_settlement(monkeypatch: pytest.MonkeyPatch,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\ny\n"))
     assert main(["play", "--human", "0", "--hints", "--seed", "3", "--bots", "heuristic",
                  "--rule", "max_deals=1"]) == 0
     out = capsys.readouterr().out
     hint = next(line for line in out.splitlines() if line.startswith("hint: "))
-    assert hint.endswith("(the hard bot's choice)")  # the first decision is a call
+    assert " (expected " in hint and " whists)" in hint  # the first decision is a call: its settlement
     assert hint.split()[1] in out.split("your choices:")[1]
 
 

@@ -2,11 +2,16 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from preferans.core.engine.game import Game
 from preferans.core.model.i18n import ENGLISH, Translator
 
+if TYPE_CHECKING:
+    from preferans.core.ai.levels import HardBot
 
-def hint_line(game: Game, seat: int, tr: Translator = ENGLISH) -> str:
+
+def hint_line(game: Game, seat: int, tr: Translator = ENGLISH, bot: HardBot | None = None, k: int = 3) -> str:
     """The hint of ``seat`` (:func:`~preferans.core.ai.levels.hints`) in ``tr``'s language, the actions
     written as typed (their keys):
 
@@ -14,10 +19,12 @@ def hint_line(game: Game, seat: int, tr: Translator = ENGLISH) -> str:
       side of the hand to play ends the deal with;
     * at a call and in raspasovka, ``hint: 6S (expected +4.0 whists), pass (+0.0)``: the seat's expected
       settlement change in the variant's unit (as the settlement names it: whists, points, stakes);
-    * otherwise ``hint: 7H (the hard bot's choice)``."""
+    * otherwise ``hint: 7H (the hard bot's choice)``.
+
+    ``bot`` and ``k`` as :func:`~preferans.core.ai.levels.hints` takes them (the ``hard`` level, 3 moves)."""
     from preferans.core.ai.levels import hints  # imported when asked for: the solver loads with it
 
-    rows = hints(game, seat)
+    rows = hints(game, seat, k, bot)
     first, rest = rows[0], rows[1:]
     if first.value is None:
         return tr.gettext("hint: {action} (the hard bot's choice)").format(action=first.action)

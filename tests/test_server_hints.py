@@ -23,6 +23,7 @@ from test_pimc import GAME_ACTIONS, GAME_HANDS, GAME_TALON, swapped  # noqa: E40
 from test_server_leaks import hidden, strings  # noqa: E402
 
 from preferans.core.ai.bots import HeuristicBot  # noqa: E402
+from preferans.core.ai.levels import make_level  # noqa: E402
 from preferans.core.server import hint as hint_module  # noqa: E402
 from preferans.core.server.app import create_app  # noqa: E402
 from preferans.core.server.table import LiveTable  # noqa: E402
@@ -72,28 +73,41 @@ def test_the_seat_to_act_gets_legal_moves_and_numbers_and_nobody_else_sees_them(
     watcher = Seat(client, table_id, None)
     table = live(client, table_id)
     game = table.game
-    # the auction: one move, the hard bot's call, a legal one, and no figure
+    # the auction: the calls the hard bot valued, its own first, each with the seat's expected settlement in
+    # the variant's unit (Sochi: whists; the page's label in the connection's language, English here)
     turn = game.current_player
     got = ask(seats[turn])
     assert got["type"] == "hint" and got["n"] == table.n and got["seat"] == turn and got["phase"] == "auction"
-    assert got["measure"] == "choice" and got["better"] is None
-    assert len(got["moves"]) == 1 and got["moves"][0]["action"] in game.legal_actions()
-    assert got["moves"][0]["value"] is None
+    assert got["measure"] == "settlement" and got["better"] == "more"
+    assert got["unit"] == "whists" and got["unit_label"] == "whists"
+    assert 2 <= len(got["moves"]) <= 3 and {m["action"] for m in got["moves"]} <= set(game.legal_actions())
+    assert got["moves"][0]["action"] == make_level("hard", game.seed, turn, SMALL, trusted=True).choose(game, turn)
+    values = [m["value"] for m in got["moves"]]
+    assert all(isinstance(v, float) for v in values) and values == sorted(values, reverse=True)
+    # the same moment asked from a second tab of the seat in Russian: the same hint, its unit in Russian (the
+    # Russian family's catalogue: "whists" -> "висты")
+    tab = Seat(client, table_id, seats[turn].token, lang="ru")
+    again = ask(tab)
+    assert again["unit_label"] == "висты" and {**again, "unit_label": "whists"} == got
+    tab.close()
     no_hint_frames([s for s in seats if s.seat != turn] + [watcher])
     assert all(f["type"] != "hint" for s in seats if s.seat != turn for f in s.frames)  # none asked yet
-    # the play: the moves are legal cards of the hand to play, best first, each with the tricks expected
+    # the play: the moves are legal cards of the hand to play, best first, each with the tricks expected (in
+    # a raspasovka, as this seed's first deal is: the seat's expected settlement, the max-n search's)
     while game.phase.value != "play" or len(game.legal_actions()) < 2:
         step(table, seats, [watcher])
     turn = game.current_player
     got = ask(seats[turn])
     legal = game.legal_actions()
-    assert got["phase"] == "play" and got["measure"] == "tricks" and got["better"] in ("more", "fewer")
+    rasp = game.deal.all_pass
+    assert got["phase"] == "play" and got["measure"] == ("settlement" if rasp else "tricks")
+    assert got["better"] in (("more",) if rasp else ("more", "fewer"))
     assert 1 <= len(got["moves"]) <= 3 and len({m["action"] for m in got["moves"]}) == len(got["moves"])
     for move in got["moves"]:
         assert move["action"] in legal
         value = move["value"]
         assert isinstance(value, (int, float)) and not isinstance(value, bool)
-        assert 0 <= value <= 10  # tricks of a ten-trick deal
+        assert rasp or 0 <= value <= 10  # tricks of a ten-trick deal
     no_hint_frames([s for s in seats if s.seat != turn] + [watcher])
 
 
@@ -229,7 +243,7 @@ def test_hint_frames_name_no_card_the_seat_cannot_see(client: TestClient, varian
         assert not [c for c in strings(frame, set()) if c in bad], (variant, frame)
         phases.add((frame["phase"], frame["measure"]))
         step(table, seats)
-    assert ("play", "tricks") in phases and ("auction", "choice") in phases
+    assert ("play", "tricks") in phases and ("auction", "settlement") in phases
 
 
 def rigged_table(client: TestClient, hands: dict[int, str]) -> tuple[LiveTable, list[Seat]]:
@@ -268,8 +282,8 @@ def test_two_games_differing_only_in_unseen_cards_give_seat_1_the_same_hints(cli
         if script is GAME_ACTIONS:
             assert {"auction", "discard", "declare", "play"} == {p for p, _ in kinds}
             assert ("play", "tricks") in kinds  # the lead's hint was worked out from the layouts
-        else:  # the raspasovka: seat 1 follows the talon's 9H with its one heart, 7H
-            assert kinds == {("auction", "choice"), ("play", "choice")}
+        else:  # the raspasovka: seat 1 follows the talon's 9H with its one heart, 7H (no choice)
+            assert kinds == {("auction", "settlement"), ("play", "choice")}
 
 
 def test_a_hint_that_fails_is_an_error_and_the_table_goes_on(client: TestClient,

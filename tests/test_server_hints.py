@@ -242,6 +242,9 @@ def test_hint_frames_name_no_card_the_seat_cannot_see(client: TestClient, varian
         bad = hidden(game.deal, turn)
         assert not [c for c in strings(frame, set()) if c in bad], (variant, frame)
         phases.add((frame["phase"], frame["measure"]))
+        if frame["measure"] == "settlement":  # the variant's own unit (whists, points, stakes), figures numeric
+            assert frame["unit"] == game.settlement().unit and frame["better"] == "more"
+            assert all(isinstance(m["value"], float) for m in frame["moves"])
         step(table, seats)
     assert ("play", "tricks") in phases and ("auction", "settlement") in phases
 

@@ -35,7 +35,7 @@ from math import lcm
 from typing import Any
 
 from preferans.core.ai.pimc import Budget, _position, observe
-from preferans.core.ai.solver import compiled_search
+from preferans.core.ai.solver import compiled_search, distinct_cards
 from preferans.core.engine.play import NOBODY, TrickPlay
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, NO_TRUMP, SUIT_MASK
 from preferans.core.model.views import DealResult
@@ -299,18 +299,7 @@ class _MaxN:
         live = table_cards
         for h in self.p.order:
             live |= self.hands[h]
-        hand = self.hands[seat]
-        out = []
-        m = legal
-        while m:
-            low = m & -m
-            m ^= low
-            card = low.bit_length() - 1
-            up = live & _ABOVE[card]
-            if up and (up & -up) & hand:
-                continue  # the next live card above is this hand's: the same card
-            out.append(card)
-        return out
+        return distinct_cards(legal, self.hands[seat], live)
 
     def start(self, leader: int, done: int) -> tuple[int, ...]:
         """The value at the start of trick ``done`` with ``leader`` to lead (a talon card first, if it leads)."""

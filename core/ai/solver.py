@@ -57,7 +57,7 @@ if TYPE_CHECKING:
     from preferans.core.ai import _dds
     from preferans.core.model.contracts import ContractSpec
 
-__all__ = ["Solver", "card_values", "goal_of", "makes", "solve"]
+__all__ = ["Solver", "card_values", "distinct_cards", "goal_of", "makes", "solve"]
 
 _ABOVE = tuple(SUIT_MASK[c >> 3] & ~((2 << c) - 1) for c in range(32))
 """Cards of the same suit above each card."""
@@ -69,6 +69,23 @@ _SUIT_BYTES = 0xFF | 0xFF << 32 | 0xFF << 64
 """One suit's byte of three hands packed 32 bits apart."""
 _NORM: dict[int, int] = {}
 """Memo of :func:`_normalise` (a pure function of its argument; at most 4**8 entries)."""
+
+
+def distinct_cards(cards: int, hand: int, live: int) -> list[int]:
+    """The cards of the mask ``cards`` (some of ``hand``'s), low to high, a run of equivalent cards once (by
+    its highest card): a card whose next ``live`` card above in its suit is ``hand``'s own is the same as
+    that one, whoever plays what."""
+    out: list[int] = []
+    m = cards
+    while m:
+        low = m & -m
+        m ^= low
+        card = low.bit_length() - 1
+        up = live & _ABOVE[card]
+        if up and (up & -up) & hand:
+            continue
+        out.append(card)
+    return out
 
 
 def _normalise(packed: int) -> int:
@@ -492,17 +509,7 @@ class Solver:
 
     def _lead_order(self, hands: list[int], hand: int, seat: int, live: int) -> list[int]:
         """One card of each equivalence class of ``hand``, in order of promise for a lead."""
-        reps: list[int] = []
-        m = hand
-        while m:
-            low = m & -m
-            m ^= low
-            card = low.bit_length() - 1
-            up = live & _ABOVE[card]
-            # the next live card above in the suit is ours: this card is the same as that one
-            if up and (up & -up) & hand:
-                continue
-            reps.append(card)
+        reps = distinct_cards(hand, hand, live)
         if len(reps) < 2:
             return reps
         if self.maximise:

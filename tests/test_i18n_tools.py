@@ -111,11 +111,12 @@ def test_arena_in_german_and_the_environment(capsys: pytest.CaptureFixture[str])
 
 
 def test_play_hints_in_russian(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
-    # the scene of tests/test_levels.py: the first decision is a call, so the hint is the hard bot's choice
+    # the scene of tests/test_levels.py: the first decision is a call, so the hint is the hard bot's calls with
+    # the settlement it expects of each, in the variant's unit said in Russian (висты)
     monkeypatch.setattr(sys, "stdin", io.StringIO("q\ny\n"))
     assert main(["play", "--human", "0", "--hints", "--seed", "3", "--bots", "heuristic", "--rule", "max_deals=1",
                  "--lang", "ru"]) == 0
     out = capsys.readouterr().out
     hint = next(line for line in out.splitlines() if line.startswith("подсказка: "))
-    assert hint.endswith(" (выбор сильного бота)")
+    assert re.fullmatch(r"подсказка: \S+ \(висты: ожидается [+-]\d+\.\d\)(, \S+ \([+-]\d+\.\d\))*", hint), hint
     assert "hint:" not in out

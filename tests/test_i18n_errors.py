@@ -13,11 +13,10 @@ yet read by a native speaker (as the catalogues' headers say).
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from refused import fails
 
 from preferans.core.cli import _said
 from preferans.core.engine.game import Game
@@ -25,25 +24,12 @@ from preferans.core.model.errors import IllegalActionError
 from preferans.core.model.i18n import translator
 from preferans.core.rules.config import load_variant
 
-
-def _fails(*args: str, cwd: Path) -> str:
-    """The one line a refused command prints (exit code 2, nothing else on stderr, no traceback)."""
-    run = subprocess.run([sys.executable, "-m", "preferans.core.cli", *args], capture_output=True, text=True,
-                         encoding="utf-8", check=False, cwd=cwd,
-                         env={"PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"})
-    assert run.returncode == 2, run.stderr
-    lines = run.stderr.splitlines()
-    assert len(lines) == 1, run.stderr
-    assert lines[0].startswith("preferans: ")
-    return lines[0].removeprefix("preferans: ")
-
-
 INSTALLED = ("austrian, austrian-limited, austrian-unlimited, balkan, classic, illustrated, leningrad, nachgehen, "
              "rostov, russian, serbian, slovenian, sochi, styrian")
 
 
 def test_unknown_variant(tmp_path: Path) -> None:
-    line = {lang: _fails("play", "--variant", "sochy", "--lang", lang, cwd=tmp_path)
+    line = {lang: fails("play", "--variant", "sochy", "--lang", lang, cwd=tmp_path)
             for lang in ("en", "ru", "de", "sr")}
     if "illustrated" not in line["en"]:
         pytest.skip("another set of variants is installed")
@@ -65,7 +51,7 @@ def test_unknown_key_missing_and_malformed_files(tmp_path: Path) -> None:
                "gusarik, settlement")
 
     def says(lang: str, *args: str) -> str:
-        return _fails(*args, "--lang", lang, cwd=tmp_path)
+        return fails(*args, "--lang", lang, cwd=tmp_path)
 
     assert says("en", "play", "--config", "bad.toml") == (
         f"bad.toml: rules.poool: unknown key 'poool'; did you mean 'pool'? (allowed: {allowed})")
@@ -90,14 +76,14 @@ def test_unknown_key_missing_and_malformed_files(tmp_path: Path) -> None:
 
 def test_a_game_config_is_not_a_scorecard(tmp_path: Path) -> None:
     (tmp_path / "cfg.toml").write_text('variant = "sochi"\n', encoding="utf-8")
-    assert _fails("score", "cfg.toml", "--lang", "en", cwd=tmp_path) == (
+    assert fails("score", "cfg.toml", "--lang", "en", cwd=tmp_path) == (
         "cfg.toml: this is a game config (preferans play --config), not a scorecard: a scorecard also has players "
         "and a [[deal]] table per deal (docs/scorecard.md, examples/sochi-scorecard.toml)")
     # the keys (players, [[deal]]), the command and the documents named stay as written
-    assert _fails("score", "cfg.toml", "--lang", "ru", cwd=tmp_path) == (
+    assert fails("score", "cfg.toml", "--lang", "ru", cwd=tmp_path) == (
         "cfg.toml: это настройки игры (preferans play --config), а не запись партии: в записи партии есть ещё "
         "players и таблица [[deal]] на каждую сдачу (docs/scorecard.md, examples/sochi-scorecard.toml)")
-    assert _fails("score", "cfg.toml", "--lang", "sr-Cyrl", cwd=tmp_path) == (
+    assert fails("score", "cfg.toml", "--lang", "sr-Cyrl", cwd=tmp_path) == (
         "cfg.toml: ово су подешавања игре (preferans play --config), а не запис партије: запис партије има и "
         "players и табелу [[deal]] за свако дељење (docs/scorecard.md, examples/sochi-scorecard.toml)")
 
@@ -122,7 +108,7 @@ def _save(tmp_path: Path, change: str) -> None:
 
 def test_a_saved_game_with_an_illegal_action(tmp_path: Path) -> None:
     _save(tmp_path, "illegal")
-    line = {lang: _fails("play", "--resume", "s.json", "--lang", lang, cwd=tmp_path)
+    line = {lang: fails("play", "--resume", "s.json", "--lang", lang, cwd=tmp_path)
             for lang in ("en", "ru", "de", "sr")}
     # where the action is (the file, game, actions[0]) and the action as recorded stay as typed
     assert line["en"] == f"s.json: game: actions[0]: illegal action 'bogus' in phase auction; allowed: {LEGAL}"
@@ -136,11 +122,11 @@ def test_a_saved_game_with_an_illegal_action(tmp_path: Path) -> None:
 
 def test_a_saved_game_of_another_version(tmp_path: Path) -> None:
     _save(tmp_path, "version")
-    assert _fails("play", "--resume", "s.json", "--lang", "en", cwd=tmp_path) == (
+    assert fails("play", "--resume", "s.json", "--lang", "en", cwd=tmp_path) == (
         "s.json: game: version: 7 is not supported (expected 1)")
-    assert _fails("play", "--resume", "s.json", "--lang", "ru", cwd=tmp_path) == (
+    assert fails("play", "--resume", "s.json", "--lang", "ru", cwd=tmp_path) == (
         "s.json: game: version: версия 7 не поддерживается (ожидалась 1)")
-    assert _fails("play", "--resume", "s.json", "--lang", "de", cwd=tmp_path) == (
+    assert fails("play", "--resume", "s.json", "--lang", "de", cwd=tmp_path) == (
         "s.json: game: version: Version 7 wird nicht unterstützt (erwartet: 1)")
 
 
@@ -170,14 +156,14 @@ def test_a_file_above_its_limit(tmp_path: Path) -> None:
 
 
 def test_a_family_base_is_not_played(tmp_path: Path) -> None:
-    en = _fails("play", "--variant", "russian", "--lang", "en", cwd=tmp_path)
+    en = fails("play", "--variant", "russian", "--lang", "en", cwd=tmp_path)
     assert en.startswith("command line: variant: 'russian' is a family base, not a playable variant (choose one of: ")
     playable = en.removeprefix("command line: variant: 'russian' is a family base, not a playable variant "
                                "(choose one of: ")
     assert "sochi" in playable.split(", ") and "russian" not in playable  # the base itself is not offered
-    assert _fails("play", "--variant", "russian", "--lang", "ru", cwd=tmp_path) == (
+    assert fails("play", "--variant", "russian", "--lang", "ru", cwd=tmp_path) == (
         "command line: variant: 'russian' — основа семейства, а не вариант для игры (выберите один из: " + playable)
-    assert _fails("play", "--variant", "russian", "--lang", "de", cwd=tmp_path) == (
+    assert fails("play", "--variant", "russian", "--lang", "de", cwd=tmp_path) == (
         "command line: variant: 'russian' ist die Grundlage einer Familie, keine spielbare Variante (wählen Sie "
         "eine von: " + playable)
 
@@ -199,7 +185,7 @@ def test_a_scorecard_deal_in_the_club_organisers_language(tmp_path: Path) -> Non
     (``deal[1].tricks``), the players' names and the calls as written stay as typed. The ru and de lines are
     copied from the domain preferans-errors (unchecked, like the catalogues)."""
     def says(card: str) -> dict[str, str]:
-        return {lang: _fails("score", card, "--lang", lang, cwd=tmp_path) for lang in ("en", "ru", "de")}
+        return {lang: fails("score", card, "--lang", lang, cwd=tmp_path) for lang in ("en", "ru", "de")}
 
     # 7 + 2 + 0 = 9 tricks, but a deal has ten
     where = "card.toml: deal[1].tricks: "
@@ -241,7 +227,7 @@ def test_a_balkan_scorecard_deal_in_the_family_catalogue(tmp_path: Path) -> None
     old = "tricks = { C = 6, A = 2, B = 2 }"
     assert old in text
     (tmp_path / "card.toml").write_text(text.replace(old, "tricks = { C = 6, A = 2, B = 1 }", 1), encoding="utf-8")
-    line = {lang: _fails("score", "card.toml", "--lang", lang, cwd=tmp_path) for lang in ("en", "ru", "de", "sr")}
+    line = {lang: fails("score", "card.toml", "--lang", lang, cwd=tmp_path) for lang in ("en", "ru", "de", "sr")}
     where = "card.toml: deal[1].tricks: "
     assert line == {
         "en": where + "tricks sum to 9, expected 10 (play stops early only when the defence has 5)",
@@ -258,7 +244,7 @@ def test_an_austrian_scorecard_deal_in_the_family_catalogue(tmp_path: Path) -> N
     old = "tricks = { B = 5, C = 4, A = 1 }"
     assert old in text
     (tmp_path / "card.toml").write_text(text.replace(old, "tricks = { B = 5, C = 4, A = 0 }", 1), encoding="utf-8")
-    line = {lang: _fails("score", "card.toml", "--lang", lang, cwd=tmp_path) for lang in ("en", "ru", "de")}
+    line = {lang: fails("score", "card.toml", "--lang", lang, cwd=tmp_path) for lang in ("en", "ru", "de")}
     where = "card.toml: deal[1].tricks: "
     assert line == {"en": where + "tricks sum to 9, expected 10",
                     "ru": where + "взяток в сумме 9, а должно быть 10",
@@ -271,7 +257,7 @@ def test_a_russian_scorecard_deal_in_the_family_catalogue(tmp_path: Path) -> Non
     catalogues (unchecked)."""
     old = "raspasovka = true\ntricks = { Boris = 2, Vera = 3, Anna = 5 }"
     card = _card(tmp_path, old, old.replace("\n", '\ndeclarer = "Anna"\n'))
-    line = {lang: _fails("score", card, "--lang", lang, cwd=tmp_path) for lang in ("en", "ru", "de")}
+    line = {lang: fails("score", card, "--lang", lang, cwd=tmp_path) for lang in ("en", "ru", "de")}
     where = "card.toml: deal[4].declarer: "
     assert line == {"en": where + "a raspasovka deal has no declarer, contract or defence",
                     "ru": where + "в распасах нет играющего, контракта и виста",

@@ -15,23 +15,13 @@ headers say).
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
+
+from refused import fails
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
 
-def _fails(*args: str, cwd: Path) -> str:
-    """The one line a refused command prints (exit code 2, nothing else on stderr, no traceback)."""
-    run = subprocess.run([sys.executable, "-m", "preferans.core.cli", *args], capture_output=True, text=True,
-                         encoding="utf-8", check=False, cwd=cwd,
-                         env={"PATH": "/usr/bin:/bin", "PYTHONIOENCODING": "utf-8"})
-    assert run.returncode == 2, run.stderr
-    lines = run.stderr.splitlines()
-    assert len(lines) == 1, run.stderr
-    assert lines[0].startswith("preferans: ")
-    return lines[0].removeprefix("preferans: ")
 
 
 def _card(tmp_path: Path, example: str, old: str, new: str) -> str:
@@ -43,7 +33,7 @@ def _card(tmp_path: Path, example: str, old: str, new: str) -> str:
 
 
 def _says(tmp_path: Path, card: str, *langs: str) -> dict[str, str]:
-    return {lang: _fails("score", card, "--lang", lang, cwd=tmp_path) for lang in langs}
+    return {lang: fails("score", card, "--lang", lang, cwd=tmp_path) for lang in langs}
 
 
 SOCHI = "sochi-scorecard.toml"
@@ -191,7 +181,7 @@ def test_balkan_contract_and_kontra_level(tmp_path: Path) -> None:
 
 def test_a_save_into_a_missing_folder(tmp_path: Path) -> None:
     # refused before the game is played: the folder of --save does not exist
-    line = {lang: _fails("play", "--variant", "sochi", "--save", "nofolder/x.json", "--lang", lang, cwd=tmp_path)
+    line = {lang: fails("play", "--variant", "sochi", "--save", "nofolder/x.json", "--lang", lang, cwd=tmp_path)
             for lang in ("en", "de", "ru")}
     assert line == {"en": "nofolder/x.json: cannot write: the folder nofolder does not exist",
                     "de": "nofolder/x.json: kann nicht geschrieben werden: der Ordner nofolder existiert nicht",
@@ -204,17 +194,17 @@ def test_a_save_with_the_wrong_names(tmp_path: Path) -> None:
                                                                          "rules": {}},
                      "seed": 1, "first_dealer": 0, "actions": []}}
     (tmp_path / "s.json").write_text(json.dumps(save), encoding="utf-8")
-    line = {lang: _fails("play", "--resume", "s.json", "--lang", lang, cwd=tmp_path) for lang in ("en", "ru", "de")}
+    line = {lang: fails("play", "--resume", "s.json", "--lang", lang, cwd=tmp_path) for lang in ("en", "ru", "de")}
     # three players in Sochi, and "names" is one string, not a list
     assert line == {"en": "s.json: names: expected a list of 3 player names",
                     "ru": "s.json: names: ожидался список имён игроков (их 3)",
                     "de": "s.json: names: erwartet wird eine Liste von 3 Spielernamen"}
     save["names"] = ["Anna", "Boris", "anna"]  # names are compared without case
     (tmp_path / "s.json").write_text(json.dumps(save), encoding="utf-8")
-    assert _fails("play", "--resume", "s.json", "--lang", "en", cwd=tmp_path) == "s.json: names: 'anna' is listed twice"
+    assert fails("play", "--resume", "s.json", "--lang", "en", cwd=tmp_path) == "s.json: names: 'anna' is listed twice"
     # the core's check of names (core/model/errors.py, domain preferans), still said in the language when the
     # save reader passes it on as its own error
-    assert _fails("play", "--resume", "s.json", "--lang", "ru", cwd=tmp_path) == "s.json: names: 'anna' указано дважды"
+    assert fails("play", "--resume", "s.json", "--lang", "ru", cwd=tmp_path) == "s.json: names: 'anna' указано дважды"
 
 
 def test_balkan_invitation_and_kontra_by_a_passer(tmp_path: Path) -> None:

@@ -1,6 +1,7 @@
 """The long duplicate arenas of issue 15, played a round at a time into resumable records.
 
-The plan is ``bench/arenas.toml``: a seed, a size (``deals``), a step and the runs (variant, bots, deal set).
+The plan is ``bench/arenas.toml``: a seed, a size (``deals``), a step and the runs (variant, bots, deal set,
+and a size of their own where it differs).
 Each round adds ``step`` deals to every run that is not complete, through ``preferans arena --record``, so a
 run stopped anywhere (the end of a session, Ctrl-C, a crash) goes on where it stopped, and all runs advance
 together: after any number of rounds every run has about the same number of deals.
@@ -34,6 +35,11 @@ def command(run: dict[str, Any], plan: dict[str, Any], deals: int, record: Path,
             "--record", str(record), "--jobs", str(jobs), "--json"]
 
 
+def size(run: dict[str, Any], plan: dict[str, Any]) -> int:
+    """The deals ``run`` is to reach: its own ``deals``, else the plan's."""
+    return int(run.get("deals", plan["deals"]))
+
+
 def done(record: Path) -> int:
     """Deals finished in ``record`` (its lines after the header; a torn last line does not count)."""
     if not record.exists():
@@ -63,12 +69,12 @@ def main() -> int:
         return 0
     rounds = 0
     while args.rounds is None or rounds < args.rounds:
-        pending = [r for r in runs if done(args.records / f"{r['name']}.jsonl") < plan["deals"]]
+        pending = [r for r in runs if done(args.records / f"{r['name']}.jsonl") < size(r, plan)]
         if not pending:
             break
         for run in pending:
             record = args.records / f"{run['name']}.jsonl"
-            target = min(plan["deals"], done(record) + plan["step"])
+            target = min(size(run, plan), done(record) + plan["step"])
             out = subprocess.run(command(run, plan, target, record, args.jobs), capture_output=True, text=True)
             if out.returncode != 0:
                 print(f"{run['name']}: {out.stderr.strip()}", file=sys.stderr)

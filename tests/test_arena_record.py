@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from preferans.core.cli import main
+from preferans.core.rules.config import load_variant
 from preferans.core.tools import arena_record
 
 BOTS = ["--bots", "heuristic,random,random"]
@@ -120,11 +121,14 @@ def test_the_fingerprint_covers_the_bots_the_solver_and_the_rules() -> None:
     ai = arena_record.folder_of(arena_record.ai_package.__file__)
     names = {f.name for f in arena_record._sources(ai)}
     assert {"bots.py", "pimc.py", "solver.py", "_dds.c"} <= names and not any(n.endswith(".so") for n in names)
-    folder = arena_record.variants_folder()
-    relative = {f.relative_to(folder).as_posix() for f in arena_record._sources(folder)}
-    assert {"sochi/preset.toml", "russian/scoring.py", "balkan/calls.py"} <= relative
-    assert not any("playthroughs/" in r or "locale/" in r for r in relative)
-    assert arena_record.fingerprint() == arena_record.fingerprint()
+    sochi, serbian = load_variant("sochi"), load_variant("serbian")
+    files = {f.parent.name + "/" + f.name for m in sochi.stack for f in arena_record._module_sources(m)}
+    # the variant's own folder and its family's, code and presets; not the records and catalogues inside
+    assert {"sochi/preset.toml", "russian/scoring.py", "russian/preset.toml"} <= files
+    assert not any(f.startswith("balkan/") for f in files)  # another family's files
+    assert not any(f.endswith((".po", ".mo", ".ppn")) for f in files)
+    assert arena_record.fingerprint(sochi) == arena_record.fingerprint(load_variant("sochi"))
+    assert arena_record.fingerprint(sochi) != arena_record.fingerprint(serbian)
 
 
 def test_shards_merge_into_the_whole_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

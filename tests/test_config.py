@@ -104,6 +104,15 @@ half_whist_levels = [6]
     assert Game(variant, seed=1).rules.pool == 10
 
 
+def test_bots_defaults_are_inherited_and_overridden(fake_variants: AddVariant) -> None:
+    fake_variants("kid", preset("kid", "sochi", "[bots]\nhard_calls = 2\n"))
+    fake_variants("grandkid", preset("grandkid", "kid", "[rules]\npool = 10\n"))
+    fake_variants("rebel", preset("rebel", "kid", "[bots]\nhard_calls = 5\n"))
+    assert load_variant("sochi").bot_defaults.hard_calls is None  # not set: the bot's own default (all calls)
+    assert load_variant("grandkid").bot_defaults.hard_calls == 2  # the parent's
+    assert load_variant("rebel").bot_defaults.hard_calls == 5  # the child's wins
+
+
 def test_grandchild_override_chain(fake_variants: AddVariant) -> None:
     fake_variants("kid", preset("kid", "sochi", "[rules]\npool = 10\n"))
     fake_variants("grandkid", preset("grandkid", "kid", "[rules.misere]\nprice = 12\n"))
@@ -149,6 +158,8 @@ def test_extends_unknown_parent_names_the_preset(fake_variants: AddVariant) -> N
         ('name = "other"\nextends = "sochi"\n', ["odd/preset.toml: name: ", "'other'", "'odd'"]),
         ('name = "odd"\nextends = "sochi"\n[rules]\npool = "lots"\n', ["odd/preset.toml: rules.pool: ", "integer"]),
         ('name = "odd"\nextends = "sochi"\nplugins = ["nope"]\n', ["odd/preset.toml: plugins: ", "'nope'"]),
+        ('name = "odd"\nextends = "sochi"\n[bots]\nhard_calls = 8\n', ["odd/preset.toml: bots.hard_calls: ", "7"]),
+        ('name = "odd"\nextends = "sochi"\n[bots]\nhard = 3\n', ["odd/preset.toml: bots.hard: "]),
     ],
 )
 def test_bad_preset_names_its_file_and_key(fake_variants: AddVariant, text: str, expected: list[str]) -> None:

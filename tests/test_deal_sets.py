@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import pytest
 
+from preferans.core.ai.bots import misere_risk
 from preferans.core.ai.registry import make_bot
 from preferans.core.cli import main
 from preferans.core.engine.game import Game, Phase
@@ -21,13 +22,17 @@ from preferans.core.tools.parallel import derive_seed
 SOCHI = load_variant("sochi")
 
 
-def auction_by_hand(seed: int, stream: int) -> list[tuple[int, str]]:
+def auction_by_hand(seed: int, stream: int, misere_breaks: int = 0) -> list[tuple[int, str]]:
     """The heuristic bots' calls on stream deal ``stream``, played here without the deal-set code: the deal
-    shuffled from derive_seed(seed, stream), seat stream % 3 dealing, bids until the auction ends."""
+    shuffled from derive_seed(seed, stream), seat stream % 3 dealing, bids until the auction ends; with
+    ``misere_breaks``, a seat whose hand breaks the 7-9-J-K ladder at most that often calls misère."""
     game = Game(SOCHI, derive_seed(seed, stream), stream % 3)
     bots = [make_bot("heuristic", game.seed, s) for s in range(3)]
     while game.phase is Phase.AUCTION and not game.results:
-        game.apply(bots[game.current_player].choose(game, game.current_player))
+        seat = game.current_player
+        hand = game.deal.hands[seat]
+        bold = "misere" in game.legal_actions() and misere_risk(hand) <= misere_breaks
+        game.apply("misere" if bold else bots[seat].choose(game, seat))
     return list(game.deal.calls if not game.results else game.results[0].auction)
 
 
@@ -45,11 +50,15 @@ def test_raspasovka_set_is_the_stream_deals_where_all_three_pass() -> None:
 
 def test_misere_set_is_the_stream_deals_where_someone_calls_misere() -> None:
     found = find_streams(SOCHI, 1, "misere", [0, 1])
+    bold = 0
     for j in range(found[1] + 1):
-        called = [s for s, c in auction_by_hand(1, j) if c == "misere"]
-        # the heuristic bot calls misère only on a hand with no card above the 7-9-J-K ladder; nobody outbids
-        # a misère in Sochi but a nine, which the heuristic never reaches with such a hand
+        called = [s for s, c in auction_by_hand(1, j, misere_breaks=1) if c == "misere"]
+        # the set's reference calls misère on a hand with at most one card above the 7-9-J-K ladder (the
+        # heuristic bot itself: none); nobody outbids a misère in Sochi but a nine, which the heuristic
+        # never reaches with such a hand
         assert bool(called) == (j in found.values()), j
+        bold += bool(called) and not any(c == "misere" for _, c in auction_by_hand(1, j))
+    assert bold >= 1  # a misère the heuristic bot would not call: one that may be caught
     # the second deal of the set only: the search starts after the first, which a record already holds
     assert find_streams(SOCHI, 1, "misere", [1], known={0: found[0]}) == {1: found[1]}
     # records that are not this run's: deal 0 on a stream deal with no misère; deal 1 found elsewhere
@@ -90,7 +99,7 @@ def test_every_play_of_a_misere_deal_is_a_misere_by_the_same_seat() -> None:
     streams = find_streams(SOCHI, 1, "misere", [0, 1])
     bots = ["random", "heuristic", "heuristic"]
     for index in (0, 1):
-        callers = [s for s, c in auction_by_hand(1, streams[index]) if c == "misere"]
+        callers = [s for s, c in auction_by_hand(1, streams[index], misere_breaks=1) if c == "misere"]
         assert len(callers) == 1
         for _at, _fresh, game in play_rotations(SOCHI, bots, 1, index, streams[index], "misere"):
             result = game.results[0]

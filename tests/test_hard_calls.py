@@ -243,3 +243,27 @@ def test_imagined_layouts_keep_what_the_seat_sees(sochi: Variant) -> None:
         assert g.deal.hands[2] == game.deal.hands[2]
         assert (g.deal.hands[1] | g.deal.discard).bit_count() == 12 and g.deal.discard.bit_count() == 2
         g.check_cards()
+
+
+def test_the_calls_played_out_are_the_options_else_the_variants(monkeypatch: pytest.MonkeyPatch) -> None:
+    # `hard:calls=C` says which phases' calls the bot plays out; without it the variant's `[bots] hard_calls`
+    # (the Balkan presets: only the declaration, 2), and where no preset says, all (1 + 2 + 4)
+    sochi, serbian = Game(load_variant("sochi"), 1, 0), Game(load_variant("serbian"), 1, 0)
+    assert hard(0).calls_for(sochi) == 7 and hard(0).calls_for(serbian) == 2
+    assert make_bot(HARD_SMALL + ":calls=7", 7, 0, trusted=True).calls_for(serbian) == 7  # type: ignore[attr-defined]
+    assert make_bot(HARD_SMALL + ":calls=0", 7, 0, trusted=True).calls_for(sochi) == 0  # type: ignore[attr-defined]
+    # a Serbian defence call is then pimc's: nothing is played out for it
+    import preferans.core.ai.levels as levels
+
+    def played_out(*args: object) -> None:
+        raise AssertionError("a defence call played out where the variant says not to")
+
+    monkeypatch.setattr(levels, "choose_call", played_out)
+    for seed in range(1, 40):  # the first deal the heuristic bots bid to a defence call with a choice
+        game = Game(load_variant("serbian"), seed, 0)
+        while game.phase is not Phase.DEFENCE and not game.results:
+            game.apply(HeuristicBot().choose(game, game.current_player))
+        if game.phase is Phase.DEFENCE and len(game.legal_actions()) > 1:
+            break
+    assert game.phase is Phase.DEFENCE and len(game.legal_actions()) > 1
+    assert hard(game.current_player).choose(game, game.current_player) in game.legal_actions()

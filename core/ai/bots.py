@@ -200,6 +200,9 @@ class HeuristicBot:
 
     name = "heuristic"
     stateful = False
+    misere_breaks = 0
+    """Ladder breaks (:func:`misere_risk`) a hand may have for the bot to call misère: 0, only a hand that
+    cannot be caught (the arena's misère deal set asks a bolder bidder, :mod:`..tools.deal_sets`)."""
 
     def choose(self, game: Game, seat: int) -> str:
         legal = game.legal_actions()
@@ -223,7 +226,7 @@ class HeuristicBot:
     def bid(self, game: Game, seat: int, legal: list[str]) -> str:
         hand = own_hand(game, seat)
         table = game.contracts
-        if "misere" in legal and misere_risk(hand) == 0:
+        if "misere" in legal and misere_risk(hand) <= self.misere_breaks:
             return "misere"
         target = best_contract(hand, table, TALON_BONUS)
         # "pass" when it may (after a Balkan igra the others must name an igra or pass is not offered)

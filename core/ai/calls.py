@@ -31,14 +31,17 @@ from preferans.core.engine.play import TrickPlay
 from preferans.core.model.cards import CARD_NAMES, cards_of
 from preferans.core.model.contracts import ContractSpec
 
-__all__ = ["CALL_PHASES", "PHASE_BITS", "CALL_SAMPLES", "MAX_CANDIDATES", "ROLLOUT_SHARE", "CallValues", "candidates",
-           "choose_call", "call_values"]
+__all__ = ["ALL_CALLS", "CALL_PHASES", "PHASE_BITS", "CALL_SAMPLES", "MAX_CANDIDATES", "ROLLOUT_SHARE", "CallValues",
+           "candidates", "choose_call", "call_values"]
 
 CALL_PHASES = (Phase.AUCTION, Phase.DECLARE, Phase.DEFENCE)
 """The phases whose decisions this module makes (the discard and the card play are the hard bot's own)."""
 
 PHASE_BITS = {Phase.AUCTION: 1, Phase.DECLARE: 2, Phase.DEFENCE: 4}
 """The bit of each phase in the hard bot's ``calls`` option (``hard:calls=6``: the declaration and defence)."""
+
+ALL_CALLS = 7
+"""Every phase's bit: the hard bot's calls where neither its options nor the variant say otherwise."""
 
 CALL_SAMPLES = 8
 """Layouts over which each candidate call is played out (fewer when the node budget runs out)."""

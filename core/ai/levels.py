@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 from preferans.core.ai import misere, raspasovka
 from preferans.core.ai.bots import HeuristicBot, best_strain
-from preferans.core.ai.calls import PHASE_BITS, choose_call
+from preferans.core.ai.calls import ALL_CALLS, PHASE_BITS, choose_call
 from preferans.core.ai.pimc import (
     Budget,
     Knowledge,
@@ -167,7 +167,7 @@ class HardBot(PimcBot):
             choice = self.discard(game, seat, legal) or misere.misere_discard(self, game, seat, legal, discards)
             if choice is not None:
                 return choice
-        if self.options.calls & PHASE_BITS.get(game.phase, 0) and len(legal) > 1:
+        if self.calls_for(game) & PHASE_BITS.get(game.phase, 0) and len(legal) > 1:
             self.last_samples = 0
             found = choose_call(game, seat, legal, self._layouts, self.options, self.heuristic)
             if found is not None:
@@ -179,6 +179,14 @@ class HardBot(PimcBot):
             if card is not None:
                 return card
         return super().choose(game, seat)
+
+    def calls_for(self, game: Game) -> int:
+        """The calls this bot values by playing them out in ``game``: its ``calls`` option, else the
+        variant's ``[bots] hard_calls`` (a family's measured default, docs/bots.md), else all of them."""
+        if self.options.calls is not None:
+            return self.options.calls
+        preset = game.variant.bot_defaults.hard_calls
+        return ALL_CALLS if preset is None else preset
 
     def _layouts(self, obs: Knowledge, n: int) -> list[tuple[Layout, Any]]:
         """Up to ``n`` weighted layouts (:meth:`weighted_layouts`), for the calls (core/ai/calls.py)."""
@@ -326,7 +334,7 @@ def hints(game: Game, seat: int, k: int = 3, bot: HardBot | None = None) -> list
     or when the budget valued too few layouts, the hard bot's choice with no figure (``choice``)."""
     bot = bot or HardBot(replace(HARD, seed=game.seed * 1_000_003 + seat))
     legal = game.legal_actions()
-    if len(legal) > 1 and bot.options.calls & PHASE_BITS.get(game.phase, 0):
+    if len(legal) > 1 and bot.calls_for(game) & PHASE_BITS.get(game.phase, 0):
         found = choose_call(game, seat, legal, bot._layouts, bot.options, bot.heuristic)
         if found is not None:
             choice, values = found

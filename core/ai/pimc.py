@@ -90,10 +90,11 @@ class PimcOptions:
     """Deals tried per layout to find one the auction and defence calls make plausible."""
     seed: int = 0
     """The bot's own seed (the factory derives it from the game's seed and the seat)."""
-    calls: int = 7
+    calls: int | None = None
     """The ``hard`` level only: which of its calls it values by playing them out (core/ai/calls.py), a sum of
     1 (the auction), 2 (the declaration) and 4 (the defence calls); the others it leaves to pimc and the
-    heuristic as before (``calls=0``: none, for measuring what the calls are worth). Plain pimc ignores it."""
+    heuristic as before (``calls=0``: none, for measuring what the calls are worth). ``None``: what the
+    variant's presets say (``[bots] hard_calls``), else all (7). Plain pimc ignores it."""
 
 
 NODES = {"python": 50_000, "compiled": 4_000_000}

@@ -48,6 +48,15 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
 
+class BotDefaults(_Strict):
+    """``[bots]`` of a preset: how the bots play this variant where their options do not say (a family's
+    measured defaults, docs/bots.md; an option on the command line wins, a child's key its parent's)."""
+
+    hard_calls: int | None = Field(default=None, ge=0, le=7, title="the calls the hard bot plays out", description=(
+        "which calls the hard bot values by playing the deal out: a sum of 1 (the auction), 2 (the "
+        "declaration) and 4 (the defence); not set: all (7)"))
+
+
 class PresetFile(_Strict):
     """The keys a preset file may have."""
 
@@ -64,6 +73,7 @@ class PresetFile(_Strict):
         "what each call that is not a contract means (pass, whist, igra, kontra ...), in players' words, for "
         "the help of a person at the table; a key ending in '-' names a family of calls (kontra-5, kontra-6); "
         "a child inherits its parents' and may reword one"))
+    bots: BotDefaults = Field(default_factory=BotDefaults)
     rules: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -291,6 +301,14 @@ class Variant:
     def calls(self) -> dict[str, str]:
         """What the calls that are not contracts mean (``calls`` in the presets; a child's wording wins)."""
         return {k: v for level in self.chain for k, v in level.preset.calls.items()}
+
+    @property
+    def bot_defaults(self) -> BotDefaults:
+        """The bots' defaults for this variant (``[bots]`` in the presets; a child's key wins)."""
+        merged: dict[str, Any] = {}
+        for level in self.chain:
+            merged.update(level.preset.bots.model_dump(exclude_unset=True))
+        return BotDefaults(**merged)
 
     def new_manager(self) -> pluggy.PluginManager:
         return build_manager(self.stack)

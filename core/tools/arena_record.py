@@ -23,14 +23,13 @@ header but for the shard, no deal twice).
 from __future__ import annotations
 
 import hashlib
-import importlib.util
 import json
 import os
 from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
-from types import TracebackType
+from types import ModuleType, TracebackType
 from typing import IO, Any
 
 import preferans.core.ai as ai_package
@@ -56,34 +55,33 @@ NOT_PLAY = frozenset({"__pycache__", "playthroughs", "scenarios", "locale"})
 """Folders that do not decide a play: recorded games, scenarios for tests, the message catalogues."""
 
 
-def fingerprint() -> str:
-    """SHA-256 over the code that decides the bots' plays: the bots and the solver (``core/ai/``, the
-    compiled solver's C source included), the engine, the rules and hooks, every variant (code and presets)
-    and the deal sets' search. Each file counts by its path below the package and its bytes, in path order,
-    so a record cannot silently mix two versions of a bot or of a rule."""
-    roots = [folder_of(p.__file__) for p in (ai_package, engine_package, rules_package)] + [variants_folder()]
+def fingerprint(variant: Variant) -> str:
+    """SHA-256 over the code that decides the bots' plays of ``variant``: the bots and the solver
+    (``core/ai/``, the compiled solver's C source included), the engine, the rules and hooks, the deal sets'
+    search, and the variant's own plugins (each module of its stack: a package's folder, code and presets,
+    or a module's file), its parents' with them. Each file counts by its path and its bytes, in path order, so
+    a record cannot silently mix two versions of a bot or of a rule; another family's files do not count,
+    so tuning one family (a ``[bots]`` default in its preset) leaves the records of the others valid."""
+    roots = [folder_of(p.__file__) for p in (ai_package, engine_package, rules_package)]
     files = [f for root in roots for f in _sources(root)]
     files.append(Path(str(deal_sets.__file__)).resolve())
+    files += [f for module in variant.stack for f in _module_sources(module)]
     top = roots[1].parent.parent  # above core/ and variants/
     digest = hashlib.sha256()
-    for path in sorted(files, key=lambda f: _name(f, top)):
+    for path in sorted(dict.fromkeys(files), key=lambda f: _name(f, top)):
         digest.update(_name(path, top).encode("utf-8") + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()
 
 
+def _module_sources(module: ModuleType) -> list[Path]:
+    """The files of a plugin module of a variant's stack: its package's folder, or its own file."""
+    file = Path(str(module.__file__)).resolve()
+    return _sources(file.parent) if file.name == "__init__.py" else [file]
+
+
 def folder_of(file: str | None) -> Path:
     return Path(str(file)).resolve().parent
-
-
-def variants_folder() -> Path:
-    """The folder of the ``preferans.variants`` package, found without importing it (the core imports no
-    variant): its files are read, not run."""
-    spec = importlib.util.find_spec("preferans.variants")
-    places = list(spec.submodule_search_locations or []) if spec is not None else []
-    if not places:  # pragma: no cover - the distribution always ships it
-        raise RuntimeError("preferans.variants is not installed")
-    return Path(places[0]).resolve()
 
 
 def _sources(root: Path) -> list[Path]:
@@ -109,7 +107,7 @@ def header(variant: Variant, bots: Sequence[str], seed: int, deal_set: str, shar
     """The header of a record of this run (:data:`HEADER_FIELDS`)."""
     return {"format": FORMAT, "version": VERSION, "variant": variant.name, "config": variant.config_dict(),
             "bots": list(bots), "seed": seed, "deal_set": deal_set, "shard": str(shard), "package": package_version(),
-            "fingerprint": fingerprint(),
+            "fingerprint": fingerprint(variant),
             "unit": Match(variant).settlement().unit}  # the settlement's unit, for the report (derived, not compared)
 
 

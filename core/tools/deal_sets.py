@@ -6,7 +6,9 @@ the set ``raspasovka`` is the ``i``-th deal of the run's seed stream (deal ``j``
 ``derive_seed(S, j)``, seat ``j % n`` dealing, exactly as the set ``all`` deals them) on which the reference
 auction, the heuristic bot in every seat (deterministic), ends with everyone passing into raspasovka; of
 the set ``misere``, the ``i``-th on which it ends in a contract that must take no trick (the Russian misère,
-and a Balkan betl or an Austrian Bettel where the variant has one and the heuristic bot calls it).
+and a Balkan betl or an Austrian Bettel where the variant has one and the heuristic bot calls it), the
+reference bidding misère a little more boldly there (:data:`MISERE_BREAKS`): the heuristic's own misères
+cannot be caught, and a set of them measures nothing.
 
 Every play of a set deal replays that auction as it was (:func:`script`: the calls, and for a misère the
 declaration that names it), and the bots make every decision after it: the discard, the defence calls, the
@@ -25,7 +27,7 @@ from typing import Any
 
 import pluggy
 
-from preferans.core.ai.registry import make_bot
+from preferans.core.ai.bots import HeuristicBot
 from preferans.core.engine.game import Game, Phase
 from preferans.core.model.errors import bad_input
 from preferans.core.rules.config import Variant, config_from_dict
@@ -37,8 +39,11 @@ RASPASOVKA = "raspasovka"
 MISERE = "misere"
 DEAL_SETS = (ALL, RASPASOVKA, MISERE)
 
-REFERENCE = "heuristic"
-"""The bot whose auction decides whether a deal belongs to a set (deterministic, microseconds a call)."""
+MISERE_BREAKS = 1
+"""The misère set's reference calls misère with at most this many breaks of the 7-9-J-K ladder
+(:func:`~preferans.core.ai.bots.misere_risk`). The heuristic bot itself calls only hands with none, which
+no play can catch, so a set of its misères cannot tell two bots apart; with one break the misère may be
+caught or kept clean by the play (the declarer's discard, his play and the catchers')."""
 
 SCAN = 400
 """Stream deals per work unit of the search (about 0.2 s of one core)."""
@@ -72,11 +77,22 @@ def stream_game(variant: Variant, seed: int, stream: int, manager: pluggy.Plugin
     return Game(variant, derive_seed(seed, stream), stream % variant.rules.players, manager=manager)
 
 
-def reference_auction(fresh: Game) -> Game:
-    """A copy of ``fresh`` played by the reference bot until the contract is settled: the cards are about to
-    be played, the defence is to speak, or the deal is over (a redeal, or the next deal began)."""
+def reference_bot(deal_set: str) -> HeuristicBot:
+    """The bot whose auction decides whether a deal belongs to ``deal_set``: the heuristic bot
+    (deterministic, microseconds a call), bolder at misère for the misère set."""
+    bot = HeuristicBot()
+    if deal_set == MISERE:
+        bot.misere_breaks = MISERE_BREAKS
+    return bot
+
+
+def reference_auction(fresh: Game, deal_set: str = ALL) -> Game:
+    """A copy of ``fresh`` played by the reference bot of ``deal_set`` until the contract is settled: the
+    cards are about to be played, the defence is to speak, or the deal is over (a redeal, or the next deal
+    began)."""
     game = fresh.clone()
-    bots = [make_bot(REFERENCE, game.seed, seat) for seat in range(game.n_players)]
+    bot = reference_bot(deal_set)  # stateless and deterministic: one for every seat
+    bots = [bot] * game.n_players
     while not game.results and game.phase in _BEFORE_PLAY:
         seat = game.current_player
         game.apply(bots[seat].choose(game, seat))
@@ -100,7 +116,7 @@ def script(fresh: Game, deal_set: str) -> tuple[Call, ...]:
     calls too (the discard before them is the bots'). Nothing for the set ``all``."""
     if deal_set == ALL:
         return ()
-    game = reference_auction(fresh)
+    game = reference_auction(fresh, deal_set)
     if not belongs(game, deal_set):
         raise RuntimeError(f"deal set {deal_set}: deal {fresh.seed} is not one of the set")
     calls = [Call(Phase.AUCTION, seat, action) for seat, action in game.deal.calls]
@@ -156,7 +172,8 @@ def scan_unit(unit: ScanUnit) -> tuple[int, ...]:
     variant = config_from_dict(unit.config, "arena", unit.local)
     manager = variant.new_manager()  # one for the unit's games: a fifth of the cost of a manager per game
     return tuple(j for j in range(unit.start, unit.stop)
-                 if belongs(reference_auction(stream_game(variant, unit.seed, j, manager)), unit.deal_set))
+                 if belongs(reference_auction(stream_game(variant, unit.seed, j, manager), unit.deal_set),
+                            unit.deal_set))
 
 
 def find_streams(variant: Variant, seed: int, deal_set: str, wanted: Sequence[int],
@@ -175,7 +192,7 @@ def find_streams(variant: Variant, seed: int, deal_set: str, wanted: Sequence[in
     below = [i for i in known if i < min(need)]
     count = max(below, default=-1)
     after = known[count] if below else -1
-    if below and not belongs(reference_auction(stream_game(variant, seed, after)), deal_set):
+    if below and not belongs(reference_auction(stream_game(variant, seed, after), deal_set), deal_set):
         raise bad_input("{option} {deal_set}: deal {count} of the set is recorded as stream deal {after}, which is "
                         "not a {deal_set} deal of seed {seed}", option=OPTION, deal_set=deal_set, count=count,
                         after=after, seed=seed)

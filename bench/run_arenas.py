@@ -79,9 +79,10 @@ def main() -> int:
             if out.returncode != 0:
                 print(f"{run['name']}: {out.stderr.strip()}", file=sys.stderr)
                 return out.returncode
-            hard = json.loads(out.stdout)["entries"][0]
+            result = json.loads(out.stdout)
+            hard, lead = result["entries"][0], result.get("lead") or {}
             print(f"{run['name']}: {target} deals, {hard['bot']} {hard['mean_per_100']:+.1f} per 100 "
-                  f"{hard['ci95']}", flush=True)
+                  f"{hard['ci95']}, lead {lead.get('mean_per_100', 0):+.1f} {lead.get('ci95')}", flush=True)
         rounds += 1
     return 0
 

@@ -96,6 +96,22 @@ def test_summary_from_given_plays() -> None:
     assert agg_b.per_100.mean == 0.0
     assert agg_b.per_100.high == pytest.approx(294.0)
     assert (result.deals, result.rotations) == (2, 3)
+    # a's lead over b, per copy and play, deal by deal: deal 0: 9 / 3 - (0 - 9) / 6 = 3 + 1.5 = 4.5; deal 1:
+    # -9 / 3 - (6 + 3) / 6 = -3 - 1.5 = -4.5 -> mean 0, variance 40.5, half 1.96 * sqrt(40.5) / sqrt(2) = 8.82
+    # (zero-sum: a's samples 3, -3 times n / (n - copies of a) = 3 / 2)
+    lead = result.lead
+    assert lead is not None and lead.bot == "a - b" and lead.plays == 6
+    assert lead.per_100.mean == 0.0 and lead.per_100.high == pytest.approx(882.0)
+
+
+def test_the_lead_is_the_measure_of_a_pot_variant() -> None:
+    # a pot variant: what goes into the pot belongs to no seat, so the entries need not sum to 0. Bots a, b, b;
+    # one deal: a -6 over its 3 plays, b -3 and -3: per copy and play a -2, b -1: a is 1 behind per play
+    deal = DealPlays(0, ((F(-2), F(-1), F(-1)), (F(-2), F(-1), F(-1)), (F(-2), F(-1), F(-1))))
+    result = summarize("illustrated", ["a", "b", "b"], 7, [deal])
+    assert result.lead is not None and result.lead.per_100.mean == pytest.approx(-100.0)
+    assert result.entries[0].per_100.mean == pytest.approx(-200.0)  # a alone: -2 per play, behind only by 1
+    assert summarize("sochi", ["a", "b", "c"], 7, [deal]).lead is None  # three names: no one "other"
 
 
 # ---------------------------------------------------------------- real deals

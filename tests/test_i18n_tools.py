@@ -95,7 +95,8 @@ def test_arena_in_german_and_the_environment(capsys: pytest.CaptureFixture[str])
     assert de[0] == "Arena: sochi, Seed 1: 2 Spiele x 3 Rotationen (6 Partien) zwischen random, heuristic, heuristic"
     assert de[1] == "Abrechnung je 100 Spiele (Whists), Duplikat"  # the Russian family's unit in German
     assert de[2].split() == ["Eintrag", "Bot", "Partien", "gesamt", "je", "100", "Spiele", "95%-KI"]
-    assert de[-2].startswith("alle     heuristic (alle 2)")  # the aggregate of the two copies
+    assert de[-3].startswith("alle     heuristic (alle 2)")  # the aggregate of the two copies
+    assert de[-2].split()[:3] == ["random", "-", "heuristic"]  # the lead: bots' names, no words
     assert de[-1] == ("je 100 Spiele: der Mittelwert je Partie eines Spiels; 95%-KI: Mittelwert +- "
                       "1.96 * sd / sqrt(N) über die N = 2 Spiele")
     run_ = subprocess.run([sys.executable, "-m", "preferans.core.cli", "arena", "--bots", "random,heuristic,heuristic",

@@ -26,10 +26,10 @@ from test_pimc import (
 
 from preferans.core import Game, Variant
 from preferans.core.ai import raspasovka
-from preferans.core.ai.bots import HeuristicBot, estimate
+from preferans.core.ai.bots import TALON_BONUS, HeuristicBot, estimate
 from preferans.core.ai.calls import choose_call
 from preferans.core.ai.levels import BETA, HardBot, discards, enumerate_layouts, hints, likelihood
-from preferans.core.ai.pimc import PimcBot, PimcOptions, implausibility, observe, sample_layouts
+from preferans.core.ai.pimc import Layout, PimcBot, PimcOptions, implausibility, observe, sample_layouts
 from preferans.core.ai.registry import BOTS, check_bot, make_bot
 from preferans.core.ai.solver import solve
 from preferans.core.cli import main
@@ -109,13 +109,30 @@ def test_a_layout_is_weighted_by_how_likely_the_calls_were(sochi: Variant) -> No
     game = drive(rigged(sochi, GAME_HANDS, GAME_TALON), GAME_ACTIONS[:6])
     obs = observe(game, 2)
     for layout in sample_layouts(obs, random.Random(3), 20, 1):
-        assert likelihood(obs, layout) == pytest.approx(math.exp(-BETA * implausibility(obs, layout)))
+        assert likelihood(obs, layout) == pytest.approx(math.exp(-BETA * implausibility(obs, layout, by_rank=True)))
     # the hard bot's resampled layouts give the declarer stronger spades than the uniform pool does
     pool = sample_layouts(obs, random.Random(4), 200, 1)
     uniform = sum(estimate(x.hands[1], S) for x in pool) / len(pool)
     weighted = HardBot(PimcOptions(samples=200, seed=4)).weighted_layouts(obs, merge=False)
     inferred = sum(estimate(x.hands[1], S) for x, _ in weighted) / len(weighted)
     assert inferred > uniform + 1.0
+
+
+def test_a_bid_says_the_hand_can_make_some_contract_as_high(sochi: Variant) -> None:
+    # Seat 1 opens 6S, the lowest bid (first hand: seat 1). Its cards: seven hearts to the AKQJ and three
+    # small diamonds, no spade. The heuristic bot bids like that: one step at a time up to its best contract, here a
+    # six or more in hearts, so the hard bot's inference (by_rank) finds the layout plausible, 0. Pimc's
+    # filter measures the bid in spades, where the hand is far short: 6 - 0.5 - TALON_BONUS - its spade tricks.
+    hands = {1: "AH KH QH JH 10H 9H 8H 7D 8D 9D", 2: "AS KS QS JS 10S 9S AC KC QC JC",
+             0: "8S 7S 10C 9C 8C 7C 10D JD QD 7H"}
+    game = drive(rigged(sochi, hands, "KD AD"), ["6S"])
+    obs = observe(game, 2)
+    layout = Layout(tuple(game.deal.hands), parse_cards("KD AD"), (parse_card("KD"), parse_card("AD")))
+    bidder = game.deal.hands[1]
+    assert estimate(bidder, H) + TALON_BONUS >= 6 + 0.5  # good for a six in hearts
+    assert implausibility(obs, layout, by_rank=True) == 0
+    short = 6 - 0.5 - TALON_BONUS - estimate(bidder, S)
+    assert short > 0 and implausibility(obs, layout) == pytest.approx(short)
 
 
 # ---------------------------------------------------------------- the discard

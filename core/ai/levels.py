@@ -71,7 +71,7 @@ DISCARD_SAMPLES = 8
 def likelihood(obs: Knowledge, layout: Layout) -> float:
     """How likely the hidden hands' calls were with the cards of ``layout``, up to a constant: a soft model of
     the heuristic bot's own bidding and whisting policy (1 when the calls fit the hands)."""
-    return math.exp(-BETA * implausibility(obs, layout))
+    return math.exp(-BETA * implausibility(obs, layout, by_rank=True))
 
 
 def enumerate_layouts(obs: Knowledge, limit: int = EXACT_LIMIT) -> list[Layout] | None:

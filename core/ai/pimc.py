@@ -395,12 +395,17 @@ def _placeable(pending: list[int], room: list[int]) -> bool:
     return True
 
 
-def implausibility(obs: Knowledge, layout: Layout) -> float:
+def implausibility(obs: Knowledge, layout: Layout, by_rank: bool = False) -> float:
     """How far the layout is from what the hidden hands' calls say, in tricks of the heuristic bot's own hand
     evaluation (0: plausible; a soft filter, the others need not bid like it). Counted: a declarer whose
     hand (after the talon) falls more than a trick short of his contract, a bid beyond the bidder's dealt
     strength plus the talon, a pass with a hand good for seven, a misère with high cards, a whist without
-    the defender's share and a pass with much more."""
+    the defender's share and a pass with much more.
+
+    A bid is measured in its own strain (pimc's filter), or with ``by_rank`` (the hard bot's inference) as
+    the heuristic bot bids: one step at a time up to the best contract its hand can make, so a bid says the
+    hand can make *some* contract that ranks at least as high, in whatever strain (a Sochi 6S is the first
+    step of a hand that may be good for 6H; a Balkan 2 or an Austrian 1 names no trump at all)."""
     bad = 0.0
     played: dict[int, int] = {}
     if obs.play is not None:
@@ -416,6 +421,10 @@ def implausibility(obs: Knowledge, layout: Layout) -> float:
         if h == obs.declarer and obs.talon_taken and contract is not None and contract.goal == "tricks":
             # he declared it holding these cards (the talon in, the discard out)
             bad += max(0.0, contract.level - 1 - estimate(hand, contract.trump))
+        elif bids and by_rank:
+            top = max(bids, key=lambda spec: spec.rank)
+            bad += min((max(0.0, level - 0.5 - TALON_BONUS - estimate(hand, trump))
+                        for trump, level in _lowest_at_or_above(obs, top).items()), default=0.0)
         elif bids:
             top = max(bids, key=lambda spec: spec.level)
             bad += max(0.0, top.level - 0.5 - TALON_BONUS - estimate(hand, top.trump))
@@ -434,6 +443,15 @@ def implausibility(obs: Knowledge, layout: Layout) -> float:
                 elif call == "pass":
                     bad += max(0.0, mine - need - 1)
     return bad
+
+
+def _lowest_at_or_above(obs: Knowledge, bid: ContractSpec) -> dict[int, int]:
+    """``{trump: tricks}``: for each strain, the fewest tricks of a trick contract ranking at least ``bid``."""
+    out: dict[int, int] = {}
+    for spec in obs.contracts:
+        if spec.goal == "tricks" and spec.level and spec.rank >= bid.rank:
+            out[spec.trump] = min(out.get(spec.trump, spec.level), spec.level)
+    return out
 
 
 # ---------------------------------------------------------------- the solver under a budget

@@ -79,6 +79,11 @@ def table_rows(result: ArenaResult, tr: Translator = ENGLISH) -> list[list[str]]
                      if line.copies > 1 else line.bot)
             rows.append([tr.gettext("all"), label, str(line.plays), f"{float(line.total):+.2f}",
                          number_text(est.mean), ci])
+    if result.lead is not None:  # "hard - pimc": the first bot's lead over the other, per copy, deal by deal
+        est = result.lead.per_100
+        ci = tr.gettext("n/a") if est.low is None else f"{number_text(est.low)} .. {number_text(est.high)}"
+        rows.append(["", result.lead.bot, str(result.lead.plays), f"{float(result.lead.total):+.2f}",
+                     number_text(est.mean), ci])
     return rows
 
 

@@ -230,6 +230,10 @@ class ArenaResult:
     deal_set: str = ALL
     shard: str | None = None
     """``K/M`` when only the deals of one shard were summarized."""
+    lead: Line | None = None
+    """With two bot names (``hard,pimc,pimc``): the first's lead over the second, per copy, deal by deal
+    (its mean per play minus the other's). In a zero-sum variant it is the first's result times
+    ``n / (n - copies of the first)``; in a pot variant, whose entries do not sum to zero, it is the measure."""
 
 
 def summarize(variant: str, bots: Sequence[str], seed: int, deals: Sequence[DealPlays],
@@ -250,7 +254,25 @@ def summarize(variant: str, bots: Sequence[str], seed: int, deals: Sequence[Deal
         samples = [sum((t[e] for e in seats), Fraction(0)) / (k * n) for t in totals]
         total = sum((line.total for line in entries if line.bot == name), Fraction(0))
         by_bot.append(Line(0, name, k, k * n * len(deals), total, estimate(samples)))
-    return ArenaResult(variant, tuple(bots), seed, len(deals), n, tuple(entries), tuple(by_bot), unit)
+    return ArenaResult(variant, tuple(bots), seed, len(deals), n, tuple(entries), tuple(by_bot), unit,
+                       lead=lead_of(bots, totals))
+
+
+def lead_of(bots: Sequence[str], totals: Sequence[tuple[Fraction, ...]]) -> Line | None:
+    """The first bot name's lead over the second, per copy and play, one sample per deal (``None`` unless
+    there are exactly two names)."""
+    names = list(dict.fromkeys(bots))
+    if len(names) != 2 or not totals:
+        return None
+    n = len(bots)
+    seats = [[e for e, b in enumerate(bots) if b == name] for name in names]
+
+    def per_copy(t: tuple[Fraction, ...], which: int) -> Fraction:
+        return sum((t[e] for e in seats[which]), Fraction(0)) / (len(seats[which]) * n)
+
+    samples = [per_copy(t, 0) - per_copy(t, 1) for t in totals]
+    return Line(0, f"{names[0]} - {names[1]}", 0, n * len(totals), sum(samples, Fraction(0)) * n,
+                estimate(samples))
 
 
 @dataclass(frozen=True)
@@ -359,6 +381,7 @@ def result_json(result: ArenaResult) -> dict[str, Any]:
         "deal_set": result.deal_set, **({"shard": result.shard} if result.shard else {}),
         "entries": [line_json(x) for x in result.entries],
         "by_bot": [line_json(x) for x in result.by_bot],
+        "lead": None if result.lead is None else line_json(result.lead),
     }
 
 

@@ -14,7 +14,7 @@ from preferans.core import Game, Variant, load_variant
 from preferans.core.ai.bots import HeuristicBot
 from preferans.core.ai.calls import CALL_PHASES, choose_call, imagine, play_out
 from preferans.core.ai.levels import HardBot
-from preferans.core.ai.pimc import observe
+from preferans.core.ai.pimc import PimcBot, observe
 from preferans.core.ai.registry import make_bot
 from preferans.core.engine.game import Phase
 from preferans.core.model.cards import parse_cards
@@ -266,4 +266,6 @@ def test_the_calls_played_out_are_the_options_else_the_variants(monkeypatch: pyt
         if game.phase is Phase.DEFENCE and len(game.legal_actions()) > 1:
             break
     assert game.phase is Phase.DEFENCE and len(game.legal_actions()) > 1
-    assert hard(game.current_player).choose(game, game.current_player) in game.legal_actions()
+    seat = game.current_player
+    # ... and plain pimc's, on uniform layouts: the same call as a pimc bot with the same options
+    assert hard(seat).choose(game, seat) == PimcBot(hard(seat).options).choose(game, seat)

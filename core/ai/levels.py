@@ -167,7 +167,16 @@ class HardBot(PimcBot):
             choice = self.discard(game, seat, legal) or misere.misere_discard(self, game, seat, legal, discards)
             if choice is not None:
                 return choice
-        if self.calls_for(game) & PHASE_BITS.get(game.phase, 0) and len(legal) > 1:
+        bit = PHASE_BITS.get(game.phase, 0)
+        if bit and len(legal) > 1 and not self.calls_for(game) & bit:
+            # a phase whose calls the variant leaves to pimc: plain pimc's, on uniform layouts. The inference
+            # models the others by the heuristic's policy, and in the Balkan family it misled the follow and
+            # pass of the defence (docs/bots.md, "The calls by family")
+            plain = PimcBot(self.options)
+            choice = plain.choose(game, seat)
+            self.last_samples = plain.last_samples
+            return choice
+        if bit and len(legal) > 1:
             self.last_samples = 0
             found = choose_call(game, seat, legal, self._layouts, self.options, self.heuristic)
             if found is not None:

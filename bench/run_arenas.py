@@ -1,7 +1,7 @@
 """The long duplicate arenas of issue 15, played a round at a time into resumable records.
 
 The plan is ``bench/arenas.toml``: a seed, a size (``deals``), a step and the runs (variant, bots, deal set,
-and a size of their own where it differs).
+and a seed or a size of their own where it differs).
 Each round adds ``step`` deals to every run that is not complete, through ``preferans arena --record``, so a
 run stopped anywhere (the end of a session, Ctrl-C, a crash) goes on where it stopped, and all runs advance
 together: after any number of rounds every run has about the same number of deals.
@@ -31,7 +31,8 @@ PREFERANS = str(Path(sys.executable).with_name("preferans"))
 
 def command(run: dict[str, Any], plan: dict[str, Any], deals: int, record: Path, jobs: int) -> list[str]:
     return [PREFERANS, "arena", "--variant", run["variant"], "--bots", run["bots"],
-            "--deals", str(deals), "--seed", str(plan["seed"]), "--deal-set", run.get("deal_set", "all"),
+            "--deals", str(deals), "--seed", str(run.get("seed", plan["seed"])),
+            "--deal-set", run.get("deal_set", "all"),
             "--record", str(record), "--jobs", str(jobs), "--json"]
 
 

@@ -92,8 +92,8 @@ class PimcOptions:
     """The bot's own seed (the factory derives it from the game's seed and the seat)."""
     calls: int | None = None
     """The ``hard`` level only: which of its calls it values by playing them out (core/ai/calls.py), a sum of
-    1 (the auction), 2 (the declaration) and 4 (the defence calls); the others it leaves to pimc and the
-    heuristic as before (``calls=0``: none, for measuring what the calls are worth). ``None``: what the
+    1 (the auction), 2 (the declaration) and 4 (the defence calls); the others it makes as plain pimc does,
+    on uniform layouts (``calls=0``: none, for measuring what the calls are worth). ``None``: what the
     variant's presets say (``[bots] hard_calls``), else all (7). Plain pimc ignores it."""
 
 

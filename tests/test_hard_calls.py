@@ -11,6 +11,7 @@ from test_bots import rigged
 from test_pimc import drive
 
 from preferans.core import Game, Variant, load_variant
+from preferans.core.ai import levels
 from preferans.core.ai.bots import HeuristicBot
 from preferans.core.ai.calls import CALL_PHASES, choose_call, imagine, play_out
 from preferans.core.ai.levels import HardBot
@@ -253,7 +254,6 @@ def test_the_calls_played_out_are_the_options_else_the_variants(monkeypatch: pyt
     assert make_bot(HARD_SMALL + ":calls=7", 7, 0, trusted=True).calls_for(serbian) == 7  # type: ignore[attr-defined]
     assert make_bot(HARD_SMALL + ":calls=0", 7, 0, trusted=True).calls_for(sochi) == 0  # type: ignore[attr-defined]
     # a Serbian defence call is then pimc's: nothing is played out for it
-    import preferans.core.ai.levels as levels
 
     def played_out(*args: object) -> None:
         raise AssertionError("a defence call played out where the variant says not to")

@@ -8,10 +8,13 @@ together: after any number of rounds every run has about the same number of deal
 
     python bench/run_arenas.py --records DIR [--jobs 2] [--only NAME ...] [--rounds K]
     python bench/run_arenas.py --records DIR --report      # each run's table so far (arena report)
+    python bench/run_arenas.py --records DIR --check 30    # do this checkout's bots play 30 of its deals alike?
 
 A record's header holds a fingerprint of the code that decides the play (docs/bots.md, "Long runs"), so a
 run must stay on one commit: play it from a worktree at that commit (``git worktree add DIR COMMIT``) while
-the code moves on, and name the commit with the figures.
+the code moves on, and name the commit with the figures. Where later code means to leave a family's bots
+as they were, ``--check K`` replays K of each record's deals (spread over the record) with this checkout's
+code and says whether every value is the same: a record then measures the bots of both commits.
 """
 
 from __future__ import annotations
@@ -57,6 +60,8 @@ def main() -> int:
     ap.add_argument("--only", nargs="*", default=None, metavar="NAME", help="only these runs")
     ap.add_argument("--rounds", type=int, default=None, help="stop after K rounds (default: until complete)")
     ap.add_argument("--report", action="store_true", help="print each run's table so far")
+    ap.add_argument("--check", type=int, default=None, metavar="K",
+                    help="replay K deals of each record with this checkout's code and compare")
     args = ap.parse_args()
     plan = tomllib.loads(args.plan.read_text(encoding="utf-8"))
     runs = [r for r in plan["run"] if args.only is None or r["name"] in args.only]
@@ -68,6 +73,8 @@ def main() -> int:
                 print(f"## {run['name']} ({done(record)} deals)", flush=True)
                 subprocess.run([PREFERANS, "arena", "report", str(record)], check=False)
         return 0
+    if args.check is not None:
+        return check(runs, args.records, args.check)
     rounds = 0
     while args.rounds is None or rounds < args.rounds:
         pending = [r for r in runs if done(args.records / f"{r['name']}.jsonl") < size(r, plan)]
@@ -86,6 +93,30 @@ def main() -> int:
                   f"{hard['ci95']}, lead {lead.get('mean_per_100', 0):+.1f} {lead.get('ci95')}", flush=True)
         rounds += 1
     return 0
+
+
+def check(runs: list[dict[str, Any]], records: Path, k: int) -> int:
+    """Replay ``k`` deals of each run's record (evenly spread) with the code installed here; 1 if any differ."""
+    from preferans.core.tools.arena import load_variant_id, parse_bots, play_deal
+    from preferans.core.tools.arena_record import read_record
+
+    differ = 0
+    for run in runs:
+        path = records / f"{run['name']}.jsonl"
+        if not done(path):
+            continue
+        head, deals, _ = read_record(path)
+        assert head is not None
+        variant = load_variant_id(head["variant"])
+        bots = parse_bots(",".join(head["bots"]), variant.rules.players)
+        indices = sorted(deals)
+        picked = [indices[i * len(indices) // k] for i in range(min(k, len(indices)))]
+        same = [play_deal(variant, bots, head["seed"], i, deals[i].stream, head["deal_set"]).values == deals[i].values
+                for i in picked]
+        differ += not all(same)
+        print(f"{run['name']}: {sum(same)} of {len(same)} deals replayed alike"
+              + ("" if all(same) else f" (first differing: deal {picked[same.index(False)]})"), flush=True)
+    return 1 if differ else 0
 
 
 if __name__ == "__main__":

@@ -111,6 +111,8 @@ def test_bots_defaults_are_inherited_and_overridden(fake_variants: AddVariant) -
     assert load_variant("sochi").bot_defaults.hard_calls is None  # not set: the bot's own default (all calls)
     assert load_variant("grandkid").bot_defaults.hard_calls == 2  # the parent's
     assert load_variant("rebel").bot_defaults.hard_calls == 5  # the child's wins
+    assert load_variant("serbian").bot_defaults.hard_seen_defence == 0.5  # from the balkan family's preset
+    assert load_variant("sochi").bot_defaults.hard_seen_defence is None
 
 
 def test_grandchild_override_chain(fake_variants: AddVariant) -> None:
@@ -160,6 +162,8 @@ def test_extends_unknown_parent_names_the_preset(fake_variants: AddVariant) -> N
         ('name = "odd"\nextends = "sochi"\nplugins = ["nope"]\n', ["odd/preset.toml: plugins: ", "'nope'"]),
         ('name = "odd"\nextends = "sochi"\n[bots]\nhard_calls = 8\n', ["odd/preset.toml: bots.hard_calls: ", "7"]),
         ('name = "odd"\nextends = "sochi"\n[bots]\nhard = 3\n', ["odd/preset.toml: bots.hard: "]),
+        ('name = "odd"\nextends = "sochi"\n[bots]\nhard_seen_defence = 2\n',
+         ["odd/preset.toml: bots.hard_seen_defence: ", "1"]),
     ],
 )
 def test_bad_preset_names_its_file_and_key(fake_variants: AddVariant, text: str, expected: list[str]) -> None:

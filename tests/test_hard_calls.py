@@ -5,6 +5,7 @@ the right call is clear. Small budgets: the strength is the arena's (docs/bots.m
 from __future__ import annotations
 
 from collections.abc import Callable
+from fractions import Fraction
 
 import pytest
 from test_bots import rigged
@@ -19,6 +20,7 @@ from preferans.core.ai.pimc import PimcBot, observe
 from preferans.core.ai.registry import make_bot
 from preferans.core.engine.game import Phase
 from preferans.core.model.cards import parse_cards
+from preferans.core.model.errors import BadInput
 
 HARD_SMALL = "hard:samples=4:nodes=100000000:min_samples=1"
 """Four layouts, no node cap: the choices do not depend on the machine (as tests/test_levels.py)."""
@@ -67,11 +69,31 @@ def test_a_layout_played_out_is_scored_by_the_variant(sochi: Variant) -> None:
     game = drive(rigged(sochi, hands, "9H 8H"), ["6S", "pass", "pass", "7H", "8H", "6S", "whist", "whist"])
     assert game.settlement().exact == (0, 0, 0)
     g = game.clone()
-    play_out(g, 1, HeuristicBot())
+    g, _ = play_out(g, 1, HeuristicBot())
     assert g.results[0].tricks[1] == 9
     assert any(e.account == "pool" and e.seat == 1 and e.amount == 2 for e in g.deal_entries[0])
     after = g.settlement().exact
     assert sum(after) == 0 and after[1] > 0
+
+
+def test_a_play_out_with_the_defence_seen_whists_where_the_heuristic_passes(sochi: Variant) -> None:
+    # 6NT by seat 2 (AS KS QS JS AC KC QC AD KD QD, the talon's 7C 7D dropped: no heart). Seat 1, first hand
+    # and so on lead, holds KH QH JH 10H 9H 8H, seat 0 AH 7H. By the heuristic's count neither holds his
+    # share of the defence (two tricks: seat 0 one ace, seat 1 half a trick for a king without its ace), so
+    # both pass and the six is written as made: 2 in his pool, worth 2 * 10 * 2 / 3 = 40/3 whists to him on a
+    # fresh sheet and -20/3 to each other seat. Played out on the cards, whisting pays: KH, seat 0 unblocks
+    # with the AH and returns the 7H, and QH JH 10H 9H 8H run: six tricks to the defence (1 and 5), four to
+    # the declarer, two down. Sochi: 2 * 2 = 4 in his mountain (80/3 whists, 40/3 to each whister), and each
+    # whister writes 2 a trick taken plus 2 * 2 for the undertricks: seat 0 2 + 4 = 6, seat 1 10 + 4 = 14.
+    hands = {2: "AS KS QS JS AC KC QC AD KD QD", 1: "KH QH JH 10H 9H 8H 10S 9S 8S 7S",
+             0: "AH 7H JC 10C 9C 8C JD 10D 9D 8D"}
+    game = drive(rigged(sochi, hands, "7C 7D"), ["pass", "6S", "pass", "7C", "7D", "6NT"])
+    passed, _ = play_out(game.clone(), 1, HeuristicBot())
+    assert passed.settlement().exact == (Fraction(-20, 3), Fraction(-20, 3), Fraction(40, 3))
+    seen, _ = play_out(game.clone(), 1, HeuristicBot(), seen_defence=True)
+    assert seen.results[0].tricks == (1, 5, 4)
+    assert seen.settlement().exact == (6 + Fraction(40, 3), 14 + Fraction(40, 3), -20 - Fraction(80, 3))
+    assert game.phase is Phase.DEFENCE and not game.results  # the game itself untouched
 
 
 # ---------------------------------------------------------------- seeing only the seat
@@ -269,3 +291,23 @@ def test_the_calls_played_out_are_the_options_else_the_variants(monkeypatch: pyt
     seat = game.current_player
     # ... and plain pimc's, on uniform layouts: the same call as a pimc bot with the same options
     assert hard(seat).choose(game, seat) == PimcBot(hard(seat).options).choose(game, seat)
+
+
+def test_the_play_outs_defence_is_the_options_else_the_variants() -> None:
+    # `hard:seen_defence=W` weighs the seen defence in the play-outs; without it the variant's
+    # `[bots] hard_seen_defence` (the Balkan family: 0.5), and where no preset says, 0 (the heuristic's)
+    sochi, serbian = Game(load_variant("sochi"), 1, 0), Game(load_variant("serbian"), 1, 0)
+    assert hard(0).call_options(sochi).seen_defence == 0.0
+    assert hard(0).call_options(serbian).seen_defence == 0.5
+    assert hard(0).call_options(Game(load_variant("illustrated"), 1, 0)).seen_defence == 0.0
+    bot = make_bot(HARD_SMALL + ":seen_defence=1", 7, 0, trusted=True)
+    assert bot.call_options(serbian).seen_defence == 1.0  # type: ignore[attr-defined]
+    bot = make_bot(HARD_SMALL + ":seen_defence=0", 7, 0, trusted=True)
+    assert bot.call_options(serbian).seen_defence == 0.0  # type: ignore[attr-defined]  # an explicit 0 is kept
+
+
+@pytest.mark.parametrize("value", ["1.5", "-0.5", "nan"])
+def test_a_seen_defence_outside_0_to_1_is_refused(value: str) -> None:
+    with pytest.raises(BadInput) as info:
+        make_bot(f"hard:seen_defence={value}", 7, 0, trusted=True)
+    assert "seen_defence" in str(info.value) and "\n" not in str(info.value)

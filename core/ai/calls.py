@@ -7,9 +7,12 @@ by **playing the deal out** on a copy of the game with that layout (``Game.with_
 every later call of the deal is the heuristic bot's (the model of the others, and a cheap stand-in for the
 bot's own later calls), and the cards are played **double-dummy** by the solver when the deal has a declarer
 (every hand plays a card that keeps the solver's value; in raspasovka, where no two-sided value exists, the
-heuristic bot plays the cards). The deal is then scored by the engine with the variant's own hooks, and the
-call's value is the mean change of the seat's settlement (``Game.settlement().exact``), weighted by the
-layouts' likelihood. The best mean wins; ties go to the heuristic's call.
+heuristic bot plays the cards). With the ``seen_defence`` option (a share ``w``; the variant's ``[bots]
+hard_seen_defence``) the call's value blends in, with weight ``w``, a second play-out whose later defence calls
+are each caller's best on the layout, every choice tried (:func:`_best_defence`): the heuristic bot passes
+games it would beat, a defence that sees every card beats too many. The deal is then scored by the engine
+with the variant's own hooks, and the call's value is the mean change of the seat's settlement
+(``Game.settlement().exact``), weighted by the layouts' likelihood. The best mean wins; ties go to the heuristic's call.
 
 Approximations (docs/bots.md, "The calls"): a call whose consequence is a whole further auction is valued
 by the heuristic's continuation of that auction, not by the hard bot's own; double-dummy play is optimistic
@@ -31,8 +34,8 @@ from preferans.core.engine.play import TrickPlay
 from preferans.core.model.cards import CARD_NAMES, cards_of
 from preferans.core.model.contracts import ContractSpec
 
-__all__ = ["ALL_CALLS", "CALL_PHASES", "PHASE_BITS", "CALL_SAMPLES", "MAX_CANDIDATES", "ROLLOUT_SHARE", "CallValues",
-           "candidates", "choose_call", "call_values"]
+__all__ = ["ALL_CALLS", "CALL_PHASES", "PHASE_BITS", "CALL_SAMPLES", "MAX_CANDIDATES", "ROLLOUT_SHARE", "BRANCH_SHARE",
+           "CallValues", "candidates", "choose_call", "call_values"]
 
 CALL_PHASES = (Phase.AUCTION, Phase.DECLARE, Phase.DEFENCE)
 """The phases whose decisions this module makes (the discard and the card play are the hard bot's own)."""
@@ -53,6 +56,12 @@ ROLLOUT_SHARE = 200
 """A play-out costs beyond its solver nodes (copying the game, the heuristic's calls, scoring) about a
 two-hundredth of the backend's node budget of a decision (1-2 ms; 20 000 of the compiled solver's 4 000 000),
 charged as that many nodes (:func:`rollout_nodes`), so the budget bounds the whole decision, deterministically."""
+
+
+BRANCH_SHARE = 10
+"""A branch of a play-out's defence calls (``seen_defence``) copies the game, replays the cards its play
+shares with the other branches and scores: 0.17 ms measured against about 1.2 ms for a whole play-out
+(docs/bots.md, "Speed"), charged as a tenth of a play-out."""
 
 
 def rollout_nodes() -> int:
@@ -129,27 +138,71 @@ def imagine(game: Game, obs: Knowledge, layout: Layout) -> Game:
     return game.with_cards(layout.hands, layout.rest_order, obs.discard)
 
 
-def play_out(g: Game, deals: int, heuristic: HeuristicBot) -> int:
+Moves = dict[tuple[Any, ...], list[int]]
+"""The double-dummy cards of a play-out's play, by its starting position: the defence calls change who pays,
+not how the cards fall, so the branches of :func:`play_out` that reach the same play replay its cards."""
+
+
+def play_out(g: Game, deals: int, heuristic: HeuristicBot, seen_defence: bool = False,
+             moves: Moves | None = None) -> tuple[Game, int]:
     """Finish the deal in progress of ``g`` (until ``deals`` results are posted): calls by the heuristic bot,
-    cards double-dummy when the deal has a declarer, else the heuristic's; the solver nodes spent."""
+    cards double-dummy when the deal has a declarer, else the heuristic's. With ``seen_defence`` each defence
+    call with a choice (follow or pass, whist, kontra and its answers) is its caller's best on this layout
+    instead: every choice is played out and the caller keeps the one his settlement likes best (the
+    heuristic's on a tie). The finished game (``g`` itself unless a defence call branched) and the solver
+    nodes spent."""
     nodes = 0
-    solver: Solver | None = None
     while len(g.results) < deals and not g.is_terminal:
         play = g.deal.play
         if g.phase is Phase.PLAY and play is not None and play.rules.declarer is not None:
-            contract = g.deal.contract
-            if solver is None:
-                maximise = contract is None or contract.goal != "none"
-                solver = Solver(play, play.rules.declarer, maximise)
-            g.apply(CARD_NAMES[_keeping_card(solver, play)])
+            nodes += _play_double_dummy(g, play, play.rules.declarer, moves)
             continue
         legal = g.legal_actions()
         action = heuristic.choose(g, g.current_player)
-        g.apply(action if action in legal else legal[0])  # a rule of thumb that misses a variant's call
-    if solver is not None:
-        fast = getattr(solver, "fast", None)
-        nodes += int(getattr(solver, "nodes", 0)) + int(getattr(fast, "nodes", 0) if fast is not None else 0)
-    return nodes
+        action = action if action in legal else legal[0]  # a rule of thumb that misses a variant's call
+        if seen_defence and g.phase is Phase.DEFENCE and len(legal) > 1:
+            return _best_defence(g, deals, heuristic, legal, action, {} if moves is None else moves, nodes)
+        g.apply(action)
+    return g, nodes
+
+
+def _best_defence(g: Game, deals: int, heuristic: HeuristicBot, legal: list[str], preferred: str, moves: Moves,
+                  nodes: int) -> tuple[Game, int]:
+    """Each defence call of ``legal`` played out to the end; the finished game of the caller's best one."""
+    seat = g.current_player
+    best: tuple[Fraction, Game] | None = None
+    for call in [preferred, *(c for c in legal if c != preferred)]:
+        child = g.clone()
+        child.apply(call)
+        done, spent = play_out(child, deals, heuristic, True, moves)
+        nodes += spent + rollout_nodes() // BRANCH_SHARE  # the copy, the calls, the cards replayed, the score
+        value = done.settlement().exact[seat]
+        if best is None or value > best[0]:
+            best = (value, done)
+    assert best is not None
+    return best[1], nodes
+
+
+def _play_double_dummy(g: Game, play: TrickPlay, declarer: int, moves: Moves | None) -> int:
+    """Play the rest of the cards of ``g`` double-dummy (replayed from ``moves``, if given, when that play
+    was solved before); the solver nodes spent."""
+    key = (play.rules, tuple(play.hands), play.to_play, play.tricks_done, tuple(play.tricks_won), tuple(play.trick))
+    known = moves.get(key) if moves is not None else None
+    if known is not None:
+        for card in known:
+            g.apply(CARD_NAMES[card])
+        return 0
+    contract = g.deal.contract
+    solver = Solver(play, declarer, contract is None or contract.goal != "none")
+    cards: list[int] = []
+    while g.phase is Phase.PLAY and g.deal.play is play and not play.finished:
+        card = _keeping_card(solver, play)
+        cards.append(card)
+        g.apply(CARD_NAMES[card])
+    if moves is not None:
+        moves[key] = cards
+    fast = getattr(solver, "fast", None)
+    return int(getattr(solver, "nodes", 0)) + int(getattr(fast, "nodes", 0) if fast is not None else 0)
 
 
 def _keeping_card(solver: Solver, play: TrickPlay) -> int:
@@ -188,17 +241,25 @@ def call_values(game: Game, seat: int, calls: Sequence[str], layouts: list[tuple
     before = game.settlement().exact[seat]
     deals = len(game.results) + 1
     overhead = rollout_nodes()
+    seen = Fraction(options.seen_defence or 0).limit_denominator(100)
     for layout, weight in layouts:
         if not budget.allows():
             break
         spent = 0
         row: dict[str, Fraction] = {}
         base = imagine(game, obs, layout)
+        moves: Moves = {}
         for call in calls:
             g = base.clone()
             g.apply(call)
-            spent += play_out(g, deals, heuristic) + overhead
-            row[call] = g.settlement().exact[seat] - before
+            if seen < 1:
+                done, nodes = play_out(g.clone() if seen else g, deals, heuristic)
+                spent += nodes + overhead
+                row[call] = (1 - seen) * (done.settlement().exact[seat] - before)
+            if seen:
+                done, nodes = play_out(g, deals, heuristic, True, moves)
+                spent += nodes + overhead
+                row[call] = row.get(call, Fraction(0)) + seen * (done.settlement().exact[seat] - before)
         budget.charge(spent)
         for call, v in row.items():
             out.totals[call] += float(weight) * float(v)

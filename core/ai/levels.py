@@ -178,7 +178,7 @@ class HardBot(PimcBot):
             return choice
         if bit and len(legal) > 1:
             self.last_samples = 0
-            found = choose_call(game, seat, legal, self._layouts, self.options, self.heuristic)
+            found = choose_call(game, seat, legal, self._layouts, self.call_options(game), self.heuristic)
             if found is not None:
                 self.last_samples = found[1].layouts
                 return found[0]
@@ -196,6 +196,13 @@ class HardBot(PimcBot):
             return self.options.calls
         preset = game.variant.bot_defaults.hard_calls
         return ALL_CALLS if preset is None else preset
+
+    def call_options(self, game: Game) -> PimcOptions:
+        """The options of the calls' play-outs in ``game``: ``seen_defence`` from the bot's options, else the
+        variant's ``[bots] hard_seen_defence``, else 0 (the heuristic's defence calls)."""
+        if self.options.seen_defence is not None:
+            return self.options
+        return replace(self.options, seen_defence=game.variant.bot_defaults.hard_seen_defence or 0.0)
 
     def _layouts(self, obs: Knowledge, n: int) -> list[tuple[Layout, Any]]:
         """Up to ``n`` weighted layouts (:meth:`weighted_layouts`), for the calls (core/ai/calls.py)."""
@@ -344,7 +351,7 @@ def hints(game: Game, seat: int, k: int = 3, bot: HardBot | None = None) -> list
     bot = bot or HardBot(replace(HARD, seed=game.seed * 1_000_003 + seat))
     legal = game.legal_actions()
     if len(legal) > 1 and bot.calls_for(game) & PHASE_BITS.get(game.phase, 0):
-        found = choose_call(game, seat, legal, bot._layouts, bot.options, bot.heuristic)
+        found = choose_call(game, seat, legal, bot._layouts, bot.call_options(game), bot.heuristic)
         if found is not None:
             choice, values = found
             rest = sorted((c for c in values.totals if c != choice), key=lambda c: -values.mean(c))

@@ -95,6 +95,11 @@ class PimcOptions:
     1 (the auction), 2 (the declaration) and 4 (the defence calls); the others it makes as plain pimc does,
     on uniform layouts (``calls=0``: none, for measuring what the calls are worth). ``None``: what the
     variant's presets say (``[bots] hard_calls``), else all (7). Plain pimc ignores it."""
+    seen_defence: float | None = None
+    """The ``hard`` level only: in its play-outs of a call, 1 makes each later defence call (follow or pass,
+    whist, kontra and its answers) its caller's best on the layout played out, every choice tried; 0 leaves
+    them to the heuristic bot. ``None``: what the variant's presets say (``[bots] hard_seen_defence``), else
+    0. Plain pimc ignores it."""
 
 
 NODES = {"python": 50_000, "compiled": 4_000_000}
@@ -112,7 +117,12 @@ _OPTION_TYPES: dict[str, Callable[[str], Any]] = {
     "samples": int, "nodes": int, "time": float, "min_samples": int, "make_bonus": int, "rasp_margin": float,
     "bid_threshold": float,
     "shortfall": float, "whist_margin": float, "tries": int, "seed": int, "calls": int,
+    "seen_defence": float,
 }
+
+
+FRACTIONS = frozenset({"seen_defence"})
+"""The options that are a share, from 0 to 1, trusted or not."""
 
 
 CAPS: dict[str, int | float] = {
@@ -147,6 +157,9 @@ def parse_options(text: str, where: str = "bots", trusted: bool = False) -> dict
         if parsed < 0 or (key in ("samples", "nodes", "min_samples") and parsed < 1):
             raise bad_input("{where}: {bot} option {key}: {value} must be positive", where=where, bot="pimc", key=key,
                             value=repr(value))
+        if key in FRACTIONS and parsed > 1:
+            raise bad_input("{where}: {bot} option {key}: {value} must be from 0 to 1", where=where, bot="pimc",
+                            key=key, value=value.strip())
         cap = CAPS.get(key)
         if not trusted and cap is not None and parsed > cap:
             shown = f"{cap:g}" if isinstance(cap, float) else str(cap)

@@ -55,6 +55,10 @@ class BotDefaults(_Strict):
     hard_calls: int | None = Field(default=None, ge=0, le=7, title="the calls the hard bot plays out", description=(
         "which calls the hard bot values by playing the deal out: a sum of 1 (the auction), 2 (the "
         "declaration) and 4 (the defence); not set: all (7)"))
+    hard_seen_defence: float | None = Field(default=None, ge=0, le=1, title="how the hard bot's play-outs defend",
+                                            description=(
+        "in the hard bot's play-outs of a call, the weight of the defence calls made on the cards of the layout "
+        "(each defender's best there) against the heuristic bot's: 0 to 1; not set: 0"))
 
 
 class PresetFile(_Strict):

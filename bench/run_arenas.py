@@ -9,6 +9,7 @@ together: after any number of rounds every run has about the same number of deal
     python bench/run_arenas.py --records DIR [--jobs 2] [--only NAME ...] [--rounds K]
     python bench/run_arenas.py --records DIR --report      # each run's table so far (arena report)
     python bench/run_arenas.py --records DIR --check 30    # do this checkout's bots play 30 of its deals alike?
+    python bench/run_arenas.py --records DIR --table       # the rows of docs/bots.md's table of the runs
 
 A record's header holds a fingerprint of the code that decides the play (docs/bots.md, "Long runs"), so a
 run must stay on one commit: play it from a worktree at that commit (``git worktree add DIR COMMIT``) while
@@ -60,6 +61,8 @@ def main() -> int:
     ap.add_argument("--only", nargs="*", default=None, metavar="NAME", help="only these runs")
     ap.add_argument("--rounds", type=int, default=None, help="stop after K rounds (default: until complete)")
     ap.add_argument("--report", action="store_true", help="print each run's table so far")
+    ap.add_argument("--table", action="store_true", help="print the runs so far as rows of a Markdown table")
+    ap.add_argument("--commit", default=None, help="the bots' commit the table names (default: the folder's name)")
     ap.add_argument("--check", type=int, default=None, metavar="K",
                     help="replay K deals of each record with this checkout's code and compare")
     args = ap.parse_args()
@@ -73,6 +76,8 @@ def main() -> int:
                 print(f"## {run['name']} ({done(record)} deals)", flush=True)
                 subprocess.run([PREFERANS, "arena", "report", str(record)], check=False)
         return 0
+    if args.table:
+        return table(runs, plan, args.records, args.commit or args.records.resolve().name)
     if args.check is not None:
         return check(runs, args.records, args.check)
     rounds = 0
@@ -93,6 +98,35 @@ def main() -> int:
                   f"{hard['ci95']}, lead {lead.get('mean_per_100', 0):+.1f} {lead.get('ci95')}", flush=True)
         rounds += 1
     return 0
+
+
+HEADER = ("| run | bots' commit | seed | deals so far (of) | hard, per 100 deals | 95% CI | the other bot, per copy "
+          "| lead: hard - other | 95% CI of the lead | the lead's interval |\n|" + "---|" * 10)
+
+
+def table(runs: list[dict[str, Any]], plan: dict[str, Any], records: Path, commit: str) -> int:
+    """The runs with a record in ``records``, one Markdown row each, from ``preferans arena report --json``."""
+    print(HEADER)
+    for run in runs:
+        record = records / f"{run['name']}.jsonl"
+        if not done(record):
+            continue
+        out = subprocess.run([PREFERANS, "arena", "report", str(record), "--json"], capture_output=True, text=True)
+        if out.returncode != 0:
+            print(f"{record}: {out.stderr.strip()}", file=sys.stderr)
+            return out.returncode
+        r = json.loads(out.stdout)
+        hard, other, lead = r["entries"][0], r["by_bot"][1], r["lead"]
+        low, high = lead["ci95"]
+        verdict = "above zero" if low > 0 else "below zero" if high < 0 else "zero inside"
+        print(f"| {run['name']} | {commit} | {r['seed']} | {r['deals']} ({size(run, plan)}) "
+              f"| {hard['mean_per_100']:+.1f} {r['unit']} | {span(hard['ci95'])} | {other['mean_per_100']:+.1f} "
+              f"| **{lead['mean_per_100']:+.1f}** | {span(lead['ci95'])} | {verdict} |")
+    return 0
+
+
+def span(ci: list[float]) -> str:
+    return f"{ci[0]:+.1f} .. {ci[1]:+.1f}"
 
 
 def check(runs: list[dict[str, Any]], records: Path, k: int) -> int:

@@ -9,12 +9,16 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from test_bots import rigged
 
 from preferans.core import Game, Variant
+from preferans.core.ai import pimc
 from preferans.core.ai.bots import HeuristicBot
 from preferans.core.ai.pimc import (
     Knowledge,
+    Layout,
     PimcBot,
     PimcOptions,
     observe,
@@ -25,7 +29,7 @@ from preferans.core.ai.pimc import (
 from preferans.core.ai.registry import make_bot
 from preferans.core.engine.game import Phase
 from preferans.core.engine.play import TrickPlay
-from preferans.core.model.cards import CARD_NAMES, FULL_PACK, NO_TRUMP, SUIT_MASK, parse_card, parse_cards
+from preferans.core.model.cards import CARD_NAMES, FULL_PACK, NO_TRUMP, SUIT_MASK, cards_of, parse_card, parse_cards
 from preferans.core.model.errors import BadInput
 from preferans.core.model.views import PlayRules
 
@@ -166,6 +170,57 @@ def test_layouts_hold_the_unseen_cards_once_and_respect_voids(sochi: Variant) ->
                     restricted += check_layouts(game, seat, rng, 3)
             game.apply(bot.choose(game, game.current_player))
     assert restricted > 20  # the play revealed voids often enough for the check to mean something
+
+
+def _reference_deal(obs: Knowledge, rng: random.Random, eligible: list[tuple[int, int]], caps: list[int],
+                    hidden: tuple[int, ...]) -> Layout:
+    """The sampler's deal written plainly: Hall's condition tested for every card and slot, Python's own
+    weighted choice. The bots' games depend on every random draw, so the fast one must draw the same."""
+    room, n = caps.copy(), len(caps)
+    pending = [0] * (1 << n)
+    for _, allowed in eligible:
+        pending[allowed] += 1
+    slots, order = [0] * n, list(eligible)
+    rng.shuffle(order)
+    order.sort(key=lambda e: e[1].bit_count())
+    for card, allowed in order:
+        pending[allowed] -= 1
+        choices, weights = [], []
+        for s in range(n):
+            if allowed >> s & 1 and room[s] > 0:
+                room[s] -= 1
+                if _hall(pending, room):
+                    choices.append(s)
+                    weights.append(room[s] + 1)
+                room[s] += 1
+        s = choices[0] if len(choices) == 1 else rng.choices(choices, weights)[0]
+        room[s] -= 1
+        slots[s] |= 1 << card
+    hands = [obs.known.get(h, 0) for h in range(obs.n_hands)]
+    for i, h in enumerate(hidden):
+        hands[h] = slots[i]
+    rest_order = list(cards_of(slots[-1]))
+    rng.shuffle(rest_order)
+    return Layout(tuple(hands), slots[-1], tuple(rest_order))
+
+
+def test_the_sampler_draws_the_layouts_of_its_plain_form(sochi: Variant, monkeypatch: pytest.MonkeyPatch) -> None:
+    # at every other decision of six games (voids shown, talons seen, raspasovka), the same layouts from the
+    # same seed as the plain form above
+    bot, restricted = HeuristicBot(), 0
+    for seed in range(6):
+        game = Game(sochi, seed)
+        while not game.is_terminal and len(game.results) < 2:
+            if len(game.history) % 2:
+                for seat in range(3):
+                    obs = observe(game, seat)
+                    restricted += sum(1 for h in obs.hidden if obs.forbidden[h])
+                    fast = sample_layouts(obs, random.Random(seed), 6, tries=2)
+                    with monkeypatch.context() as m:
+                        m.setattr(pimc, "_deal", _reference_deal)
+                        assert sample_layouts(obs, random.Random(seed), 6, tries=2) == fast
+            game.apply(bot.choose(game, game.current_player))
+    assert restricted > 20  # voids often enough for Hall's test to be reached
 
 
 def test_a_shown_out_hand_gets_none_of_that_suit(sochi: Variant) -> None:
@@ -317,3 +372,27 @@ def test_a_card_on_the_table_keeps_two_cards_of_a_hand_apart() -> None:
 def test_options_that_would_leave_no_layout_or_no_number_are_refused(option: str) -> None:
     with pytest.raises(BadInput, match=r"^--bots: pimc option "):
         make_bot(f"pimc:{option}:time=0", 1, 0, where="--bots")
+
+
+def _hall(pending: list[int], room: list[int]) -> bool:
+    """Hall's condition by its definition, every set of slots against every kind of card (the reference)."""
+    return all(sum(c for m, c in enumerate(pending) if m and m & ~t == 0) <= sum(r for s, r in enumerate(room)
+               if t >> s & 1) for t in range(1, len(pending)))
+
+
+@given(st.lists(st.integers(0, 4), min_size=8, max_size=8), st.lists(st.integers(0, 6), min_size=3, max_size=3))
+@settings(max_examples=400, deadline=None)
+def test_the_samplers_placeability_test_is_halls_condition(pending: list[int], room: list[int]) -> None:
+    # the sampler's inner test skips the kinds of card that are not pending and stops at the first failing
+    # set; it must answer as the definition does
+    assert pimc._placeable(pending, room) is _hall(pending, room)
+
+
+@given(st.lists(st.integers(1, 12), min_size=2, max_size=3), st.integers(0, 2**32))
+@settings(max_examples=200, deadline=None)
+def test_the_samplers_weighted_pick_is_pythons_own(weights: list[int], seed: int) -> None:
+    # the same draw as random.choices from the same state, so the layouts (and the bots' games) are those
+    # of the plain call
+    choices = [10 + i for i in range(len(weights))]
+    a, b = random.Random(seed), random.Random(seed)
+    assert [pimc._pick(a, choices, weights) for _ in range(20)] == [b.choices(choices, weights)[0] for _ in range(20)]

@@ -113,35 +113,48 @@ def notrump_tricks(r: tuple[int, ...]) -> float | None:
     return float(top) if top else 0.5
 
 
+_SIDE_OF_BYTE = tuple(side_tricks(r) for r in _RANKS_OF_BYTE)
+_TRUMP_OF_BYTE = tuple(trump_tricks(r) for r in _RANKS_OF_BYTE)
+_NOTRUMP_OF_BYTE = tuple(notrump_tricks(r) for r in _RANKS_OF_BYTE)
+# the estimates are asked for every hidden hand of every layout the bots draw: one look-up per suit
+
+
 def estimate(hand: int, trump: int) -> float:
-    """Tricks the hand expects to take as declarer with ``trump`` (``NO_TRUMP`` for no-trump)."""
+    """Tricks the hand expects to take as declarer with ``trump`` (``NO_TRUMP`` for no-trump): per suit,
+    :func:`notrump_tricks` (an unstopped suit: no tricks at all), :func:`trump_tricks` or :func:`side_tricks`."""
     total = 0.0
     for s in range(4):
-        r = ranks(hand, s)
+        suit = (hand >> (8 * s)) & 0xFF
         if trump == NO_TRUMP:
-            t = notrump_tricks(r)
+            t = _NOTRUMP_OF_BYTE[suit]
             if t is None:
                 return 0.0
             total += t
         elif s == trump:
-            total += trump_tricks(r)
+            total += _TRUMP_OF_BYTE[suit]
         else:
-            total += side_tricks(r)
+            total += _SIDE_OF_BYTE[suit]
     return total
+
+
+def _defence_tricks(r: tuple[int, ...], trump: bool) -> float:
+    """A defender's tricks in one suit, of trumps (``trump``) or a plain suit."""
+    n = len(r)
+    if trump:
+        return (ACE in r) + (1 if KING in r and n >= 2 else 0) + (0.5 if QUEEN in r and n >= 3 else 0) + (
+            0.5 if n >= 4 else 0)
+    return (ACE in r) + (0.5 if KING in r and n >= 2 else 0) + (0.5 if KING in r and ACE in r else 0)
+
+
+_DEFENCE_OF_BYTE = (tuple(_defence_tricks(r, False) for r in _RANKS_OF_BYTE),
+                    tuple(_defence_tricks(r, True) for r in _RANKS_OF_BYTE))
 
 
 def defence_estimate(hand: int, trump: int) -> float:
     """Tricks a defender expects against a declarer who plays ``trump``."""
     total = 0.0
     for s in range(4):
-        r = ranks(hand, s)
-        n = len(r)
-        if s == trump:
-            total += (ACE in r) + (1 if KING in r and n >= 2 else 0) + (0.5 if QUEEN in r and n >= 3 else 0)
-            total += 0.5 if n >= 4 else 0
-        else:
-            total += ACE in r
-            total += (0.5 if KING in r and n >= 2 else 0) + (0.5 if KING in r and ACE in r else 0)
+        total += _DEFENCE_OF_BYTE[s == trump][(hand >> (8 * s)) & 0xFF]
     return total
 
 

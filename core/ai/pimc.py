@@ -365,20 +365,22 @@ def _deal(obs: Knowledge, rng: random.Random, eligible: list[tuple[int, int]], c
     # shuffle within each group of equally constrained cards
     rng.shuffle(order)
     order.sort(key=lambda e: e[1].bit_count())
-    for card, allowed in order:
+    every = (1 << n_slots) - 1
+    # cards still to place that some slot refuses; once none is left, every slot with room keeps the rest
+    # placeable (they fit anywhere and the room left is exactly their number), and Hall's test is skipped
+    constrained = sum(1 for _, allowed in order if allowed != every)
+    for card, allowed in order[:constrained]:  # they come first (fewer slots allowed)
         pending[allowed] -= 1
-        choices: list[int] = []
-        weights: list[int] = []
-        for s in range(n_slots):
-            if allowed >> s & 1 and room[s] > 0:
-                room[s] -= 1
-                if _placeable(pending, room):
-                    choices.append(s)
-                    weights.append(room[s] + 1)
-                room[s] += 1
+        choices = [s for s in range(n_slots) if allowed >> s & 1 and room[s] > 0]
+        if card != order[constrained - 1][0]:  # after the last of them no test is needed
+            choices = [s for s in choices if _placeable_after(pending, room, s)]
         if not choices:  # pragma: no cover - Hall's condition held before, so some slot works
             raise ValueError("no consistent layout")
-        s = choices[0] if len(choices) == 1 else rng.choices(choices, weights)[0]
+        s = choices[0] if len(choices) == 1 else _pick(rng, choices, [room[s] for s in choices])
+        room[s] -= 1
+        slots[s] |= 1 << card
+    for card, _ in order[constrained:]:
+        s = _pick_room(rng, room)
         room[s] -= 1
         slots[s] |= 1 << card
     hands = [obs.known.get(h, 0) for h in range(obs.n_hands)]
@@ -390,19 +392,58 @@ def _deal(obs: Knowledge, rng: random.Random, eligible: list[tuple[int, int]], c
     return Layout(tuple(hands), rest, tuple(rest_order))
 
 
+def _pick(rng: random.Random, choices: list[int], weights: list[int]) -> int:
+    """``rng.choices(choices, weights)[0]`` spelled out, the same draw from the same random number (Python's
+    own steps: the cumulative weights, ``random() * total``, the first above it), without its set-up."""
+    x = rng.random() * (sum(weights) + 0.0)
+    i, acc, last = 0, weights[0], len(weights) - 1
+    while i < last and acc <= x:
+        i += 1
+        acc += weights[i]
+    return choices[i]
+
+
+def _pick_room(rng: random.Random, room: list[int]) -> int:
+    """A slot for a card that may go anywhere, with chances in proportion to the room left: the draw of
+    :func:`_pick` over the slots with room (none drawn when only one has room)."""
+    free = [s for s in range(len(room)) if room[s] > 0]
+    if len(free) == 1:
+        return free[0]
+    x = rng.random() * (sum(room) + 0.0)
+    acc = 0
+    for s in free:
+        acc += room[s]
+        if acc > x:
+            return s
+    return free[-1]
+
+
+def _placeable_after(pending: list[int], room: list[int], s: int) -> bool:
+    """:func:`_placeable` with one card more in slot ``s``."""
+    room[s] -= 1
+    ok = _placeable(pending, room)
+    room[s] += 1
+    return ok
+
+
 def _placeable(pending: list[int], room: list[int]) -> bool:
-    """Hall's condition: for every set of slots T, the cards that may only go into T fit into T."""
-    n_sets = len(pending)
-    for t in range(1, n_sets):
+    """Hall's condition: for every set of slots T, the cards that may only go into T fit into T.
+
+    Called for every card and slot of every layout drawn (the sampler's inner loop), so it visits only the
+    kinds of card still pending (usually one to three of the eight) and stops at the first set that fails."""
+    held = [(m, c) for m, c in enumerate(pending) if c and m]
+    for t in range(1, len(pending)):
         need = 0
-        for m in range(1, n_sets):
-            if pending[m] and m & ~t == 0:
-                need += pending[m]
+        for m, c in held:
+            if m & ~t == 0:
+                need += c
         if need:
-            cap = 0
-            for s in range(len(room)):
-                if t >> s & 1:
+            cap, s, bits = 0, 0, t
+            while bits:
+                if bits & 1:
                     cap += room[s]
+                bits >>= 1
+                s += 1
             if need > cap:
                 return False
     return True

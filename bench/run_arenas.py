@@ -10,6 +10,7 @@ together: after any number of rounds every run has about the same number of deal
     python bench/run_arenas.py --records DIR --report      # each run's table so far (arena report)
     python bench/run_arenas.py --records DIR --check 30    # do this checkout's bots play 30 of its deals alike?
     python bench/run_arenas.py --records DIR --table       # the rows of docs/bots.md's table of the runs
+    python bench/run_arenas.py --records DIR --alike OLD   # the deals in both DIR's and OLD's records alike?
 
 A record's header holds a fingerprint of the code that decides the play (docs/bots.md, "Long runs"), so a
 run must stay on one commit: play it from a worktree at that commit (``git worktree add DIR COMMIT``) while
@@ -63,6 +64,8 @@ def main() -> int:
     ap.add_argument("--report", action="store_true", help="print each run's table so far")
     ap.add_argument("--table", action="store_true", help="print the runs so far as rows of a Markdown table")
     ap.add_argument("--commit", default=None, help="the bots' commit the table names (default: the folder's name)")
+    ap.add_argument("--alike", type=Path, default=None, metavar="OLD",
+                    help="compare each run's deals with those of the same run's record in folder OLD")
     ap.add_argument("--check", type=int, default=None, metavar="K",
                     help="replay K deals of each record with this checkout's code and compare")
     args = ap.parse_args()
@@ -78,6 +81,8 @@ def main() -> int:
         return 0
     if args.table:
         return table(runs, plan, args.records, args.commit or args.records.resolve().name)
+    if args.alike is not None:
+        return alike(runs, args.records, args.alike)
     if args.check is not None:
         return check(runs, args.records, args.check)
     rounds = 0
@@ -127,6 +132,30 @@ def table(runs: list[dict[str, Any]], plan: dict[str, Any], records: Path, commi
 
 def span(ci: list[float]) -> str:
     return f"{ci[0]:+.1f} .. {ci[1]:+.1f}"
+
+
+def alike(runs: list[dict[str, Any]], records: Path, old: Path) -> int:
+    """For each run recorded in both folders (the same variant, bots, seed and deal set), how many of the
+    deals both hold have the same values: a later commit that plays as an earlier one replays its deals
+    exactly. 1 if any differ."""
+    from preferans.core.tools.arena_record import read_record
+
+    differ = 0
+    for run in runs:
+        new_path, old_path = records / f"{run['name']}.jsonl", old / f"{run['name']}.jsonl"
+        if not (done(new_path) and done(old_path)):
+            continue
+        (new_head, new, _), (old_head, before, _) = read_record(new_path), read_record(old_path)
+        assert new_head is not None and old_head is not None
+        keys = ("variant", "bots", "seed", "deal_set")
+        if any(new_head[k] != old_head[k] for k in keys):
+            print(f"{run['name']}: not the same run ({', '.join(k for k in keys if new_head[k] != old_head[k])})")
+            continue
+        common = sorted(set(new) & set(before))
+        same = sum(new[i].values == before[i].values for i in common)
+        differ += same != len(common)
+        print(f"{run['name']}: {same} of {len(common)} common deals alike", flush=True)
+    return 1 if differ else 0
 
 
 def check(runs: list[dict[str, Any]], records: Path, k: int) -> int:

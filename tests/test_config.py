@@ -112,7 +112,8 @@ def test_bots_defaults_are_inherited_and_overridden(fake_variants: AddVariant) -
     assert load_variant("grandkid").bot_defaults.hard_calls == 2  # the parent's
     assert load_variant("rebel").bot_defaults.hard_calls == 5  # the child's wins
     assert load_variant("serbian").bot_defaults.hard_seen_defence == 0.5  # from the balkan family's preset
-    assert load_variant("sochi").bot_defaults.hard_seen_defence is None
+    assert load_variant("rostov").bot_defaults.hard_seen_defence == 0.5  # russian's, through sochi
+    assert load_variant("illustrated").bot_defaults.hard_seen_defence is None  # no Austrian preset says
 
 
 def test_grandchild_override_chain(fake_variants: AddVariant) -> None:

@@ -295,9 +295,11 @@ def test_the_calls_played_out_are_the_options_else_the_variants(monkeypatch: pyt
 
 def test_the_play_outs_defence_is_the_options_else_the_variants() -> None:
     # `hard:seen_defence=W` weighs the seen defence in the play-outs; without it the variant's
-    # `[bots] hard_seen_defence` (the Balkan family: 0.5), and where no preset says, 0 (the heuristic's)
+    # `[bots] hard_seen_defence` (the Russian and Balkan families: 0.5), and where no preset says (the
+    # Austrian family), 0: the heuristic's
     sochi, serbian = Game(load_variant("sochi"), 1, 0), Game(load_variant("serbian"), 1, 0)
-    assert hard(0).call_options(sochi).seen_defence == 0.0
+    assert hard(0).call_options(sochi).seen_defence == 0.5
+    assert hard(0).call_options(Game(load_variant("leningrad"), 1, 0)).seen_defence == 0.5
     assert hard(0).call_options(serbian).seen_defence == 0.5
     assert hard(0).call_options(Game(load_variant("illustrated"), 1, 0)).seen_defence == 0.0
     bot = make_bot(HARD_SMALL + ":seen_defence=1", 7, 0, trusted=True)

@@ -14,7 +14,7 @@ from test_pimc import drive
 from preferans.core import Game, Variant, load_variant
 from preferans.core.ai import levels
 from preferans.core.ai.bots import HeuristicBot
-from preferans.core.ai.calls import CALL_PHASES, choose_call, imagine, play_out
+from preferans.core.ai.calls import CALL_PHASES, choose_call, imagine, play_out, play_out_both
 from preferans.core.ai.levels import HardBot
 from preferans.core.ai.pimc import PimcBot, observe
 from preferans.core.ai.registry import make_bot
@@ -94,6 +94,28 @@ def test_a_play_out_with_the_defence_seen_whists_where_the_heuristic_passes(soch
     assert seen.results[0].tricks == (1, 5, 4)
     assert seen.settlement().exact == (6 + Fraction(40, 3), 14 + Fraction(40, 3), -20 - Fraction(80, 3))
     assert game.phase is Phase.DEFENCE and not game.results  # the game itself untouched
+    # both at once: the seen defence's game and, as the branch of the heuristic's own calls, the plain one
+    both, plain, _ = play_out_both(game.clone(), 1, HeuristicBot(), {})
+    assert both.settlement().exact == seen.settlement().exact
+    assert plain.settlement().exact == passed.settlement().exact and plain.results[0] == passed.results[0]
+
+
+@pytest.mark.parametrize("variant", ["sochi", "serbian", "illustrated"])
+def test_the_heuristic_branch_of_the_seen_play_outs_is_the_plain_play_out(variant: str) -> None:
+    # the blend of call_values takes the plain play-out's value from the seen tree (no second play-out):
+    # at every defence call with a choice of ten deals, the two must finish the deal alike
+    bot, checked = HeuristicBot(), 0
+    for seed in range(10):
+        g = Game(load_variant(variant), seed)
+        while not g.results and not g.is_terminal:
+            if g.phase is Phase.DEFENCE and len(g.legal_actions()) > 1:
+                plain, _ = play_out(g.clone(), 1, bot)
+                seen, branch, _ = play_out_both(g.clone(), 1, bot, {})
+                assert branch.results[0] == plain.results[0]
+                assert branch.settlement().exact == plain.settlement().exact
+                checked += 1
+            g.apply(bot.choose(g, g.current_player))
+    assert checked >= 3
 
 
 # ---------------------------------------------------------------- seeing only the seat

@@ -8,9 +8,10 @@ every later call of the deal is the heuristic bot's (the model of the others, an
 bot's own later calls), and the cards are played **double-dummy** by the solver when the deal has a declarer
 (every hand plays a card that keeps the solver's value; in raspasovka, where no two-sided value exists, the
 heuristic bot plays the cards). With the ``seen_defence`` option (a share ``w``; the variant's ``[bots]
-hard_seen_defence``) the call's value blends in, with weight ``w``, a second play-out whose later defence calls
-are each caller's best on the layout, every choice tried (:func:`_best_defence`): the heuristic bot passes
-games it would beat, a defence that sees every card beats too many. The deal is then scored by the engine
+hard_seen_defence``) the play-out branches at every later defence call, every choice tried, and the call's
+value blends, with weight ``w``, the line where each caller keeps his best choice on the layout with the
+line of the heuristic's own calls, a branch of the same tree (:func:`play_out_both`): the heuristic bot
+passes games it would beat, a defence that sees every card beats too many. The deal is then scored by the engine
 with the variant's own hooks, and the call's value is the mean change of the seat's settlement
 (``Game.settlement().exact``), weighted by the layouts' likelihood. The best mean wins; ties go to the heuristic's call.
 
@@ -148,39 +149,61 @@ def play_out(g: Game, deals: int, heuristic: HeuristicBot, seen_defence: bool = 
     """Finish the deal in progress of ``g`` (until ``deals`` results are posted): calls by the heuristic bot,
     cards double-dummy when the deal has a declarer, else the heuristic's. With ``seen_defence`` each defence
     call with a choice (follow or pass, whist, kontra and its answers) is its caller's best on this layout
-    instead: every choice is played out and the caller keeps the one his settlement likes best (the
-    heuristic's on a tie). The finished game (``g`` itself unless a defence call branched) and the solver
-    nodes spent."""
+    instead (:func:`play_out_both`). The finished game (``g`` itself unless a defence call branched) and the
+    solver nodes spent."""
+    if seen_defence:
+        seen, _, nodes = play_out_both(g, deals, heuristic, {} if moves is None else moves)
+        return seen, nodes
     nodes = 0
     while len(g.results) < deals and not g.is_terminal:
-        play = g.deal.play
-        if g.phase is Phase.PLAY and play is not None and play.rules.declarer is not None:
-            nodes += _play_double_dummy(g, play, play.rules.declarer, moves)
-            continue
-        legal = g.legal_actions()
-        action = heuristic.choose(g, g.current_player)
-        action = action if action in legal else legal[0]  # a rule of thumb that misses a variant's call
-        if seen_defence and g.phase is Phase.DEFENCE and len(legal) > 1:
-            return _best_defence(g, deals, heuristic, legal, action, {} if moves is None else moves, nodes)
-        g.apply(action)
+        nodes += _step(g, heuristic, moves)
     return g, nodes
 
 
+def play_out_both(g: Game, deals: int, heuristic: HeuristicBot, moves: Moves) -> tuple[Game, Game, int]:
+    """:func:`play_out` both ways at once: at each defence call with a choice every choice is played out and
+    the caller keeps the one his settlement likes best (the heuristic's on a tie), and the branch of the
+    heuristic's own calls is the plain play-out. The finished game of the seen defence, that of the
+    heuristic's, and the solver nodes spent (both are ``g`` itself when no defence call branched)."""
+    nodes = 0
+    while len(g.results) < deals and not g.is_terminal:
+        if g.phase is Phase.DEFENCE and len(legal := g.legal_actions()) > 1:
+            action = heuristic.choose(g, g.current_player)
+            return _best_defence(g, deals, heuristic, legal, action if action in legal else legal[0], moves, nodes)
+        nodes += _step(g, heuristic, moves)
+    return g, g, nodes
+
+
+def _step(g: Game, heuristic: HeuristicBot, moves: Moves | None) -> int:
+    """One call of the heuristic bot, or the rest of the cards double-dummy; the solver nodes spent."""
+    play = g.deal.play
+    if g.phase is Phase.PLAY and play is not None and play.rules.declarer is not None:
+        return _play_double_dummy(g, play, play.rules.declarer, moves)
+    legal = g.legal_actions()
+    action = heuristic.choose(g, g.current_player)
+    g.apply(action if action in legal else legal[0])  # a rule of thumb that misses a variant's call
+    return 0
+
+
 def _best_defence(g: Game, deals: int, heuristic: HeuristicBot, legal: list[str], preferred: str, moves: Moves,
-                  nodes: int) -> tuple[Game, int]:
-    """Each defence call of ``legal`` played out to the end; the finished game of the caller's best one."""
+                  nodes: int) -> tuple[Game, Game, int]:
+    """Each defence call of ``legal`` played out to the end (:func:`play_out_both`): the finished game of the
+    caller's best one, and that of the heuristic's calls (``preferred`` here and in its branch)."""
     seat = g.current_player
     best: tuple[Fraction, Game] | None = None
+    plain = g
     for call in [preferred, *(c for c in legal if c != preferred)]:
         child = g.clone()
         child.apply(call)
-        done, spent = play_out(child, deals, heuristic, True, moves)
+        seen, heuristics, spent = play_out_both(child, deals, heuristic, moves)
         nodes += spent + rollout_nodes() // BRANCH_SHARE  # the copy, the calls, the cards replayed, the score
-        value = done.settlement().exact[seat]
+        if call == preferred:
+            plain = heuristics
+        value = seen.settlement().exact[seat]
         if best is None or value > best[0]:
-            best = (value, done)
+            best = (value, seen)
     assert best is not None
-    return best[1], nodes
+    return best[1], plain, nodes
 
 
 def _play_double_dummy(g: Game, play: TrickPlay, declarer: int, moves: Moves | None) -> int:
@@ -252,14 +275,14 @@ def call_values(game: Game, seat: int, calls: Sequence[str], layouts: list[tuple
         for call in calls:
             g = base.clone()
             g.apply(call)
-            if seen < 1:
-                done, nodes = play_out(g.clone() if seen else g, deals, heuristic)
-                spent += nodes + overhead
-                row[call] = (1 - seen) * (done.settlement().exact[seat] - before)
-            if seen:
-                done, nodes = play_out(g, deals, heuristic, True, moves)
-                spent += nodes + overhead
-                row[call] = row.get(call, Fraction(0)) + seen * (done.settlement().exact[seat] - before)
+            if seen:  # one tree of play-outs gives both values: the plain play-out is its heuristic branch
+                done, plain, nodes = play_out_both(g, deals, heuristic, moves)
+                row[call] = (seen * done.settlement().exact[seat] + (1 - seen) * plain.settlement().exact[seat]
+                             - before)
+            else:
+                done, nodes = play_out(g, deals, heuristic)
+                row[call] = done.settlement().exact[seat] - before
+            spent += nodes + overhead
         budget.charge(spent)
         for call, v in row.items():
             out.totals[call] += float(weight) * float(v)

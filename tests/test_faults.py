@@ -119,7 +119,7 @@ def test_workers_die_with_a_killed_parent(run: list[tuple[subprocess.Popen[bytes
     workers += running_workers(proc, 2)
     assert len(workers) == 2
     proc.kill()
-    proc.wait(timeout=10)
+    proc.wait(timeout=60)
     assert wait_until(lambda: not any(alive(w) for w in workers), 5), [w for w in workers if alive(w)]
 
 
@@ -132,7 +132,9 @@ def test_sigterm_stops_a_run_like_ctrl_c(run: list[tuple[subprocess.Popen[bytes]
     run.append((proc, workers))
     workers += running_workers(proc, 2)
     proc.send_signal(sig)
-    assert proc.wait(timeout=10) == code
+    # a bound, not a timing: the run stops within a unit of work, which a loaded machine (long bot runs
+    # beside the suite) can stretch well past 10 s
+    assert proc.wait(timeout=60) == code
     assert proc.stderr is not None
     assert proc.stderr.read().decode().splitlines() == [line]  # one line, no traceback
     assert wait_until(lambda: not any(alive(w) for w in workers), 5), [w for w in workers if alive(w)]

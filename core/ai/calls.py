@@ -141,30 +141,25 @@ def imagine(game: Game, obs: Knowledge, layout: Layout) -> Game:
 
 Moves = dict[tuple[Any, ...], list[int]]
 """The double-dummy cards of a play-out's play, by its starting position: the defence calls change who pays,
-not how the cards fall, so the branches of :func:`play_out` that reach the same play replay its cards."""
+not how the cards fall, so the branches of :func:`play_out_both` that reach the same play replay its cards."""
 
 
-def play_out(g: Game, deals: int, heuristic: HeuristicBot, seen_defence: bool = False,
-             moves: Moves | None = None) -> tuple[Game, int]:
+def play_out(g: Game, deals: int, heuristic: HeuristicBot) -> tuple[Game, int]:
     """Finish the deal in progress of ``g`` (until ``deals`` results are posted): calls by the heuristic bot,
-    cards double-dummy when the deal has a declarer, else the heuristic's. With ``seen_defence`` each defence
-    call with a choice (follow or pass, whist, kontra and its answers) is its caller's best on this layout
-    instead (:func:`play_out_both`). The finished game (``g`` itself unless a defence call branched) and the
-    solver nodes spent."""
-    if seen_defence:
-        seen, _, nodes = play_out_both(g, deals, heuristic, {} if moves is None else moves)
-        return seen, nodes
+    cards double-dummy when the deal has a declarer, else the heuristic's. ``g`` finished, and the solver
+    nodes spent."""
     nodes = 0
     while len(g.results) < deals and not g.is_terminal:
-        nodes += _step(g, heuristic, moves)
+        nodes += _step(g, heuristic, None)
     return g, nodes
 
 
 def play_out_both(g: Game, deals: int, heuristic: HeuristicBot, moves: Moves) -> tuple[Game, Game, int]:
-    """:func:`play_out` both ways at once: at each defence call with a choice every choice is played out and
-    the caller keeps the one his settlement likes best (the heuristic's on a tie), and the branch of the
-    heuristic's own calls is the plain play-out. The finished game of the seen defence, that of the
-    heuristic's, and the solver nodes spent (both are ``g`` itself when no defence call branched)."""
+    """:func:`play_out` with the defence seen as well: at each defence call with a choice (follow or pass,
+    whist, kontra and its answers) every choice is played out and the caller keeps the one his settlement
+    likes best on this layout (the heuristic's on a tie), while the branch of the heuristic's own calls is
+    the plain play-out. The finished game of the seen defence, that of the heuristic's, and the solver nodes
+    spent (both games are ``g`` itself when no defence call branched)."""
     nodes = 0
     while len(g.results) < deals and not g.is_terminal:
         if g.phase is Phase.DEFENCE and len(legal := g.legal_actions()) > 1:

@@ -407,15 +407,7 @@ def _pick_room(rng: random.Random, room: list[int]) -> int:
     """A slot for a card that may go anywhere, with chances in proportion to the room left: the draw of
     :func:`_pick` over the slots with room (none drawn when only one has room)."""
     free = [s for s in range(len(room)) if room[s] > 0]
-    if len(free) == 1:
-        return free[0]
-    x = rng.random() * (sum(room) + 0.0)
-    acc = 0
-    for s in free:
-        acc += room[s]
-        if acc > x:
-            return s
-    return free[-1]
+    return free[0] if len(free) == 1 else _pick(rng, free, [room[s] for s in free])
 
 
 def _placeable_after(pending: list[int], room: list[int], s: int) -> bool:

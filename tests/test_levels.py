@@ -333,3 +333,24 @@ def test_a_discard_the_budget_cannot_value_is_the_heuristics(sochi: Variant) -> 
     assert isinstance(bot, HardBot)
     assert bot.discard(game, 1, game.legal_actions()) is None and bot.last_samples == 0
     assert bot.choose(game, 1) == HeuristicBot().choose(game, 1) == "7H"
+
+
+def test_a_call_the_budget_cannot_value_is_the_heuristics_and_spends_no_second_budget(
+        sochi: Variant, monkeypatch: pytest.MonkeyPatch) -> None:
+    # one node: the first layout's play-outs of the opening call spend it, 1 layout < min_samples 3, so the
+    # decision's budget is gone; the heuristic calls, and pimc's own bid (a second budget) is never asked
+    game = Game(sochi, 1, 0)
+    seat = game.current_player
+    bot = make_bot("hard:nodes=1:min_samples=3", 7, seat)
+    assert isinstance(bot, HardBot) and game.phase is Phase.AUCTION and len(game.legal_actions()) > 1
+    found = choose_call(game, seat, game.legal_actions(), bot._layouts, bot.call_options(game), bot.heuristic)
+    assert found is not None and found[1].too_few and found[1].layouts == 1
+    assert found[0] == HeuristicBot().choose(game, seat)
+
+    def second_budget(*args: object) -> None:
+        raise AssertionError("pimc's bid spent a second budget on the decision")
+
+    monkeypatch.setattr(PimcBot, "bid", second_budget)
+    assert bot.choose(game, seat) == found[0] and bot.last_samples == 0
+    rows = hints(game, seat, bot=bot)  # the bot's call with no figure: one layout is no estimate
+    assert [(row.action, row.value, row.measure) for row in rows] == [(found[0], None, "choice")]

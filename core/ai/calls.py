@@ -74,12 +74,14 @@ Weighted = Callable[[Knowledge, int], list[tuple[Layout, Any]]]
 
 
 class CallValues:
-    """The mean settlement change of the seat for each candidate call, over ``solved`` layouts' weight."""
+    """The mean settlement change of the seat for each candidate call, over ``solved`` layouts' weight;
+    ``too_few`` when the node budget ran out before ``min_samples`` layouts were played out."""
 
     def __init__(self, calls: Sequence[str]) -> None:
         self.totals: dict[str, float] = dict.fromkeys(calls, 0.0)
         self.solved: float = 0.0
         self.layouts = 0
+        self.too_few = False
 
     def mean(self, call: str) -> float:
         return self.totals[call] / self.solved if self.solved else 0.0
@@ -289,7 +291,9 @@ def call_values(game: Game, seat: int, calls: Sequence[str], layouts: list[tuple
 def choose_call(game: Game, seat: int, legal: list[str], weighted: Weighted, options: PimcOptions,
                 heuristic: HeuristicBot) -> tuple[str, CallValues] | None:
     """The call with the best mean settlement for ``seat`` (ties: the heuristic's), with the values; ``None``
-    when fewer than ``min_samples`` layouts could be played out."""
+    when there is nothing to play out (no layout, fewer than two candidates). When the node budget ran out
+    before ``min_samples`` layouts were played out, the heuristic's call, its values marked ``too_few``: the
+    decision's budget is spent, and the caller must not spend a second one (pimc's own call) on it."""
     obs = observe(game, seat)
     fallback = heuristic.choose(game, seat)
     layouts = weighted(obs, CALL_SAMPLES)
@@ -300,7 +304,8 @@ def choose_call(game: Game, seat: int, legal: list[str], weighted: Weighted, opt
         return None
     values = call_values(game, seat, calls, layouts, options, obs, heuristic)
     if values.layouts < min(options.min_samples, len(layouts)):
-        return None
+        values.too_few = True
+        return fallback, values
     best = max(values.mean(c) for c in calls)
     tied = [c for c in calls if values.mean(c) >= best - 1e-9 * max(1.0, abs(best))]
     return (fallback if fallback in tied else tied[0]), values

@@ -180,7 +180,8 @@ class HardBot(PimcBot):
             self.last_samples = 0
             found = choose_call(game, seat, legal, self._layouts, self.call_options(game), self.heuristic)
             if found is not None:
-                self.last_samples = found[1].layouts
+                # too few layouts within the budget: the heuristic's call, and no sample counts
+                self.last_samples = 0 if found[1].too_few else found[1].layouts
                 return found[0]
         if game.phase is Phase.PLAY and len(legal) > 1 and obs_is_raspasovka(game):
             self.last_samples = 0
@@ -352,6 +353,8 @@ def hints(game: Game, seat: int, k: int = 3, bot: HardBot | None = None) -> list
     legal = game.legal_actions()
     if len(legal) > 1 and bot.calls_for(game) & PHASE_BITS.get(game.phase, 0):
         found = choose_call(game, seat, legal, bot._layouts, bot.call_options(game), bot.heuristic)
+        if found is not None and found[1].too_few:
+            return [Hint(found[0], None, "choice")]  # the bot's call (the heuristic's), valued on too few layouts
         if found is not None:
             choice, values = found
             rest = sorted((c for c in values.totals if c != choice), key=lambda c: -values.mean(c))

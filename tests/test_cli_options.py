@@ -14,6 +14,7 @@ import pytest
 
 from preferans.core import Game, load_variant
 from preferans.core.ai.bots import HeuristicBot
+from preferans.core.ai.solver import compiled_search
 from preferans.core.cli import build_parser, main
 from preferans.core.model.cards import CARD_NAMES, parse_cards
 
@@ -132,10 +133,53 @@ def test_version_and_bare_help(capsys: pytest.CaptureFixture[str]) -> None:
     from importlib.metadata import version
 
     code, out, _ = run(capsys, "--version")
-    assert code == 0 and out == f"preferans {version('preferans')}\n"
+    built = compiled_search("auto") is not None  # the solver a bare install uses: compiled where gcc was
+    assert code == 0 and out == f"preferans {version('preferans')} (solver: {'compiled' if built else 'pure Python'})\n"
     code, out, err = run(capsys)
     assert code == 0 and err == ""
     assert out.startswith("usage: preferans") and "play" in out and "COMMAND --help" in " ".join(out.split())
+
+
+def test_version_names_the_pure_python_solver_when_asked_for(capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PREFERANS_SOLVER", "python")
+    code, out, _ = run(capsys, "--version")
+    assert code == 0 and out.endswith(" (solver: pure Python)\n")
+    monkeypatch.setenv("PREFERANS_SOLVER", "fast")  # not a backend: the one-line error, exit 2
+    code, out, err = run(capsys, "--version")
+    assert code == 2 and out == ""
+    assert err == "preferans: PREFERANS_SOLVER: unknown solver backend 'fast' (allowed: auto, python, c)\n"
+
+
+def test_searching_bots_on_the_pure_python_solver_get_a_note(capsys: pytest.CaptureFixture[str],
+                                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    from preferans.core.cli.common import note_slow_solver
+    from preferans.core.formats.saves import HUMAN
+    from preferans.core.model.i18n import translator
+
+    monkeypatch.setenv("PREFERANS_SOLVER", "python")
+    note_slow_solver(["heuristic", HUMAN, "easy", "random"], translator("en"))  # none of them searches
+    assert capsys.readouterr() == ("", "")
+    note_slow_solver(["pimc", "hard:samples=8", "heuristic", "pimc"], translator("en"))
+    out, err = capsys.readouterr()  # once, each searching bot named once, in name order
+    assert out == "" and err.count("\n") == 1
+    assert "pure Python" in err and "bots hard:samples=8, pimc may take" in err
+    if compiled_search("auto") is not None:  # the compiled solver in use: no note
+        monkeypatch.setenv("PREFERANS_SOLVER", "auto")
+        note_slow_solver(["hard", "normal"], translator("en"))
+        assert capsys.readouterr() == ("", "")
+
+
+def test_play_with_hints_notes_the_slow_solver(capsys: pytest.CaptureFixture[str],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # the hints are the hard bot's evaluation: the note names it though every seat plays at random
+    import io
+
+    monkeypatch.setenv("PREFERANS_SOLVER", "python")
+    monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+    code, _, err = run(capsys, "play", "--bots", "random", "--human", "2", "--seed", "3", "--hints")
+    assert code == 0 and err.startswith("note: the double-dummy solver runs in pure Python here")
+    assert "bots hard may take" in err
 
 
 @pytest.mark.parametrize(("argv", "prog"), [

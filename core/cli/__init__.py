@@ -88,12 +88,25 @@ def version() -> str:
         return "unknown (not installed)"
 
 
+class _Version(argparse.Action):
+    """``--version``: the version and whether the double-dummy solver is the compiled one, read when asked
+    (a bad ``PREFERANS_SOLVER`` is then the one-line error of every command that searches)."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace, values: Any,
+                 option_string: str | None = None) -> None:
+        from preferans.core.ai.solver import compiled_search
+
+        solver = "compiled" if compiled_search() is not None else "pure Python"
+        print(f"preferans {version()} (solver: {solver})")
+        parser.exit()
+
+
 def build_parser(families: bool = True) -> argparse.ArgumentParser:
     """The ``preferans`` parser: the core's commands and, with ``families``, those of every installed family."""
     p = _Parser(prog="preferans", description="Preferans in its regional variants: play, simulate, score. "
                                               "'preferans COMMAND --help' lists a command's options.")
-    p.add_argument("--version", action="version", version=f"preferans {version()}",
-                   help="print the version of preferans and exit")
+    p.add_argument("--version", action=_Version, nargs=0,
+                   help="print the version of preferans and its solver's build, and exit")
     sub = p.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in COMMANDS:
         if command is FAMILIES_BEFORE and families:

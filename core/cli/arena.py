@@ -19,6 +19,7 @@ from preferans.core.cli.common import (
     add_variant_options,
     language_of,
     local_json,
+    note_slow_solver,
     seed_value,
     translator_for,
     variant_from,
@@ -107,6 +108,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
     shard = parse_shard(args.shard)
     check_deal_set(variant, args.deal_set)
     tr = translator_for(args, variant)
+    note_slow_solver(bots, tr)
     start = time.perf_counter()
     wanted = sum(1 for i in range(args.deals) if shard.has(i))
     with ExitStack() as stack:

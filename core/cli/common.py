@@ -6,11 +6,15 @@ from __future__ import annotations
 import argparse
 import json
 import re
+import sys
+from collections.abc import Sequence
 from typing import Any
 
 import tomli_w
 
+from preferans.core.ai.pimc import PimcBot
 from preferans.core.ai.registry import make_bot
+from preferans.core.ai.solver import compiled_search
 from preferans.core.formats.saves import HUMAN
 from preferans.core.model.errors import BadInput, bad_input, excerpt
 from preferans.core.model.i18n import LANGUAGES, Translator, from_environment, language, translator
@@ -196,6 +200,19 @@ def parse_bots(text: str | None, n: int, human: int | None) -> list[str]:
                             help="preferans --help")
         make_bot(name, 0, seat, where="--bots")  # validates the name
     return [HUMAN if s == human else per_seat[s] for s in range(n)]
+
+
+def note_slow_solver(bots: Sequence[str], tr: Translator) -> None:
+    """One line on stderr when bots of ``bots`` search with the double-dummy solver (``normal``, ``hard``,
+    ``pimc``) and the solver runs in pure Python: the fallback where no C compiler built the compiled one at
+    install, or ``PREFERANS_SOLVER=python``. Their decisions then take up to a few seconds instead of a
+    fraction of one, which a newcomer would otherwise take for a hung game."""
+    searching = sorted({b for b in bots if b != HUMAN and isinstance(make_bot(b, 0, 0), PimcBot)})
+    if searching and compiled_search() is None:
+        print(tr.gettext("note: the double-dummy solver runs in pure Python here (not built at install, or "
+                         "{env}): bots {bots} may take a few seconds a decision; {doc} says how to build it").format(
+            env="PREFERANS_SOLVER=python", bots=", ".join(searching), doc="docs/performance.md (Building)"),
+              file=sys.stderr)
 
 
 def add_scale_out(s: argparse.ArgumentParser) -> None:

@@ -16,6 +16,7 @@ from preferans.core.cli.common import (
     add_variant_options,
     dump_json,
     local_plugins,
+    note_slow_solver,
     parse_bots,
     seed_value,
     translator_for,
@@ -303,6 +304,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         resync(game, session.players)  # a random bot continues with the choices it would have made
     # with --json, stdout carries only the result object; the table talk goes to stderr
     tr = translator_for(args, game.variant)
+    note_slow_solver([*session.bots, *(["hard"] if args.hints else [])], tr)  # the hints are the hard bot's
     out = render.Printer(sys.stderr if args.json else sys.stdout, tr=tr)
     ui = (_Table(out, sys.stdin, saved=session.save is not None, hints=args.hints)
           if session.human is not None else None)

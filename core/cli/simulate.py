@@ -14,6 +14,7 @@ from preferans.core.cli.common import (
     add_variant_options,
     dump_json,
     local_json,
+    note_slow_solver,
     parse_bots,
     seed_value,
     translator_for,
@@ -31,6 +32,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise bad_input("--deals: must be at least 1, got {deals}", deals=args.deals)
     check_jobs(args.jobs)
     bots = parse_bots(args.bots, variant.rules.players, None)
+    note_slow_solver(bots, translator_for(args, variant))
     label = translator_for(args, variant).pgettext("progress", "simulating")
     start = time.perf_counter()
     with progress_bar(label, args.deals) as advance:  # on stderr, so it never mixes with --json

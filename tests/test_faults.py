@@ -159,7 +159,7 @@ CAP = int(1.75 * 1024 * MiB)
 
 def _cap_memory() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (CAP, CAP))
-    signal.signal(signal.SIGINT, signal.SIG_DFL)  # Python installs its Ctrl-C handler only if SIGINT is not ignored
+    _signals_as_at_a_terminal()  # Python installs its Ctrl-C handler only if SIGINT is neither ignored nor blocked
 
 
 @pytest.mark.parametrize("jobs", ["1", "2"])

@@ -210,7 +210,7 @@ def note_slow_solver(bots: Sequence[str], tr: Translator) -> None:
     searching = sorted({b for b in bots if b != HUMAN and isinstance(make_bot(b, 0, 0), PimcBot)})
     if searching and compiled_search() is None:
         print(tr.gettext("note: the double-dummy solver runs in pure Python here (not built at install, or "
-                         "{env}): bots {bots} may take a few seconds a decision; {doc} says how to build it").format(
+                         "{env}): bots {bots} may take a few seconds per decision; {doc} says how to build it").format(
             env="PREFERANS_SOLVER=python", bots=", ".join(searching), doc="docs/performance.md (Building)"),
               file=sys.stderr)
 

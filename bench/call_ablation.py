@@ -11,6 +11,7 @@ split by where it came from: which calls of the hard bot to play out in a family
 
     python bench/call_ablation.py --variant serbian --bot hard:calls=2 --seed 5151 --deals 40
     python bench/call_ablation.py --variant serbian --bot hard:seen_defence=0.5 --base hard:seen_defence=0
+    python bench/call_ablation.py --variant sochi --bot hard --seed 7474 --deals 240 --log   # each difference
 
 The differences are paired (the same deal, seat and pimc opponents), so they are far less noisy than two
 arenas' totals; the seeds of such tuning runs stay below 10 000, which the issue's arenas do not use.
@@ -54,6 +55,8 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=5151)
     ap.add_argument("--deals", type=int, default=40)
     ap.add_argument("--start", type=int, default=0, help="the first deal of the stream")
+    ap.add_argument("--log", action="store_true",
+                    help="print each play that differs: deal, seat, phase, the two decisions, the seat's gain")
     args = ap.parse_args()
     variant = load_variant_id(args.variant)
     n = variant.rules.players
@@ -65,9 +68,13 @@ def main() -> int:
         for seat in range(n):
             base_log, base = every or play(fresh, [args.base if s == seat else "pimc" for s in range(n)])
             log, values = play(fresh, [args.bot if s == seat else "pimc" for s in range(n)])
-            first = next((a for a, b in zip(log, base_log, strict=False) if a != b), None)
-            if first is None:
+            pair = next(((a, b) for a, b in zip(log, base_log, strict=False) if a != b), None)
+            if pair is None:
                 continue
+            first = pair[0]
+            if args.log:
+                print(f"deal {j} seat {seat} {first[1]}: {args.bot} {first[2]}, {args.base} {pair[1][2]}: "
+                      f"{float(values[seat] - base[seat]):+.1f}", flush=True)
             gain[first[1]] += values[seat] - base[seat]
             count[first[1]] += 1
     total = sum(gain.values(), Fraction(0))

@@ -108,7 +108,8 @@ def test_bots_defaults_are_inherited_and_overridden(fake_variants: AddVariant) -
     fake_variants("kid", preset("kid", "sochi", "[bots]\nhard_calls = 2\n"))
     fake_variants("grandkid", preset("grandkid", "kid", "[rules]\npool = 10\n"))
     fake_variants("rebel", preset("rebel", "kid", "[bots]\nhard_calls = 5\n"))
-    assert load_variant("sochi").bot_defaults.hard_calls is None  # not set: the bot's own default (all calls)
+    assert load_variant("sochi").bot_defaults.hard_calls == 3  # the russian family's: auction 1 + declaration 2
+    assert load_variant("nachgehen").bot_defaults.hard_seen_defence is None  # set nowhere in its stack: 0
     assert load_variant("grandkid").bot_defaults.hard_calls == 2  # the parent's
     assert load_variant("rebel").bot_defaults.hard_calls == 5  # the child's wins
     assert load_variant("serbian").bot_defaults.hard_seen_defence == 0.5  # from the balkan family's preset

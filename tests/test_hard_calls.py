@@ -21,6 +21,7 @@ from preferans.core.ai.registry import make_bot
 from preferans.core.engine.game import Phase
 from preferans.core.model.cards import parse_cards
 from preferans.core.model.errors import BadInput
+from preferans.core.rules.config import BotDefaults
 
 HARD_SMALL = "hard:samples=4:nodes=100000000:min_samples=1"
 """Four layouts, no node cap: the choices do not depend on the machine (as tests/test_levels.py)."""
@@ -290,9 +291,13 @@ def test_imagined_layouts_keep_what_the_seat_sees(sochi: Variant) -> None:
 
 def test_the_calls_played_out_are_the_options_else_the_variants(monkeypatch: pytest.MonkeyPatch) -> None:
     # `hard:calls=C` says which phases' calls the bot plays out; without it the variant's `[bots] hard_calls`
-    # (the Balkan presets: only the declaration, 2), and where no preset says, all (1 + 2 + 4)
+    # (the Russian presets: the auction and the declaration, 1 + 2; the Balkan ones: only the declaration,
+    # 2), and where no preset says, all (1 + 2 + 4)
     sochi, serbian = Game(load_variant("sochi"), 1, 0), Game(load_variant("serbian"), 1, 0)
-    assert hard(0).calls_for(sochi) == 7 and hard(0).calls_for(serbian) == 2
+    assert hard(0).calls_for(sochi) == 3 and hard(0).calls_for(serbian) == 2
+    with monkeypatch.context() as m:  # a variant whose presets say nothing of the bots
+        m.setattr(Variant, "bot_defaults", property(lambda self: BotDefaults()))
+        assert hard(0).calls_for(sochi) == 7
     assert make_bot(HARD_SMALL + ":calls=7", 7, 0, trusted=True).calls_for(serbian) == 7  # type: ignore[attr-defined]
     assert make_bot(HARD_SMALL + ":calls=0", 7, 0, trusted=True).calls_for(sochi) == 0  # type: ignore[attr-defined]
     # a Serbian defence call is then pimc's: nothing is played out for it

@@ -300,22 +300,23 @@ def test_the_calls_played_out_are_the_options_else_the_variants(monkeypatch: pyt
         assert hard(0).calls_for(sochi) == 7
     assert make_bot(HARD_SMALL + ":calls=7", 7, 0, trusted=True).calls_for(serbian) == 7  # type: ignore[attr-defined]
     assert make_bot(HARD_SMALL + ":calls=0", 7, 0, trusted=True).calls_for(sochi) == 0  # type: ignore[attr-defined]
-    # a Serbian defence call is then pimc's: nothing is played out for it
+    # a Serbian or a Sochi defence call is then pimc's: nothing is played out for it
 
     def played_out(*args: object) -> None:
         raise AssertionError("a defence call played out where the variant says not to")
 
     monkeypatch.setattr(levels, "choose_call", played_out)
-    for seed in range(1, 40):  # the first deal the heuristic bots bid to a defence call with a choice
-        game = Game(load_variant("serbian"), seed, 0)
-        while game.phase is not Phase.DEFENCE and not game.results:
-            game.apply(HeuristicBot().choose(game, game.current_player))
-        if game.phase is Phase.DEFENCE and len(game.legal_actions()) > 1:
-            break
-    assert game.phase is Phase.DEFENCE and len(game.legal_actions()) > 1
-    seat = game.current_player
-    # ... and plain pimc's, on uniform layouts: the same call as a pimc bot with the same options
-    assert hard(seat).choose(game, seat) == PimcBot(hard(seat).options).choose(game, seat)
+    for name in ("serbian", "sochi"):
+        for seed in range(1, 40):  # the first deal the heuristic bots bid to a defence call with a choice
+            game = Game(load_variant(name), seed, 0)
+            while game.phase is not Phase.DEFENCE and not game.results:
+                game.apply(HeuristicBot().choose(game, game.current_player))
+            if game.phase is Phase.DEFENCE and len(game.legal_actions()) > 1:
+                break
+        assert game.phase is Phase.DEFENCE and len(game.legal_actions()) > 1, name
+        seat = game.current_player
+        # ... and plain pimc's, on uniform layouts: the same call as a pimc bot with the same options
+        assert hard(seat).choose(game, seat) == PimcBot(hard(seat).options).choose(game, seat), name
 
 
 def test_the_play_outs_defence_is_the_options_else_the_variants() -> None:

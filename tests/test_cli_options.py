@@ -133,7 +133,7 @@ def test_version_and_bare_help(capsys: pytest.CaptureFixture[str]) -> None:
     from importlib.metadata import version
 
     code, out, _ = run(capsys, "--version")
-    built = compiled_search("auto") is not None  # the solver a bare install uses: compiled where gcc was
+    built = compiled_search() is not None  # the environment's choice (auto: compiled where gcc built it)
     assert code == 0 and out == f"preferans {version('preferans')} (solver: {'compiled' if built else 'pure Python'})\n"
     code, out, err = run(capsys)
     assert code == 0 and err == ""
@@ -180,6 +180,15 @@ def test_play_with_hints_notes_the_slow_solver(capsys: pytest.CaptureFixture[str
     code, _, err = run(capsys, "play", "--bots", "random", "--human", "2", "--seed", "3", "--hints")
     assert code == 0 and err.startswith("note: the double-dummy solver runs in pure Python here")
     assert "bots hard may take" in err
+
+
+def test_serve_notes_the_slow_solver_for_the_bots_of_its_seat_menu(capsys: pytest.CaptureFixture[str],
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    # the seat menu offers every registered bot: the searching ones among them are normal, hard and pimc
+    monkeypatch.setenv("PREFERANS_SOLVER", "python")
+    monkeypatch.setattr("preferans.core.cli.serve.serve", lambda *args: None)  # no server: only the start
+    code, _, err = run(capsys, "serve", "--port", "0")
+    assert code == 0 and "bots hard, normal, pimc may take" in err and err.count("\n") == 1
 
 
 @pytest.mark.parametrize(("argv", "prog"), [

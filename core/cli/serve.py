@@ -7,6 +7,7 @@ import argparse
 import sys
 from typing import Any
 
+from preferans.core.ai.registry import BOTS
 from preferans.core.cli.common import language_of, note_slow_solver
 from preferans.core.model.errors import bad_input
 from preferans.core.model.i18n import translator
@@ -16,8 +17,8 @@ from preferans.core.server.serve import DEFAULT_DB, serve
 def cmd_serve(args: argparse.Namespace) -> int:
     if not 0 <= args.port <= 65535:
         raise bad_input("{option} {port}: expected 0..65535", option="--port", port=args.port)
-    # the seat menu offers every bot, and the hints are the hard bot's
-    note_slow_solver(["hard", "normal", "pimc"], translator(language_of(args)))
+    # the seat menu offers every registered bot (the note keeps those that search), the hints are the hard bot's
+    note_slow_solver(list(BOTS), translator(language_of(args)))
     serve(args.host, args.port, args.db, sys.stdout, args.hint_options)
     return 0
 

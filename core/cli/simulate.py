@@ -32,8 +32,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         raise bad_input("--deals: must be at least 1, got {deals}", deals=args.deals)
     check_jobs(args.jobs)
     bots = parse_bots(args.bots, variant.rules.players, None)
-    note_slow_solver(bots, translator_for(args, variant))
-    label = translator_for(args, variant).pgettext("progress", "simulating")
+    tr = translator_for(args, variant)
+    note_slow_solver(bots, tr)
+    label = tr.pgettext("progress", "simulating")
     start = time.perf_counter()
     with progress_bar(label, args.deals) as advance:  # on stderr, so it never mixes with --json
         tally, matches, finished = simulate(variant, args.deals, args.seed, bots, advance, jobs=args.jobs,
@@ -54,7 +55,6 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                          "success_rate": None if rate is None else round(rate, 4)},
         })
         return 0
-    tr = translator_for(args, variant)
     out = render.Printer(sys.stdout, tr=tr)
     out.line(tr.gettext("simulated {deals} deals of {variant} ({bots}), seed {seed}: {matches} matches, "
                         "{finished} finished").format(deals=tally.deals, variant=variant.title, bots=", ".join(bots),

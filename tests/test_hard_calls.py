@@ -292,14 +292,20 @@ def test_imagined_layouts_keep_what_the_seat_sees(sochi: Variant) -> None:
 def test_the_calls_played_out_are_the_options_else_the_variants(monkeypatch: pytest.MonkeyPatch) -> None:
     # `hard:calls=C` says which phases' calls the bot plays out; without it the variant's `[bots] hard_calls`
     # (the Russian presets: the auction and the declaration, 1 + 2; the Balkan ones: only the declaration,
-    # 2), and where no preset says, all (1 + 2 + 4)
+    # 2), and where no preset says, all (1 + 2 + 4); with the pure-Python solver none (the option still
+    # says, there too)
     sochi, serbian = Game(load_variant("sochi"), 1, 0), Game(load_variant("serbian"), 1, 0)
+    monkeypatch.setattr(levels, "compiled_search", lambda: object())  # the compiled solver, built or not
     assert hard(0).calls_for(sochi) == 3 and hard(0).calls_for(serbian) == 2
     with monkeypatch.context() as m:  # a variant whose presets say nothing of the bots
         m.setattr(Variant, "bot_defaults", property(lambda self: BotDefaults()))
         assert hard(0).calls_for(sochi) == 7
     assert make_bot(HARD_SMALL + ":calls=7", 7, 0, trusted=True).calls_for(serbian) == 7  # type: ignore[attr-defined]
     assert make_bot(HARD_SMALL + ":calls=0", 7, 0, trusted=True).calls_for(sochi) == 0  # type: ignore[attr-defined]
+    with monkeypatch.context() as m:
+        m.setattr(levels, "compiled_search", lambda: None)  # the pure-Python solver
+        assert hard(0).calls_for(sochi) == 0 and hard(0).calls_for(serbian) == 0
+        assert make_bot(HARD_SMALL + ":calls=7", 7, 0, trusted=True).calls_for(sochi) == 7  # type: ignore[attr-defined]
     # a Serbian or a Sochi defence call is then pimc's: nothing is played out for it
 
     def played_out(*args: object) -> None:

@@ -9,6 +9,7 @@ import itertools
 import math
 import random
 import sys
+from typing import Any
 
 import pytest
 from test_bots import rigged
@@ -25,7 +26,7 @@ from test_pimc import (
 )
 
 from preferans.core import Game, Variant
-from preferans.core.ai import raspasovka
+from preferans.core.ai import calls, raspasovka
 from preferans.core.ai.bots import TALON_BONUS, HeuristicBot, estimate
 from preferans.core.ai.calls import choose_call
 from preferans.core.ai.levels import BETA, HardBot, discards, enumerate_layouts, hints, likelihood
@@ -337,15 +338,37 @@ def test_a_discard_the_budget_cannot_value_is_the_heuristics(sochi: Variant) -> 
 
 def test_a_call_the_budget_cannot_value_is_the_heuristics_and_spends_no_second_budget(
         sochi: Variant, monkeypatch: pytest.MonkeyPatch) -> None:
-    # one node: the first layout's play-outs of the opening call spend it, 1 layout < min_samples 3, so the
-    # decision's budget is gone; the heuristic calls, and pimc's own bid (a second budget) is never asked
+    # one node: the first play-out of the opening call spends it, and that layout could make at most 1 of
+    # min_samples 3, so the decision's budget is gone: its other calls are not played out (a layout short),
+    # the heuristic calls, and pimc's own bid (a second budget) is never asked
     game = Game(sochi, 1, 0)
     seat = game.current_player
     bot = make_bot("hard:nodes=1:min_samples=3", 7, seat)
     assert isinstance(bot, HardBot) and game.phase is Phase.AUCTION and len(game.legal_actions()) > 1
+    played: list[object] = []
+    depth = [0]
+    real = calls.play_out_both
+
+    def counted(*args: Any) -> Any:  # the play-outs of the calls, not the branches within one
+        if not depth[0]:
+            played.append(args[0])
+        depth[0] += 1
+        try:
+            return real(*args)
+        finally:
+            depth[0] -= 1
+
+    monkeypatch.setattr(calls, "play_out_both", counted)  # Sochi weighs the seen defence: one tree per call
     found = choose_call(game, seat, game.legal_actions(), bot._layouts, bot.call_options(game), bot.heuristic)
-    assert found is not None and found[1].too_few and found[1].layouts == 1
+    assert found is not None and found[1].too_few and found[1].layouts == 0
+    assert len(found[1].totals) > 1 and len(played) == 1  # several candidates, one of them played out
     assert found[0] == HeuristicBot().choose(game, seat)
+    # the same decision as when every candidate of that layout is played out (required 0: no early stop)
+    obs = observe(game, seat)
+    layouts = bot._layouts(obs, calls.CALL_SAMPLES)
+    full = calls.call_values(game, seat, list(found[1].totals), layouts, bot.call_options(game), obs,
+                             bot.heuristic)
+    assert full.layouts == 1 < 3 and len(played) == 1 + len(found[1].totals)
 
     def second_budget(*args: object) -> None:
         raise AssertionError("pimc's bid spent a second budget on the decision")

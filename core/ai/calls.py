@@ -253,9 +253,15 @@ def _keeping_card(solver: Solver, play: TrickPlay) -> int:
 
 
 def call_values(game: Game, seat: int, calls: Sequence[str], layouts: list[tuple[Layout, Any]],
-                options: PimcOptions, obs: Knowledge, heuristic: HeuristicBot) -> CallValues:
+                options: PimcOptions, obs: Knowledge, heuristic: HeuristicBot, required: int = 0) -> CallValues:
     """Each call of ``calls`` played out on each layout (while the node budget lasts; a layout is valued for
-    every call or dropped), its seat's settlement change summed with the layout's weight."""
+    every call or dropped), its seat's settlement change summed with the layout's weight.
+
+    ``required`` is the number of layouts below which the values are ``too_few``: a layout whose play-outs
+    so far have spent what was left of the budget is the last one the budget allows, so when it cannot
+    bring the count to ``required`` its remaining play-outs are not played (the values would be too few
+    whatever they said; with the pure-Python solver one layout's play-outs overran the budget by most of a
+    second). The decision is the same as if they were played."""
     out = CallValues(calls)
     budget = Budget(options.nodes, options.time)
     before = game.settlement().exact[seat]
@@ -280,6 +286,9 @@ def call_values(game: Game, seat: int, calls: Sequence[str], layouts: list[tuple
                 done, nodes = play_out(g, deals, heuristic)
                 row[call] = done.settlement().exact[seat] - before
             spent += nodes + overhead
+            if budget.nodes - spent <= 0 and out.layouts + 1 < required:
+                out.too_few = True  # Budget.allows stops after this layout, and it is too few in any case
+                return out
         budget.charge(spent)
         for call, v in row.items():
             out.totals[call] += float(weight) * float(v)
@@ -302,8 +311,9 @@ def choose_call(game: Game, seat: int, legal: list[str], weighted: Weighted, opt
     calls = candidates(game, seat, legal, fallback, obs, layouts)
     if len(calls) < 2:
         return None
-    values = call_values(game, seat, calls, layouts, options, obs, heuristic)
-    if values.layouts < min(options.min_samples, len(layouts)):
+    required = min(options.min_samples, len(layouts))
+    values = call_values(game, seat, calls, layouts, options, obs, heuristic, required)
+    if values.too_few or values.layouts < required:
         values.too_few = True
         return fallback, values
     best = max(values.mean(c) for c in calls)

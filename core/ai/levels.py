@@ -37,6 +37,7 @@ from preferans.core.ai.pimc import (
     solve_value,
     weighed_by_count,
 )
+from preferans.core.ai.solver import compiled_search
 from preferans.core.engine.game import Game, Phase
 from preferans.core.engine.play import TrickPlay
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, cards_of
@@ -191,10 +192,16 @@ class HardBot(PimcBot):
         return super().choose(game, seat)
 
     def calls_for(self, game: Game) -> int:
-        """The calls this bot values by playing them out in ``game``: its ``calls`` option, else the
-        variant's ``[bots] hard_calls`` (a family's measured default, docs/bots.md), else all of them."""
+        """The calls this bot values by playing them out in ``game``: its ``calls`` option, else none with
+        the pure-Python solver, else the variant's ``[bots] hard_calls`` (a family's measured default,
+        docs/bots.md), else all of them."""
         if self.options.calls is not None:
             return self.options.calls
+        if compiled_search() is None:
+            # one play-out solved in pure Python costs most of a second, and the budget of that solver
+            # (50 000 nodes) holds too few layouts to value a call: its calls are plain pimc's
+            # (docs/bots.md, "Speed")
+            return 0
         preset = game.variant.bot_defaults.hard_calls
         return ALL_CALLS if preset is None else preset
 

@@ -163,7 +163,7 @@ def test_searching_bots_on_the_pure_python_solver_get_a_note(capsys: pytest.Capt
     note_slow_solver(["pimc", "hard:samples=8", "heuristic", "pimc"], translator("en"))
     out, err = capsys.readouterr()  # once, each searching bot named once, in name order
     assert out == "" and err.count("\n") == 1
-    assert "pure Python" in err and "bots hard:samples=8, pimc may take" in err
+    assert "pure Python" in err and "bots hard:samples=8, pimc search less" in err
     if compiled_search("auto") is not None:  # the compiled solver in use: no note
         monkeypatch.setenv("PREFERANS_SOLVER", "auto")
         note_slow_solver(["hard", "normal"], translator("en"))
@@ -179,7 +179,7 @@ def test_play_with_hints_notes_the_slow_solver(capsys: pytest.CaptureFixture[str
     monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
     code, _, err = run(capsys, "play", "--bots", "random", "--human", "2", "--seed", "3", "--hints")
     assert code == 0 and err.startswith("note: the double-dummy solver runs in pure Python here")
-    assert "bots hard may take" in err
+    assert "bots hard search less and may take about a second" in err
 
 
 def test_serve_notes_the_slow_solver_for_the_bots_of_its_seat_menu(capsys: pytest.CaptureFixture[str],
@@ -188,7 +188,7 @@ def test_serve_notes_the_slow_solver_for_the_bots_of_its_seat_menu(capsys: pytes
     monkeypatch.setenv("PREFERANS_SOLVER", "python")
     monkeypatch.setattr("preferans.core.cli.serve.serve", lambda *args: None)  # no server: only the start
     code, _, err = run(capsys, "serve", "--port", "0")
-    assert code == 0 and "bots hard, normal, pimc may take" in err and err.count("\n") == 1
+    assert code == 0 and "bots hard, normal, pimc search less" in err and err.count("\n") == 1
 
 
 @pytest.mark.parametrize(("argv", "prog"), [

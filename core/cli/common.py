@@ -205,12 +205,14 @@ def parse_bots(text: str | None, n: int, human: int | None) -> list[str]:
 def note_slow_solver(bots: Sequence[str], tr: Translator) -> None:
     """One line on stderr when bots of ``bots`` search with the double-dummy solver (``normal``, ``hard``,
     ``pimc``) and the solver runs in pure Python: the fallback where no C compiler built the compiled one at
-    install, or ``PREFERANS_SOLVER=python``. Their decisions then take up to a few seconds instead of a
-    fraction of one, which a newcomer would otherwise take for a hung game."""
+    install, or ``PREFERANS_SOLVER=python``. Their decisions then take up to about a second instead of a
+    fraction of one and search less (docs/bots.md), which a newcomer would otherwise take for a hung game or a
+    weak bot."""
     searching = sorted({b for b in bots if b != HUMAN and isinstance(make_bot(b, 0, 0), PimcBot)})
     if searching and compiled_search() is None:
         print(tr.gettext("note: the double-dummy solver runs in pure Python here (not built at install, or "
-                         "{env}): bots {bots} may take a few seconds per decision; {doc} says how to build it").format(
+                         "{env}): bots {bots} search less and may take about a second per decision; "
+                         "{doc} says how to build it").format(
             env="PREFERANS_SOLVER=python", bots=", ".join(searching), doc="docs/performance.md (Building)"),
               file=sys.stderr)
 

@@ -22,6 +22,7 @@ from preferans.core.engine.game import Phase
 from preferans.core.model.cards import parse_cards
 from preferans.core.model.errors import BadInput
 from preferans.core.rules.config import BotDefaults
+from preferans.core.tools.arena import load_variant_id
 
 HARD_SMALL = "hard:samples=4:nodes=100000000:min_samples=1"
 """Four layouts, no node cap: the choices do not depend on the machine (as tests/test_levels.py)."""
@@ -127,7 +128,7 @@ four-aces, a call of the declaration."""
 
 def _first(variant: str, want: Callable[[Game], bool], seeds: range = range(60)) -> Game:
     """The first position of deal 1, over the seeds, that ``want`` accepts (heuristic bots playing)."""
-    v = load_variant("austrian", PREMIUMS) if variant == "austrian+premiums" else load_variant(variant)
+    v = load_variant("austrian", PREMIUMS) if variant == "austrian+premiums" else load_variant_id(variant)
     bot = HeuristicBot()
     for seed in seeds:
         g = Game(v, seed)
@@ -162,12 +163,22 @@ def _swapped(game: Game, seat: int) -> Game | None:
     return other
 
 
+OPEN_CHOICE = "whist.lone_whister_chooses=true"
+RETURN = "whist.return_levels=[6, 7]"
+CONCEDE = "declarer.concede_three=true"
+
+
 KINDS: list[tuple[str, str, Callable[[Game], bool]]] = [
     ("sochi", "auction", lambda g: g.phase is Phase.AUCTION),
     ("sochi", "misere call", lambda g: g.phase is Phase.AUCTION and "misere" in g.legal_actions()),
     ("sochi", "declaration", lambda g: g.phase is Phase.DECLARE),
     ("sochi", "whist", lambda g: g.phase is Phase.DEFENCE and "whist" in g.legal_actions()),
     ("sochi", "half-whist", lambda g: g.phase is Phase.DEFENCE and "half" in g.legal_actions()),
+    # the Russian options that add a defence call: the lone whister's open or closed play, the passer's
+    # return of the whist (вернуть вист), the declarer's concession of three down (без трёх)
+    (f"sochi({OPEN_CHOICE})", "open or closed", lambda g: g.phase is Phase.DEFENCE and "open" in g.legal_actions()),
+    (f"sochi({RETURN})", "return", lambda g: g.phase is Phase.DEFENCE and "return" in g.legal_actions()),
+    (f"sochi({CONCEDE})", "concede", lambda g: g.phase is Phase.DEFENCE and "concede" in g.legal_actions()),
     ("serbian", "igra", lambda g: g.phase is Phase.AUCTION and "igra" in g.legal_actions()),
     ("serbian", "declaration", lambda g: g.phase is Phase.DECLARE),
     ("serbian", "kontra", lambda g: g.phase is Phase.DEFENCE and "kontra" in g.legal_actions()),

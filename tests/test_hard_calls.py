@@ -121,14 +121,14 @@ def test_the_heuristic_branch_of_the_seen_play_outs_is_the_plain_play_out(varian
 # ---------------------------------------------------------------- seeing only the seat
 
 
-PREMIUMS = {"premiums": {"no_aces": "announced", "four_aces": "announced"}}
+PREMIUMS = "premiums.no_aces='announced', premiums.four_aces='announced'"
 """Austrian premiums announced before the first lead (AUT-PREM-04/05): the declarer says quiet, no-aces or
 four-aces, a call of the declaration."""
 
 
 def _first(variant: str, want: Callable[[Game], bool], seeds: range = range(60)) -> Game:
     """The first position of deal 1, over the seeds, that ``want`` accepts (heuristic bots playing)."""
-    v = load_variant("austrian", PREMIUMS) if variant == "austrian+premiums" else load_variant_id(variant)
+    v = load_variant_id(variant)
     bot = HeuristicBot()
     for seed in seeds:
         g = Game(v, seed)
@@ -186,7 +186,7 @@ KINDS: list[tuple[str, str, Callable[[Game], bool]]] = [
     ("illustrated", "hand game", lambda g: g.phase is Phase.AUCTION and "bettel-hand" in g.legal_actions()),
     ("illustrated", "declaration", lambda g: g.phase is Phase.DECLARE),
     ("illustrated", "play or invite", lambda g: g.phase is Phase.DEFENCE and "invite" in g.legal_actions()),
-    ("austrian+premiums", "premium announcement",
+    (f"austrian({PREMIUMS})", "premium announcement",
      lambda g: g.phase is Phase.DECLARE and "quiet" in g.legal_actions()),
     ("nachgehen", "take over", lambda g: g.phase is Phase.DECLARE and "take" in g.legal_actions()),
 ]

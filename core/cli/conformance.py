@@ -44,9 +44,12 @@ def cmd_conformance(args: argparse.Namespace) -> int:
     plugins = local_plugins(args)  # a missing file or one that does not import: one line, exit 2
     if args.rule:  # --rule KEY=VALUE: folded into every variant's ID (every playable one when none is named)
         args.variants = [variant_id(v, args.rule) for v in args.variants or playable_variants()]
-    for ident in args.variants:  # a malformed ID, an unknown name or key is a one-line error, exit 2
+    from preferans.core.testing import checks_reference, deviations
+
+    for ident in args.variants or playable_variants():  # a malformed ID, an unknown name or key: one line, exit 2
         name, overrides = parse_variant_id(ident, "conformance")
-        load_variant(name, overrides or None, plugins, source=f"conformance {ident}")
+        variant = load_variant(name, overrides or None, plugins, source=f"conformance {ident}")
+        deviations.check(variant, checks_reference.reference_of(variant))  # a misspelt deviation too
     paths = [p.path for p in plugins if p.path is not None]
     # ---------------------------------------------------------------- run, with a progress bar on a terminal
     label = translator(language_of(args)).pgettext("progress", "conformance")

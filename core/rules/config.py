@@ -78,6 +78,10 @@ class PresetFile(_Strict):
         "the help of a person at the table; a key ending in '-' names a family of calls (kontra-5, kontra-6); "
         "a child inherits its parents' and may reword one"))
     bots: BotDefaults = Field(default_factory=BotDefaults)
+    deviations: dict[str, str] = Field(default_factory=dict, description=(
+        "the family's rules this variant changes on purpose: rule IDs of the family's reference or areas "
+        "(auction, score ...), each with why; the conformance suite holds the variant to its own golden games "
+        "there (docs/conformance.md, 'Declaring a deviation')"))
     rules: dict[str, Any] = Field(default_factory=dict)
 
 

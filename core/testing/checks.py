@@ -6,12 +6,14 @@ The random part walks games with a random player seeded by the suite (never the 
 
 from __future__ import annotations
 
+import hashlib
 import inspect
 import json
 import random
 import tomllib
 from collections.abc import Callable, Iterator
 from fractions import Fraction
+from pathlib import Path
 from typing import Any
 
 from preferans.core.engine.game import Game, Phase
@@ -342,6 +344,57 @@ def check_same_seed_same_game(variant: Variant, seed: int, deals: int, coverage:
     first = _play_record(variant, seed, deals, disturb=False, coverage=coverage)
     second = _play_record(variant, seed, deals, disturb=True)
     assert first == second, check_message("the same seed gave a different game when the global random was disturbed")
+
+
+def game_digest(variant: Variant, seed: int, deals: int) -> str:
+    """A digest of a walked game: who acts, the legal actions in their order, and each deal's sheet entries."""
+    h = hashlib.sha256()
+    scored = 0
+    for game in walk(variant, seed, deals):
+        h.update(repr((game.current_player, game.legal_actions())).encode())
+        if len(game.results) != scored:
+            scored = len(game.results)
+            rows = sorted((e.account, e.seat, -1 if e.other is None else e.other, str(e.amount))
+                          for e in game.deal_entries[-1])
+            h.update(repr(rows).encode())
+    return h.hexdigest()
+
+
+def digest_main(argv: list[str] | None = None) -> None:
+    """``python -c 'from preferans.core.testing.checks import digest_main; digest_main()' ID SEED DEALS [PLUGIN ...]``:
+    print :func:`game_digest` of a variant ID (with rule overrides) and local plugin files."""
+    import sys
+
+    from preferans.core.rules.config import parse_variant_id
+
+    ident, seed, deals, *plugins = sys.argv[1:] if argv is None else argv
+    name, overrides = parse_variant_id(ident, "digest")
+    variant = load_variant(name, overrides or None, [Path(p) for p in plugins])
+    print(game_digest(variant, int(seed), int(deals)))
+
+
+HASH_SEEDS = ("1", "2")
+"""The ``PYTHONHASHSEED`` values of the two interpreters that must play the same game."""
+
+
+def check_same_game_across_processes(ident: str, plugins: list[str], seed: int, deals: int) -> None:
+    """Two interpreters with different string hashing play the same game from the same seed."""
+    import os
+    import subprocess
+    import sys
+
+    code = "from preferans.core.testing.checks import digest_main; digest_main()"
+    digests = []
+    for hash_seed in HASH_SEEDS:
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        done = subprocess.run([sys.executable, "-c", code, ident, str(seed), str(deals), *plugins], env=env,
+                              capture_output=True, text=True, timeout=600, check=False)
+        assert done.returncode == 0, check_message("the second interpreter failed: {error}",
+                                                   error=(done.stderr.strip().splitlines() or ["?"])[-1])
+        digests.append(done.stdout.strip())
+    assert digests[0] == digests[1], check_message(
+        "the same seed gave a different game in two interpreters (PYTHONHASHSEED {a} and {b}): the order of a set "
+        "or of a dict keyed by hashes decides something", a=HASH_SEEDS[0], b=HASH_SEEDS[1])
 
 
 def check_clone_json_replay(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> None:

@@ -13,7 +13,7 @@ golden playthroughs, which were recorded without them and are skipped.
 
 from __future__ import annotations
 
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -153,33 +153,52 @@ def test_determinism_clone_json_replay(preferans_loaded: Any, preferans_seed: in
                                    _covered(record_property, preferans_loaded))
 
 
-def _skip_with_local_plugins(paths: list[str], name: str) -> None:
-    if paths:
-        files = ", ".join(Path(p).name for p in paths)
-        pytest.skip(check_message("{name}'s golden games were recorded without the local plugin(s) {files}", name=name,
-                                  files=files))
+def _golden(variant: Any, replay: Callable[[], None], what: str) -> None:
+    """Run a golden replay; under local plugins a difference fails unless the plugins declare deviations,
+    in which case their own golden games (``<stem>.playthroughs``) are the expectation instead."""
+    try:
+        replay()
+    except AssertionError as exc:
+        found = deviations.declared(variant)
+        if not variant.local_plugins or not found:
+            if variant.local_plugins:
+                files = ", ".join(p.name for p in variant.local_plugins)
+                raise AssertionError(check_message(
+                    "{message} (with {files}, which declares no deviation: a house rule that changes this on "
+                    "purpose says so in {attribute}, docs/conformance.md)", message=str(exc), files=files,
+                    attribute=deviations.ATTRIBUTE)) from None
+            raise
+    own = deviations.own_golden_folders(variant)
+    for label, folder in own:
+        for item in sorted(folder.glob("*.toml")):
+            playthrough.check(playthrough.load(item), f"{label}: {item.name}", plugins=variant.local_plugins)
+    _ = what
 
 
-def test_golden_playthroughs_replay(preferans_variant_name: str, preferans_plugins: list[str]) -> None:
-    """The recorded games replay to the recorded tricks, sheet entries and settlement."""
+def test_golden_playthroughs_replay(preferans_variant_name: str, preferans_loaded: Any) -> None:
+    """The recorded games replay to the recorded tricks, sheet entries and settlement; with local plugins
+    too, unless they declare the deviation (then their own golden games are replayed instead)."""
     name = preferans_variant_name
-    _skip_with_local_plugins(preferans_plugins, name)
     files = list(playthrough.playthrough_files(name))
     if not files:
         pytest.fail(check_message("{name} ships no playthroughs ({files})", name=name,
                                   files="variants/" + name + "/playthroughs/*.toml"))
-    for source, item in files:
-        playthrough.check(playthrough.load(item), source)
+
+    def replay() -> None:
+        for source, item in files:
+            playthrough.check(playthrough.load(item), source, plugins=preferans_loaded.local_plugins)
+
+    _golden(preferans_loaded, replay, "playthroughs")
 
 
-def test_golden_playthroughs_cover_contract_kinds(preferans_variant_name: str, preferans_loaded: Any,
-                                                  preferans_plugins: list[str]) -> None:
+def test_golden_playthroughs_cover_contract_kinds(preferans_variant_name: str, preferans_loaded: Any) -> None:
     """Every contract kind the variant registers has a golden playthrough."""
-    _skip_with_local_plugins(preferans_plugins, preferans_variant_name)
     covered: set[str] = set()
     for _, item in playthrough.playthrough_files(preferans_variant_name):
         covered |= playthrough.contract_kinds(playthrough.load(item))
     missing = preferans_loaded.contracts.kinds() - covered
+    if missing and preferans_loaded.local_plugins and deviations.declared(preferans_loaded):
+        return  # a declared house rule may add or remove a contract; its own golden games say what it does
     assert not missing, check_message("no golden playthrough covers the contract kind(s) {kinds}",
                                       kinds=sorted(missing))
 
@@ -206,7 +225,8 @@ def test_coverage_reaches_every_rule(preferans_loaded: Any, preferans_seed: int,
     """Every row of the variant's contract table and every call it offers is reached by the walk and the
     targeted runs (an all-pass series, eager auctions, the variant's dealt scenarios)."""
     cov = _covered(record_property, preferans_loaded)
-    scenarios.check_coverage(preferans_loaded, preferans_seed, preferans_deals, cov)
+    scenarios.check_coverage(preferans_loaded, preferans_seed, preferans_deals, cov,
+                             rows_may_die=bool(deviations.declared(preferans_loaded)))
 
 
 # ---------------------------------------------------------------- conf-b: exact counts and golden scores
@@ -223,9 +243,57 @@ def test_play_perft_matches_family(preferans_loaded: Any) -> None:
         pytest.skip(check_message("no perft position of the variant's families applies to its rules"))
 
 
-def test_scoring_matches_golden_deals(preferans_loaded: Any, preferans_plugins: list[str]) -> None:
-    """Deals scored by hand from the family's rules (``checks_scoring.py``) are scored the same; skipped with
-    local plugins, as the golden playthroughs are: a house rule may score otherwise on purpose."""
-    _skip_with_local_plugins(preferans_plugins, preferans_loaded.name)
-    if not checks_scoring.check_scoring_matches_golden(preferans_loaded):
+def test_scoring_matches_golden_deals(preferans_loaded: Any) -> None:
+    """Deals scored by hand from the family's rules (``checks_scoring.py``) are scored the same; with local
+    plugins too, unless they declare the deviation."""
+    checked: list[str] = []
+
+    def replay() -> None:
+        checked.extend(checks_scoring.check_scoring_matches_golden(preferans_loaded))
+
+    _golden(preferans_loaded, replay, "golden deals")
+    if not checked and not deviations.declared(preferans_loaded):
         pytest.skip(check_message("no golden deal of the variant's families applies to its rules"))
+
+
+# ---------------------------------------------------------------- the family's reference, declared deviations,
+# determinism across processes
+
+from . import checks_reference, deviations  # noqa: E402
+
+__all__ += ["test_loading_deviations_declared", "test_rules_match_family_reference",
+            "test_determinism_across_processes"]
+
+
+def test_loading_deviations_declared(preferans_loaded: Any) -> None:
+    """Every deviation the variant's presets or local plugins declare is an area or a rule ID of the family's
+    reference (a typo would hide a deviation)."""
+    from preferans.core.model.errors import ConfigError
+
+    try:
+        deviations.check(preferans_loaded, checks_reference.reference_of(preferans_loaded))
+    except ConfigError as exc:
+        raise AssertionError(str(exc)) from None
+
+
+def test_rules_match_family_reference(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                      record_property: Any) -> None:
+    """At every step of the walk the engine does what the family's independent reference derives from the
+    variant's rule values: the legal calls of the auction, the declaration and the defence (kontra too), the
+    dealer and who sits out, which hands and talon each seat sees, every sheet entry of every deal given the
+    deals before it, and the end of the match. A difference names the rule ID, the deal and the step."""
+    ref = checks_reference.reference_of(preferans_loaded)
+    if ref is None:
+        pytest.skip(check_message("no family in the variant's chain ships a reference ({module})",
+                                  module="<package>.conformance.REFERENCE"))
+    declared = deviations.check(preferans_loaded, ref)
+    checks_reference.check_matches_reference(preferans_loaded, preferans_seed, preferans_deals,
+                                             _covered(record_property, preferans_loaded), declared.keys)
+
+
+def test_determinism_across_processes(preferans_variant: str, preferans_plugins: list[str], preferans_seed: int,
+                                      preferans_deals: int) -> None:
+    """Two new interpreters with different hash seeds (``PYTHONHASHSEED``) play the same game from the same seed:
+    the same actions, sheet and settlement, so nothing depends on the order of a set or a dict of strings."""
+    checks.check_same_game_across_processes(preferans_variant, preferans_plugins, preferans_seed,
+                                            min(preferans_deals, 10))

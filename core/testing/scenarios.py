@@ -197,11 +197,16 @@ def reach(variant: Variant, seed: int, deals: int, coverage: Coverage | None = N
     return cov
 
 
-def check_coverage(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> Coverage:
+def check_coverage(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None,
+                   rows_may_die: bool = False) -> Coverage:
     """The suite reached every row of the variant's contract table and every call it offered (raises
-    ``AssertionError`` naming what was missed); returns the coverage."""
+    ``AssertionError`` naming what was missed); returns the coverage. With ``rows_may_die`` (the plugins
+    declare deviations: a house rule may make a row unreachable on purpose) a row never reached is not a
+    failure; a call offered and never taken still is."""
     cov = reach(variant, seed, deals, coverage)
     missed = cov.missed()
+    if rows_may_die:
+        missed = [m for m in missed if not m.startswith("contract table row(s)")]
     if missed:
         raise AssertionError(check_message("in {deals} deals and the targeted runs: {missed}", deals=deals,
                                            missed="; ".join(missed)))

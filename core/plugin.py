@@ -82,7 +82,7 @@ from preferans.core.model.errors import (
     shown_path,
 )
 from preferans.core.model.i18n import LANGUAGES, Translator, from_environment, language, mark_term, translator
-from preferans.core.model.kit import AREAS, Legal, Moment, Reference, Seen
+from preferans.core.model.kit import AREAS, GoldenDeal, Legal, Moment, Reference, Seen
 from preferans.core.model.paper import (
     RequiredKey,
     SettlementCheck,
@@ -162,5 +162,5 @@ __all__ += [  # the parts of a family reader's error line said in the user's lan
     "framed", "phrase",
 ]
 __all__ += [  # a family's conformance kit: its independent reference of the rules (docs/conformance.md)
-    "AREAS", "Legal", "Moment", "Reference", "Seen",
+    "AREAS", "GoldenDeal", "Legal", "Moment", "Reference", "Seen",
 ]

@@ -18,10 +18,11 @@ family's rules page lists them), so a failure says which rule was broken.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from preferans.core.model.contracts import ContractTable
 from preferans.core.model.views import AuctionView, DealResult, DeclarationView, DefenceView, Entry, MatchView
 
 AREAS: dict[str, str] = {
@@ -146,3 +147,23 @@ class Reference:
     def match_over(self, match: MatchView, rules: Any) -> tuple[bool, str] | None:
         """Whether the match is over after the deals of ``match`` (the sheet included), with the rule."""
         return None
+
+
+@dataclass(frozen=True)
+class GoldenDeal:
+    """A deal scored by hand from the family's rules, which every variant with ``preset`` in its chain (and
+    the preset's rules in ``sections``) must score the same, plugins and all.
+
+    ``build(contracts, index)`` makes the :class:`DealResult` (``contracts`` is the variant's table, ``index``
+    the deal's number in the match); ``expected`` the sheet cells ``(account, seat, other) -> amount`` worked
+    out by hand, the arithmetic in a comment beside it; only ``accounts`` are compared when given, and
+    entries with a note in ``ignore_notes`` are not. A family lists its deals as ``GOLDEN`` in
+    ``<package>.conformance.golden_deals``."""
+
+    name: str
+    preset: str
+    sections: tuple[str, ...]
+    build: Callable[[ContractTable, int], DealResult]
+    expected: Mapping[tuple[str, int, int | None], int]
+    accounts: tuple[str, ...] = ()
+    ignore_notes: tuple[str, ...] = ()

@@ -33,23 +33,26 @@ KIT_MODULE = "conformance"
 """The submodule of a variant's package that holds its conformance kit (``REFERENCE``, golden data)."""
 
 
-def kit_module(variant: Variant) -> Any | None:
-    """The nearest ``<package>.conformance`` module of the variant's preset chain, child first, or ``None``."""
+def kit_modules(variant: Variant) -> list[Any]:
+    """The ``<package>.conformance`` modules of the variant's preset chain that exist, child first."""
+    found = []
     for level in reversed(variant.chain):
         name = f"{level.module.__name__}.{KIT_MODULE}"
         try:
-            return importlib.import_module(name)
+            found.append(importlib.import_module(name))
         except ModuleNotFoundError as exc:
             if exc.name != name:  # the kit exists but imports something missing: that is its own failure
                 raise
-    return None
+    return found
 
 
 def reference_of(variant: Variant) -> Reference | None:
-    """The family reference the variant is held to (``REFERENCE`` of :func:`kit_module`), or ``None``."""
-    module = kit_module(variant)
-    ref = getattr(module, "REFERENCE", None)
-    return ref if isinstance(ref, Reference) else None
+    """The family reference the variant is held to: the nearest ``REFERENCE`` of its chain's kits, or ``None``."""
+    for module in kit_modules(variant):
+        ref = getattr(module, "REFERENCE", None)
+        if isinstance(ref, Reference):
+            return ref
+    return None
 
 
 @dataclass

@@ -19,6 +19,7 @@ from typing import Any
 from preferans.core.engine.game import Game, Phase
 from preferans.core.model.cards import CARD_NAMES, FULL_PACK, NO_TRUMP, SUITS, names_of
 from preferans.core.model.errors import IllegalActionError
+from preferans.core.model.views import AuctionView, Defended, MatchView, PlayView
 from preferans.core.rules import defaults, hookspecs
 from preferans.core.rules.config import Variant, load_variant, resolve_chain
 from preferans.core.rules.manager import build_manager
@@ -472,7 +473,7 @@ def check_inherits_parent(variant: Variant, seed: int, deals: int, coverage: Cov
         "pref_defence_legal": lambda g: {"view": g._defence_view(), "seat": g.current_player}
         if g.phase is Phase.DEFENCE else None,
         "pref_defence_step": lambda g: {"view": g._defence_view()} if g.phase is Phase.DEFENCE else None,
-        "pref_declaration_legal": lambda g: None,
+        "pref_declaration_legal": lambda g: {"view": g._declaration_view()} if g.phase is Phase.DECLARE else None,
     }
     score_compared = "pref_score_deal" not in own
     previous: tuple[Game, int, Any] | None = None
@@ -493,3 +494,89 @@ def check_inherits_parent(variant: Variant, seed: int, deals: int, coverage: Cov
                                                      mine=repr(mine), theirs=repr(theirs))
         previous = (game, len(game.results), game.match_view())
     return compared + (["pref_score_deal"] if score_compared else [])
+
+
+# ---------------------------------------------------------------- what a plugin changes
+
+
+HOOK_AREAS: dict[str, str] = {
+    "pref_auction_legal": "auction", "pref_auction_step": "auction", "pref_all_pass": "auction",
+    "pref_declaration_legal": "declaration", "pref_declaration_step": "declaration",
+    "pref_defence_legal": "defence", "pref_defence_step": "defence", "pref_play_rules": "play",
+    "pref_before_deal": "score", "pref_score_deal": "score", "pref_after_score": "score", "pref_settle": "score",
+    "pref_next_dealer": "dealer", "pref_match_over": "match_end",
+}
+"""The area (:data:`preferans.core.model.kit.AREAS`) each compared hook decides; the play rules decide what a
+seat sees too, so a declared ``visibility`` covers them as well."""
+
+
+def plugin_modules(variant: Variant, kit_package: str | None) -> list[Any]:
+    """The modules of the variant's stack that its family's reference does not state: the levels of the chain
+    shipped by another distribution than the reference's (a variant package), the extra plugins and the
+    local files (a house rule). ``kit_package`` is the top-level package of the module holding the reference."""
+    own = [level.module for level in variant.chain
+           if kit_package is None or level.module.__name__.split(".")[0] != kit_package]
+    return [*own, *variant.stack[len(variant.chain):]]
+
+
+def check_plugins_change_only_declared(variant: Variant, seed: int, deals: int, kit_package: str | None,
+                                       declared_areas: frozenset[str], coverage: Coverage | None = None) -> list[str]:
+    """The variant's stack without its plugins (:func:`plugin_modules`) answers every hook the same on the
+    same states, but for the hooks of the areas the plugins declare as deviations. Returns the hooks compared."""
+    own = plugin_modules(variant, kit_package)
+    if not own:
+        return []
+    full_pm = variant.new_manager()
+    base_pm = build_manager([m for m in variant.stack if m not in own])
+    hooks = {h for h, area in HOOK_AREAS.items()
+             if area not in declared_areas and not (h == "pref_play_rules" and "visibility" in declared_areas)}
+    rules = variant.rules
+
+    def same(hook: str, **kwargs: Any) -> None:
+        if hook not in hooks:
+            return
+        mine = getattr(full_pm.hook, hook)(rules=rules, **kwargs)
+        theirs = getattr(base_pm.hook, hook)(rules=rules, **kwargs)
+        if mine != theirs:
+            names = ", ".join(getattr(m, "__file__", None) and Path(m.__file__).name or m.__name__ for m in own)
+            raise AssertionError(check_message(
+                "{hook} ({area}): with {plugins} the answer is {mine}, the family's is {theirs}; a plugin that "
+                "changes this on purpose declares it (a deviation, docs/conformance.md)", hook=hook,
+                area=HOOK_AREAS[hook], plugins=names, mine=repr(mine)[:300], theirs=repr(theirs)[:300]))
+
+    previous: tuple[Game, int, MatchView] | None = None
+    for game in walk(variant, seed, deals, coverage):
+        deal = game.deal
+        if previous is not None and previous[0] is game and len(game.results) > previous[1]:
+            result, before = game.results[-1], previous[2]
+            same("pref_score_deal", result=result, match=before)
+            if result.kind == "all_pass":
+                bidders = tuple(s for s in result.active if s not in game.ownerless)
+                same("pref_all_pass", view=AuctionView(before, result.dealer, bidders, result.auction, game.contracts))
+            after = game.match_view()
+            same("pref_match_over", match=after)
+            same("pref_settle", match=after)
+            if not game.is_terminal:
+                same("pref_next_dealer", match=after, result=result)
+        if deal.phase is Phase.AUCTION:
+            view = game._auction_view()
+            same("pref_auction_legal", view=view, seat=game.current_player)
+            same("pref_auction_step", view=view)
+            if not deal.calls:
+                same("pref_before_deal", match=game.match_view(), dealer=deal.dealer)
+        elif deal.phase in (Phase.DECLARE, Phase.DISCARD):
+            dview = game._declaration_view()
+            same("pref_declaration_step", view=dview)
+            if deal.phase is Phase.DECLARE:
+                same("pref_declaration_legal", view=dview)
+        elif deal.phase is Phase.DEFENCE:
+            fview = game._defence_view()
+            same("pref_defence_legal", view=fview, seat=game.current_player)
+            same("pref_defence_step", view=fview)
+        elif deal.phase is Phase.PLAY and deal.play is not None and not deal.play.played and deal.contract is not None:
+            defended = deal.defended or Defended(whisters=(), played=True)
+            pview = PlayView(game.match_view(), deal.dealer, deal.active, deal.declarer, deal.contract, defended,
+                             deal.first_hand)
+            same("pref_play_rules", view=pview)
+        previous = (game, len(game.results), game.match_view())
+    return sorted(hooks)

@@ -76,10 +76,6 @@ class Comparison:
         self.compared[area] = self.compared.get(area, 0) + 1
 
 
-class Disagreement(AssertionError):
-    """The engine did what the reference says the rules do not allow."""
-
-
 def _sums(entries: Iterable[Entry]) -> dict[tuple[str, int, int | None], Amount]:
     totals: dict[tuple[str, int, int | None], Amount] = {}
     apply_entries(totals, entries)
@@ -104,7 +100,7 @@ class _Judge:
         if area in self.declared or rule in self.declared:
             self.result.declared.append(diff)
             return
-        raise Disagreement(check_message(
+        raise AssertionError(check_message(
             "{variant}, seed {seed}, deal {deal}: {area} differs from the rules ({rule}): {what}",
             variant=self.variant.name, seed=self.seed, deal=self.deals_done + deal + 1, area=area, rule=rule,
             what=what))
@@ -263,7 +259,7 @@ def check_matches_reference(variant: Variant, seed: int, deals: int, coverage: C
                             declared: Iterable[str] = ()) -> Comparison:
     """Walk ``deals`` deals of the reference policy and compare every step with the family's reference.
 
-    Raises :class:`Disagreement` (an ``AssertionError``) at the first difference that no item of
+    Raises ``AssertionError`` at the first difference that no item of
     ``declared`` (areas or rule IDs) covers; returns what was compared and what was passed over."""
     ref = reference_of(variant)
     result = Comparison()

@@ -259,10 +259,12 @@ def test_scoring_matches_golden_deals(preferans_loaded: Any) -> None:
 # ---------------------------------------------------------------- the family's reference, declared deviations,
 # determinism across processes
 
+from preferans.core.model.kit import AREAS  # noqa: E402
+
 from . import checks_reference, deviations  # noqa: E402
 
 __all__ += ["test_loading_deviations_declared", "test_rules_match_family_reference",
-            "test_determinism_across_processes"]
+            "test_plugins_change_only_what_they_declare", "test_determinism_across_processes"]
 
 
 def test_loading_deviations_declared(preferans_loaded: Any) -> None:
@@ -289,6 +291,27 @@ def test_rules_match_family_reference(preferans_loaded: Any, preferans_seed: int
     declared = deviations.check(preferans_loaded, ref)
     checks_reference.check_matches_reference(preferans_loaded, preferans_seed, preferans_deals,
                                              _covered(record_property, preferans_loaded), declared.keys)
+
+
+def test_plugins_change_only_what_they_declare(preferans_loaded: Any, preferans_seed: int, preferans_deals: int,
+                                               record_property: Any) -> None:
+    """A house rule or a variant package changes the family's answers only in the areas it declares: without
+    its hooks, the family's plugin stack answers every hook (auction, declaration, defence, play rules, the
+    score, the dealer, the end) the same on the same states."""
+    ref = checks_reference.reference_of(preferans_loaded)
+    found = deviations.check(preferans_loaded, ref)
+    kit = None
+    for module in checks_reference.kit_modules(preferans_loaded):
+        if getattr(module, "REFERENCE", None) is ref:
+            kit = module.__name__.split(".")[0]
+    if ref is not None and not checks.plugin_modules(preferans_loaded, kit):
+        pytest.skip(check_message("the variant adds no hooks to those its family's reference states"))
+    areas = found.keys & set(AREAS)
+    if found.keys - areas:  # a rule ID: the reference check holds the plugin to it, rule by rule
+        pytest.skip(check_message("the plugins declare rule IDs ({rules}): the family's reference holds them to the "
+                                  "rest", rules=", ".join(sorted(found.keys - areas))))
+    checks.check_plugins_change_only_declared(preferans_loaded, preferans_seed, preferans_deals, kit,
+                                              frozenset(areas), _covered(record_property, preferans_loaded))
 
 
 def test_determinism_across_processes(preferans_variant: str, preferans_plugins: list[str], preferans_seed: int,

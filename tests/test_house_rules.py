@@ -226,20 +226,35 @@ def pref_register_contracts(contracts, rules):
 '''
 
 
+DECLARED = NO_RASPASOVKA_ROW + '''
+
+DEVIATIONS = {"RUS-BID-03": "an all-pass deal is thrown in and dealt again, never played as a raspasovka"}
+'''
+
+
 def test_conformance_runs_the_suite_with_the_house_rule(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    # throwing the cards in leaves Sochi's raspasovka row unreachable: the coverage check names it
-    dead_row = write(tmp_path, "dead_row.py", THROW_IN)
-    code, out, err = run(capsys, "conformance", "--plugin", str(dead_row), "sochi", "--deals", "8")
+    # throwing the cards in without saying so: Sochi's golden raspasovka no longer replays (its sixth call, a
+    # card of the raspasovka, is refused: the auction goes on after a redeal) and the stack without the file
+    # answers pref_all_pass otherwise; each failure says what to declare
+    undeclared = write(tmp_path, "undeclared.py", NO_RASPASOVKA_ROW)
+    code, out, err = run(capsys, "conformance", "--plugin", str(undeclared), "sochi", "--deals", "8")
     assert code == 1
-    assert ("sochi: FAILED test_coverage_reaches_every_rule: in 8 deals and the targeted runs: contract table "
-            "row(s) never called nor played: raspasovka") in out
-    house = write(tmp_path, "house.py", NO_RASPASOVKA_ROW)
+    assert "sochi: FAILED test_golden_playthroughs_replay: sochi/playthroughs/raspasovka.toml: " in out
+    assert "which declares no deviation" in out
+    assert "sochi: FAILED test_plugins_change_only_what_they_declare: pref_all_pass (auction): " in out
+    # declared (RUS-BID-03, the all-pass deal played as a raspasovka), the same file passes every check
+    house = write(tmp_path, "house.py", DECLARED)
     code, out, err = run(capsys, "conformance", "--plugin", str(house), "sochi", "--deals", "8")
     assert code == 0, out + err
     assert "with the local plugin(s) house.py" in out
     row = next(line.split() for line in out.splitlines() if line.startswith("sochi "))
-    passed, failed, skipped = int(row[1]), int(row[2]), int(row[3])
-    assert row[-1] == "ok" and passed >= 14 and failed == 0 and skipped >= 2  # the golden games are skipped
+    passed, failed = int(row[1]), int(row[2])
+    assert row[-1] == "ok" and passed >= 20 and failed == 0
+    # a declaration naming no rule is refused before anything runs: one line, the file and the key, exit 2
+    typo = write(tmp_path, "typo.py", NO_RASPASOVKA_ROW + '\nDEVIATIONS = {"RUS-BID-3": "typo"}\n')
+    code, out, err = run(capsys, "conformance", "--plugin", str(typo), "sochi")
+    assert code == 2 and one_line(err).startswith(f"preferans: --plugin {typo}: DEVIATIONS['RUS-BID-3']: not a rule ")
+    assert "did you mean 'RUS-BID-03'?" in err
     # the suite really plays with the file's hooks: a settlement that does not sum to 0 fails its check
     bad = write(tmp_path, "bad_settle.py", BAD_SETTLE)
     code, out, err = run(capsys, "conformance", "--plugin", str(bad), "sochi", "--deals", "8")

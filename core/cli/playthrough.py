@@ -8,7 +8,7 @@ from typing import Any
 
 import tomli_w
 
-from preferans.core.cli.common import add_lang_option, language_of, seed_value
+from preferans.core.cli.common import add_lang_option, add_plugin_option, language_of, local_plugins, seed_value
 from preferans.core.formats.atomic import check_writable, write_atomic
 from preferans.core.model.errors import ConfigError, bad_input
 from preferans.core.model.files import CONFIG_LIMIT
@@ -28,7 +28,7 @@ def cmd_record(args: argparse.Namespace) -> int:
     if path.exists() and not args.force:
         raise bad_input("{path}: file exists; use --force to overwrite it", path=path)
     data = record(args.variant, args.seed, _calls(args.calls), _calls(args.defence), args.description,
-                  args.first_dealer)
+                  args.first_dealer, local_plugins(args))
     write_atomic(path, tomli_w.dumps(data))
     print(translator(language_of(args)).gettext(
         "wrote {path}: check every number by hand against the rules before committing it").format(path=path))
@@ -40,6 +40,7 @@ def cmd_check(args: argparse.Namespace) -> int:
     from preferans.core.testing.playthrough import check
 
     tr = translator(language_of(args))  # the lines in the language; the replay's own messages as written
+    plugins = local_plugins(args)
     failed = 0
     for name in args.files:
         data = loads_toml(read_text(Path(name), name, ConfigError, CONFIG_LIMIT, "a playthrough"), name)
@@ -48,7 +49,7 @@ def cmd_check(args: argparse.Namespace) -> int:
             raise bad_input("{name}: {key}: required key is missing (a playthrough has {keys} and {last})", name=name,
                             key=missing[0], keys="variant, seed, actions, [[deal]]", last="[settlement]")
         try:
-            check(data, name)
+            check(data, name, plugins)
         except AssertionError as exc:  # the replay differs from the file: a failed check, not bad input
             failed += 1
             print(tr.gettext("{name}: FAILED: {error}").format(name=name, error=said_in(str(exc), tr)))
@@ -78,9 +79,11 @@ def add_parser(sub: Any) -> None:
     r.add_argument("--description", default="", help="one line saying what the deal shows")
     r.add_argument("-o", "--output", required=True, metavar="FILE", help="the playthrough file to write")
     r.add_argument("--force", action="store_true", help="overwrite an existing file")
+    add_plugin_option(r)
     add_lang_option(r)
     r.set_defaults(func=cmd_record)
     c = psub.add_parser("check", help="replay playthrough files and compare every deal and the settlement")
     c.add_argument("files", nargs="+", metavar="FILE", help="playthrough files (TOML)")
+    add_plugin_option(c)
     add_lang_option(c)
     c.set_defaults(func=cmd_check)

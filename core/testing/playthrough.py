@@ -167,10 +167,10 @@ def load(item: Traversable) -> dict[str, Any]:
 
 
 def record(variant_name: str, seed: int, calls: list[str], defence: list[str], description: str,
-           first_dealer: int = 0) -> dict[str, Any]:
+           first_dealer: int = 0, plugins: Sequence[LocalPlugin] = ()) -> dict[str, Any]:
     """Play one deal: the given auction calls, the lowest cards as discards, the bid as contract, the given
-    defence calls, then the lowest legal card each time."""
-    variant = load_variant(variant_name)
+    defence calls, then the lowest legal card each time (with ``plugins``: a house rule's own golden game)."""
+    variant = load_variant(variant_name, None, list(plugins))
     game = Game(variant, seed=seed, first_dealer=first_dealer)
     calls, defence = list(calls), list(defence)
     while not game.results:

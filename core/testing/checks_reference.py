@@ -255,9 +255,15 @@ def _cards_played(game: Game) -> int:
     return played - sum(1 for c in talon if play.played >> c & 1)
 
 
+FULL_MATCH_CAP = 600
+"""A whole match compared with the reference stops here (the match-end check says whether it ends at all)."""
+
+
 def check_matches_reference(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None,
-                            declared: Iterable[str] = ()) -> Comparison:
-    """Walk ``deals`` deals of the reference policy and compare every step with the family's reference.
+                            declared: Iterable[str] = (), matches: int = 3) -> Comparison:
+    """Walk ``deals`` deals of the reference policy and compare every step with the family's reference; then
+    play ``matches`` whole matches (the policy without exploration, as a table plays) to their end, compared
+    the same way, so that what depends on a long history (a closed pool, the end of the game) is reached.
 
     Raises ``AssertionError`` at the first difference that no item of
     ``declared`` (areas or rule IDs) covers; returns what was compared and what was passed over."""
@@ -280,4 +286,14 @@ def check_matches_reference(variant: Variant, seed: int, deals: int, coverage: C
         if play_step(game, policy, cov):
             done += 1
             judge.deal_scored(game, len(game.results) - 1)
+    for k in range(matches):
+        judge.deals_done += len(game.results)
+        game = Game(variant, seed=rng.getrandbits(32))
+        plain = ReferencePolicy(seed + k)
+        while not game.is_terminal and len(game.results) < FULL_MATCH_CAP:
+            judge.before(game)
+            scored = len(game.results)
+            game.apply(plain.choose(game))
+            if len(game.results) > scored:
+                judge.deal_scored(game, scored)
     return result

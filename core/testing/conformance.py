@@ -238,7 +238,10 @@ __all__ += ["test_play_perft_matches_family", "test_scoring_matches_golden_deals
 
 
 def test_play_perft_matches_family(preferans_loaded: Any) -> None:
-    """The exact number of play sequences from the family's dealt positions (``perft.toml``)."""
+    """The exact number of play sequences from the dealt positions of the families in the variant's chain
+    (``<package>/conformance/perft.toml``), and what each seat sees before and after the first card. A
+    position whose rules the variant has must be reachable: a call it cannot make fails, naming the
+    position, the call and what was legal."""
     if not perft.check_play_perft_matches_family(preferans_loaded):
         pytest.skip(check_message("no perft position of the variant's families applies to its rules"))
 

@@ -113,6 +113,10 @@ def check(data: dict[str, Any], source: str, plugins: Sequence[LocalPlugin] = ()
         have = sorted([*row[:2], _amount(row[2]), *row[3:]] for row in got["entries"])
         assert have == norm, check_message("{source}: deal {i} ({deal}) entries: {diff}", source=source, i=i,
                                            deal=_deal_words(r), diff=_entry_diff(r, have, norm))
+    if "over" in data:  # the end of the match: a game that stops too early, or never, differs here
+        assert game.is_terminal == bool(data["over"]), check_message(
+            "{source}: after the recorded deals the match {does}, the file says it {says}", source=source,
+            does="is over" if game.is_terminal else "goes on", says="is over" if data["over"] else "goes on")
     if "settlement" in data:
         s = game.settlement()
         want_exact = [Fraction(x) for x in data["settlement"]["exact"]]
@@ -191,6 +195,7 @@ def record(variant_name: str, seed: int, calls: list[str], defence: list[str], d
         "seed": seed,
         "first_dealer": first_dealer,
         "actions": list(game.history),
+        "over": game.is_terminal,
         "deal": [deal_table(r, e) for r, e in zip(game.results, game.deal_entries, strict=True)],
         "settlement": {"exact": [str(x) for x in s.exact], "rounded": list(s.rounded)},
     }

@@ -86,6 +86,52 @@ def command(rule: HouseRule) -> list[str]:
             "--lang", "en"]
 
 
+def as_package(rule: HouseRule, where: Path) -> tuple[str, Path]:
+    """The house rule made the code of a variant package, as a plugin author would: ``preferans new-variant
+    NAME --extends VARIANT`` (the parent's playthroughs copied), the file as the package's module, the ID's
+    rule overrides in its preset. Instead of ``pip install -e`` (slow, and one environment for all), the
+    distribution's entry point is written beside it (a ``.dist-info`` folder that ``importlib.metadata`` finds
+    on ``PYTHONPATH``). Returns the variant's name and the folder to put on ``PYTHONPATH``."""
+    import tomllib
+
+    from preferans.core.rules.config import parse_variant_id
+
+    parent, overrides = parse_variant_id(rule.variant, "variant")
+    name = "hr" + re.sub(r"[^a-z0-9]", "", rule.path.stem.lower())[:40]
+    subprocess.run([sys.executable, "-m", "preferans.core.cli", "new-variant", name, "--extends", parent, "-o",
+                    str(where)], check=True, capture_output=True, text=True)
+    root = where / name
+    module = root / f"preferans_{name}"
+    (module / "__init__.py").write_text(rule.path.read_text(encoding="utf-8"), encoding="utf-8")
+    if overrides:
+        preset = module / "preset.toml"
+        lines = [f"{k} = {_toml_value(v)}" for k, v in _flat(overrides)]
+        text = preset.read_text(encoding="utf-8").replace("[rules]\n", "[rules]\n" + "\n".join(lines) + "\n", 1)
+        tomllib.loads(text)  # still TOML
+        preset.write_text(text, encoding="utf-8")
+    info = root / f"preferans_{name}-0.1.0.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: preferans-{name}\nVersion: 0.1.0\n")
+    (info / "entry_points.txt").write_text(f"[preferans.variants]\n{name} = preferans_{name}\n")
+    return name, root
+
+
+def _flat(values: dict[str, object], prefix: str = "") -> list[tuple[str, object]]:
+    out: list[tuple[str, object]] = []
+    for k, v in values.items():
+        if isinstance(v, dict):
+            out += _flat(v, f"{prefix}{k}.")
+        else:
+            out.append((prefix + k, v))
+    return out
+
+
+def _toml_value(v: object) -> str:
+    import tomli_w
+
+    return tomli_w.dumps({"x": v}).split("=", 1)[1].strip()
+
+
 def parse(rule: HouseRule, rc: int, out: str, err: str, seconds: float) -> Outcome:
     lines = out.splitlines()
     counts = ""
@@ -112,13 +158,22 @@ def parse(rule: HouseRule, rc: int, out: str, err: str, seconds: float) -> Outco
     return Outcome(rule, "error", seconds=seconds, detail=f"exit {rc}: {tail[0]}")
 
 
-def run(rule: HouseRule, timeout: float) -> Outcome:
+def run(rule: HouseRule, timeout: float, package: bool = False) -> Outcome:
+    import tempfile
+
     start = time.monotonic()
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    try:
-        proc = subprocess.run(command(rule), capture_output=True, text=True, timeout=timeout, env=env)
-    except subprocess.TimeoutExpired:
-        return Outcome(rule, "timeout", seconds=time.monotonic() - start, detail=f"no result in {timeout:.0f} s")
+    with tempfile.TemporaryDirectory(prefix="house-rule-") as tmp:
+        cmd = command(rule)
+        if package:
+            name, root = as_package(rule, Path(tmp))
+            env["PYTHONPATH"] = os.pathsep.join([str(root), env.get("PYTHONPATH", "")]).rstrip(os.pathsep)
+            cmd = [sys.executable, "-m", "preferans.core.cli", "conformance", name, "--lang", "en"]
+            rule = HouseRule(rule.path, rule.kind, name, rule.area, rule.breaks)
+        try:
+            proc = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout, env=env)
+        except subprocess.TimeoutExpired:
+            return Outcome(rule, "timeout", seconds=time.monotonic() - start, detail=f"no result in {timeout:.0f} s")
     return parse(rule, proc.returncode, proc.stdout, proc.stderr, time.monotonic() - start)
 
 
@@ -129,11 +184,11 @@ def cut(text: str, width: int) -> str:
 
 
 def table(outcomes: list[Outcome], width: int) -> str:
-    head = ("file", "variant", "area", "kind", "result", "first failed check", "the rule it names")
+    head = ("file", "variant", "area", "kind", "result", "first failed check", "its message (with the rule)")
     rows = []
     for o in outcomes:
         if o.status == "failed":
-            check, rule = o.check, o.rule_text or o.message
+            check, rule = o.check, o.message or o.rule_text
         elif o.status in ("error", "timeout"):
             check, rule = "-", o.detail
         else:
@@ -177,7 +232,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--timeout", type=float, default=300.0, metavar="S",
                     help="seconds allowed to one file's suite (default 300)")
     ap.add_argument("--width", type=int, default=90, metavar="W",
-                    help="cut the rule column to W characters (0: whole)")
+                    help="cut the message column to W characters (0: whole)")
+    ap.add_argument("--as-package", action="store_true",
+                    help="run each file as the code of a variant package made by `preferans new-variant NAME "
+                         "--extends VARIANT`, not as --plugin")
     args = ap.parse_args(argv)
     rules = collect(args.only)
     if not rules:
@@ -185,7 +243,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     done: dict[Path, Outcome] = {}
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
-        futures = {pool.submit(run, r, args.timeout): r for r in rules}
+        futures = {pool.submit(run, r, args.timeout, args.as_package): r for r in rules}
         for i, fut in enumerate(as_completed(futures), 1):
             o = fut.result()
             done[o.rule.path] = o

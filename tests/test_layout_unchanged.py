@@ -63,7 +63,8 @@ def _row(text: str, variant: str) -> list[str]:
 def test_conformance_reports_the_same(capsys: pytest.CaptureFixture[str], variant: str) -> None:
     """The table of checks says what it said. Since issue 13 the suite has more checks (the coverage check)
     and prints the coverage below this table, so the row must show at least as many passed checks and the
-    same failed and skipped ones."""
+    same failed ones. Since the family references, a check that compares a plugin's hooks with its family's
+    skips a built-in variant (it adds no hooks to those its family's reference states): one skip more at most."""
     now = run(capsys, "conformance", variant)
     before = (BEFORE / f"conformance-{variant}.txt").read_text(encoding="utf-8")
     if variant not in PLAYABLE:  # a family base: the same one-line refusal
@@ -71,5 +72,5 @@ def test_conformance_reports_the_same(capsys: pytest.CaptureFixture[str], varian
         return
     assert now.splitlines()[:2] == before.splitlines()[:2]  # the blank line and the header
     (name, passed, failed, skipped, result), old = _row(now, variant), _row(before, variant)
-    assert (name, failed, skipped, result) == (old[0], old[2], old[3], old[4])
-    assert int(passed) >= int(old[1])
+    assert (name, failed, result) == (old[0], old[2], old[4])
+    assert int(passed) >= int(old[1]) and int(old[3]) <= int(skipped) <= int(old[3]) + 1

@@ -32,7 +32,8 @@ def test_new_variant_installs_as_printed_and_passes_conformance(tmp_path: Path, 
     meta = tomllib.loads((pkg / "pyproject.toml").read_text(encoding="utf-8"))
     assert meta["project"]["entry-points"]["preferans.variants"] == {"houserules": "preferans_houserules"}
     assert sorted(p.name for p in (pkg / "preferans_houserules" / "playthroughs").iterdir()) == [
-        "misere.toml", "notrump-lone-whister.toml", "raspasovka.toml", "suit-two-whisters.toml"]
+        "misere.toml", "notrump-lone-whister.toml", "pool-overflow-and-match-end.toml", "raspasovka.toml",
+        "series-of-raspasovkas.toml", "sitting-out-four-players.toml", "suit-two-whisters.toml"]
     site = tmp_path / "site"
     # the printed install, editable, into a side folder (like a user's site-packages) so this test leaves the
     # environment alone

@@ -370,16 +370,26 @@ def digest_main(argv: list[str] | None = None) -> None:
 
     ident, seed, deals, *plugins = sys.argv[1:] if argv is None else argv
     name, overrides = parse_variant_id(ident, "digest")
-    variant = load_variant(name, overrides or None, [Path(p) for p in plugins])
+    try:
+        variant = load_variant(name, overrides or None, [Path(p) for p in plugins])
+    except Exception as exc:  # noqa: BLE001 - said to the parent, which decides
+        print(f"{NOT_LOADED} {type(exc).__name__}: {exc}")
+        return
     print(game_digest(variant, int(seed), int(deals)))
+
+
+NOT_LOADED = "not-loaded:"
+"""What the second interpreter prints when it cannot load the variant (registered in the first one only)."""
 
 
 HASH_SEEDS = ("1", "2")
 """The ``PYTHONHASHSEED`` values of the two interpreters that must play the same game."""
 
 
-def check_same_game_across_processes(ident: str, plugins: list[str], seed: int, deals: int) -> None:
-    """Two interpreters with different string hashing play the same game from the same seed."""
+def check_same_game_across_processes(ident: str, plugins: list[str], seed: int, deals: int) -> str | None:
+    """Two interpreters with different string hashing play the same game from the same seed. Returns why it
+    could not be compared (the variant is registered in this process only, not where a new interpreter
+    looks), or ``None``."""
     import os
     import subprocess
     import sys
@@ -387,15 +397,19 @@ def check_same_game_across_processes(ident: str, plugins: list[str], seed: int, 
     code = "from preferans.core.testing.checks import digest_main; digest_main()"
     digests = []
     for hash_seed in HASH_SEEDS:
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed}
+        # the new interpreter looks where this one does (a variant installed into a side folder too)
+        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
         done = subprocess.run([sys.executable, "-c", code, ident, str(seed), str(deals), *plugins], env=env,
                               capture_output=True, text=True, timeout=600, check=False)
         assert done.returncode == 0, check_message("the second interpreter failed: {error}",
                                                    error=(done.stderr.strip().splitlines() or ["?"])[-1])
         digests.append(done.stdout.strip())
+        if digests[-1].startswith(NOT_LOADED):
+            return digests[-1].removeprefix(NOT_LOADED).strip()
     assert digests[0] == digests[1], check_message(
         "the same seed gave a different game in two interpreters (PYTHONHASHSEED {a} and {b}): the order of a set "
         "or of a dict keyed by hashes decides something", a=HASH_SEEDS[0], b=HASH_SEEDS[1])
+    return None
 
 
 def check_clone_json_replay(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> None:

@@ -25,6 +25,7 @@ from preferans.core.testing.messages import (
     check_message,  # absolute: one note book, whatever name pytest imports this module by
 )
 
+from . import scenarios
 from .coverage import Coverage
 from .coverage import step as play_step
 from .policy import ReferencePolicy
@@ -93,7 +94,11 @@ class _Judge:
                  result: Comparison) -> None:
         self.variant, self.ref, self.rules = variant, ref, variant.rules
         self.declared, self.seed, self.result = declared, seed, result
-        self.deals_done = 0  # deals of earlier matches of the walk, so a failure names the walk's deal
+        self.run = "the walk"  # which run of the check a failure comes from
+        self.match_seed = seed
+
+    def watching(self, game: Game) -> None:
+        self.match_seed = game.seed
 
     def differ(self, area: str, rule: str, deal: int, what: str) -> None:
         diff = Difference(area, rule, deal, what)
@@ -101,13 +106,14 @@ class _Judge:
             self.result.declared.append(diff)
             return
         raise AssertionError(check_message(
-            "{variant}, seed {seed}, deal {deal}: {area} differs from the rules ({rule}): {what}",
-            variant=self.variant.name, seed=self.seed, deal=self.deals_done + deal + 1, area=area, rule=rule,
-            what=what))
+            "{variant}, seed {seed}, {run} (match seed {match}), deal {deal}: {area} differs from the rules "
+            "({rule}): {what}", variant=self.variant.name, seed=self.seed, run=self.run, match=self.match_seed,
+            deal=deal + 1, area=area, rule=rule, what=what))
 
     # -- before an action
 
     def before(self, game: Game) -> None:
+        self.watching(game)
         deal = game.deal
         if not deal.calls and deal.phase is Phase.AUCTION:
             self.deal_start(game)
@@ -279,15 +285,16 @@ def check_matches_reference(variant: Variant, seed: int, deals: int, coverage: C
     done = 0
     while done < deals:
         if game.is_terminal:
-            judge.deals_done += len(game.results)
             game = Game(variant, seed=rng.getrandbits(32))
             cov.match_started()
         judge.before(game)
         if play_step(game, policy, cov):
             done += 1
             judge.deal_scored(game, len(game.results) - 1)
+    judge.run = "the all-pass series and the eager auctions"
+    scenarios.targeted_runs(variant, seed, cov, judge)
+    judge.run = "a whole match"
     for k in range(matches):
-        judge.deals_done += len(game.results)
         game = Game(variant, seed=rng.getrandbits(32))
         plain = ReferencePolicy(seed + k)
         while not game.is_terminal and len(game.results) < FULL_MATCH_CAP:

@@ -37,6 +37,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from importlib.resources import files
 from importlib.resources.abc import Traversable
+from typing import Protocol
 
 from preferans.core.engine.game import Game
 from preferans.core.model.cards import CardError, parse_card
@@ -161,10 +162,18 @@ def play_scenario(variant: Variant, scenario: Scenario, seed: int, coverage: Cov
     coverage.merge(own)
 
 
+class Watcher(Protocol):
+    """What looks at a targeted run's games: before every action, and after each deal is scored."""
+
+    def before(self, game: Game) -> None: ...
+
+    def deal_scored(self, game: Game, index: int) -> None: ...
+
+
 def _targeted(variant: Variant, seed: int, coverage: Coverage, modes: tuple[str, ...], deals: int,
-              stop: bool) -> None:
+              stop: bool, watch: Watcher | None = None) -> None:
     """``deals`` deals (new matches as needed) whose auctions take the ``modes`` in turn, exploring; with
-    ``stop``, only until every row is reached."""
+    ``stop``, only until every row is reached. ``watch`` sees every state (the reference check)."""
     policy = ReferencePolicy(seed, explore=1.0, explore_calls=1.0, novel=coverage.novel, auction=modes[0])
     game = Game(variant, seed=seed)
     coverage.match_started()
@@ -173,9 +182,19 @@ def _targeted(variant: Variant, seed: int, coverage: Coverage, modes: tuple[str,
         if game.is_terminal:
             game = Game(variant, seed=seed + 1000 + done)
             coverage.match_started()
+        if watch is not None:
+            watch.before(game)
         if step(game, policy, coverage):
             done += 1
             policy.auction = modes[done % len(modes)]
+            if watch is not None:
+                watch.deal_scored(game, len(game.results) - 1)
+
+
+def targeted_runs(variant: Variant, seed: int, coverage: Coverage, watch: Watcher | None = None) -> None:
+    """The all-pass series and the eager auctions of :func:`reach`, with ``watch`` seeing every state."""
+    _targeted(variant, seed + 1, coverage, ("quiet",), SERIES_DEALS, stop=False, watch=watch)
+    _targeted(variant, seed + 2, coverage, ("eager", "table"), EAGER_DEALS, stop=True, watch=watch)
 
 
 def reach(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> Coverage:
@@ -184,8 +203,7 @@ def reach(variant: Variant, seed: int, deals: int, coverage: Coverage | None = N
     cov = coverage if coverage is not None else Coverage.of(variant.contracts)
     for _ in walk(variant, seed, deals, cov):
         pass
-    _targeted(variant, seed + 1, cov, ("quiet",), SERIES_DEALS, stop=False)
-    _targeted(variant, seed + 2, cov, ("eager", "table"), EAGER_DEALS, stop=True)
+    targeted_runs(variant, seed, cov)
     for source, item in scenario_files(variant):
         scenario = load_scenario(source, item.read_text(encoding="utf-8"))
         try:

@@ -93,6 +93,12 @@ sources = ["house rules: describe where each changed value comes from"]
 [rules]
 # Override any rule of {parent} here; `preferans show {parent}` lists them all. For example:
 # pool = 10
+
+# What a hook of yours changes of the family's rules on purpose: a rule ID of the family's rules page or an
+# area (auction, declaration, defence, play, visibility, dealer, score, match_end), each with why. The
+# conformance suite holds the variant to the family everywhere else (docs/conformance.md). For example:
+# [deviations]
+# defence = "Stalingrad: six spades must be whisted by both defenders"
 '''
 
 TEST = '''\

@@ -1,0 +1,18 @@
+# variant: austrian-unlimited
+# area: play
+# breaks: the Stichzwang off: a player may follow low although he could head the trick or over-trump
+"""The Stichzwang removed: the family's play rules with ``must_beat`` and ``must_overtrump`` false."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Generator
+from typing import Any
+
+from preferans.core.plugin import PlayRules, PlayView, hookimpl
+
+
+@hookimpl(wrapper=True)
+def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+    base = yield
+    return dataclasses.replace(base, must_beat=False, must_overtrump=False)

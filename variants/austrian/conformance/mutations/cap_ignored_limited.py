@@ -1,0 +1,17 @@
+# variant: austrian-limited
+# area: pot
+# breaks: the limited pot played for all it holds: the cap of ten antes ignored
+"""The family's scoring called with the pot method ``unlimited``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from preferans.core.plugin import DealResult, Entry, MatchView, hookimpl
+from preferans.variants.austrian import scoring
+
+
+@hookimpl(tryfirst=True)
+def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry] | None:
+    pot = rules.pot.model_copy(update={"method": "unlimited"})
+    return scoring.score_deal(result, match, rules.model_copy(update={"pot": pot}))

@@ -1,0 +1,23 @@
+# variant: austrian
+# area: declaration
+# breaks: a hand game (bid without the talon) takes the talon and discards two
+"""A contract bid without the talon goes through the talon and the discard before it is declared."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from preferans.core.plugin import DeclarationStep, DeclarationView, Discard, TakeTalon, hookimpl
+
+
+@hookimpl(wrapper=True)
+def pref_declaration_step(view: DeclarationView, rules: Any) -> Generator[None, DeclarationStep, DeclarationStep]:
+    step = yield
+    if view.bid.with_talon:
+        return step
+    if not view.talon_taken:
+        return TakeTalon(view.declarer)
+    if not view.discarded_by:
+        return Discard(view.declarer, 2)
+    return step

@@ -1,0 +1,15 @@
+# variant: styrian
+# area: match_end
+# breaks: a session that never ends: the empty pot and the number of deals ignored
+"""The session is never over."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from preferans.core.plugin import MatchView, hookimpl
+
+
+@hookimpl(tryfirst=True)
+def pref_match_over(match: MatchView, rules: Any) -> bool:
+    return False

@@ -1,0 +1,18 @@
+# variant: austrian
+# area: visibility
+# breaks: every hand in play shown to every seat
+"""All hands in play laid open."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Generator
+from typing import Any
+
+from preferans.core.plugin import PlayRules, PlayView, hookimpl
+
+
+@hookimpl(wrapper=True)
+def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+    base = yield
+    return dataclasses.replace(base, open_hands=base.hands)

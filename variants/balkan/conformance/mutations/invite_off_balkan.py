@@ -1,0 +1,17 @@
+# variant: balkan
+# area: defence
+# breaks: a lone follower is never offered the invitation of the passed defender
+"""``invite`` taken out of the defence calls."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from preferans.core.plugin import DefenceView, hookimpl
+
+
+@hookimpl(wrapper=True)
+def pref_defence_legal(view: DefenceView, seat: int, rules: Any) -> Generator[None, list[str], list[str]]:
+    legal = yield
+    return [c for c in legal if c != "invite"]

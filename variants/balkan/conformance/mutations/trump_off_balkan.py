@@ -1,0 +1,18 @@
+# variant: balkan
+# area: play
+# breaks: must-trump off: a player void in the suit led may discard although he holds a trump
+"""Must-trump off in every contract: the family's play rules with ``must_trump`` false."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Generator
+from typing import Any
+
+from preferans.core.plugin import PlayRules, PlayView, hookimpl
+
+
+@hookimpl(wrapper=True)
+def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+    base = yield
+    return dataclasses.replace(base, must_trump=False)

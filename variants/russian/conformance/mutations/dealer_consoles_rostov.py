@@ -1,0 +1,20 @@
+# variant: rostov(players=4)
+# area: four-players
+# breaks: four players: the dealer who sits out writes no consolation on a set declarer, though all the others do
+"""The consolation written by the seat that sat out dropped."""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from typing import Any
+
+from preferans.core.plugin import DealResult, Entry, MatchView, hookimpl
+
+
+@hookimpl(wrapper=True)
+def pref_score_deal(result: DealResult, match: MatchView,
+                    rules: Any) -> Generator[None, list[Entry] | None, list[Entry] | None]:
+    entries = yield
+    if entries is None or result.dealer in result.active:
+        return entries
+    return [e for e in entries if not (e.seat == result.dealer and e.note.startswith("consolation"))]

@@ -1,0 +1,15 @@
+# variant: sochi
+# area: dealer
+# breaks: the next dealer skips a seat: the deal passes two places on
+"""The next dealer is the seat two to the dealer's left."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from preferans.core.plugin import DealResult, MatchView, hookimpl
+
+
+@hookimpl(tryfirst=True)
+def pref_next_dealer(match: MatchView, result: DealResult, rules: Any) -> int:
+    return (result.dealer + 2) % match.n_players

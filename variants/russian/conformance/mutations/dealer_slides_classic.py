@@ -1,0 +1,15 @@
+# variant: classic
+# area: dealer
+# breaks: after a raspasovka the deal passes on, where in Classic the same dealer deals again
+"""The next dealer is always the seat on the dealer's left."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from preferans.core.plugin import DealResult, MatchView, hookimpl
+
+
+@hookimpl(tryfirst=True)
+def pref_next_dealer(match: MatchView, result: DealResult, rules: Any) -> int:
+    return (result.dealer + 1) % match.n_players

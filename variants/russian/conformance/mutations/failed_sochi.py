@@ -1,0 +1,17 @@
+# variant: sochi
+# area: score
+# breaks: a set declarer's undertricks counted double in his mountain
+"""The family's scoring called with the undertrick rate one higher."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from preferans.core.plugin import DealResult, Entry, MatchView, hookimpl
+from preferans.variants.russian import scoring
+
+
+@hookimpl(tryfirst=True)
+def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry]:
+    declarer = rules.declarer.model_copy(update={"undertrick_rate": rules.declarer.undertrick_rate + 1})
+    return scoring.score_deal(result, match, rules.model_copy(update={"declarer": declarer}))

@@ -1,0 +1,18 @@
+# variant: sochi
+# area: play
+# breaks: the declarer leads to the first trick instead of first hand
+"""The leader of every contract's first trick made the declarer."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Generator
+from typing import Any
+
+from preferans.core.plugin import PlayRules, PlayView, hookimpl
+
+
+@hookimpl(wrapper=True)
+def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+    base = yield
+    return base if base.declarer is None else dataclasses.replace(base, leader=base.declarer)

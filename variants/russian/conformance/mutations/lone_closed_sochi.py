@@ -1,0 +1,20 @@
+# variant: sochi
+# area: visibility
+# breaks: the lone whister's hands not laid open: he plays the passer's cards, but nobody sees them
+"""A lone whister's defence without its open hands (he still plays the passer's hand)."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Generator
+from typing import Any
+
+from preferans.core.plugin import DefenceStep, DefenceView, Defended, hookimpl
+
+
+@hookimpl(wrapper=True)
+def pref_defence_step(view: DefenceView, rules: Any) -> Generator[None, DefenceStep, DefenceStep]:
+    step = yield
+    if isinstance(step, Defended) and len(step.whisters) == 1 and step.open_hands:
+        return dataclasses.replace(step, open_hands=())
+    return step

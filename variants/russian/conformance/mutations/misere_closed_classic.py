@@ -1,0 +1,18 @@
+# variant: classic
+# area: visibility
+# breaks: the misère defenders' hands never laid open
+"""Misère played with no open hand."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Generator
+from typing import Any
+
+from preferans.core.plugin import PlayRules, PlayView, hookimpl
+
+
+@hookimpl(wrapper=True)
+def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+    base = yield
+    return dataclasses.replace(base, open_hands=()) if view.contract.kind == "misere" else base

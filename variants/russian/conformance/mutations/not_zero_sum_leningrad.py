@@ -1,0 +1,18 @@
+# variant: leningrad
+# area: score
+# breaks: the settlement not zero-sum: the first seat gets one whist out of nothing
+"""The family's settlement with one more unit for seat 0."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Generator
+from typing import Any
+
+from preferans.core.plugin import MatchView, Settlement, hookimpl
+
+
+@hookimpl(wrapper=True)
+def pref_settle(match: MatchView, rules: Any) -> Generator[None, Settlement, Settlement]:
+    s = yield
+    return dataclasses.replace(s, exact=(s.exact[0] + 1, *s.exact[1:]), rounded=(s.rounded[0] + 1, *s.rounded[1:]))

@@ -1,0 +1,18 @@
+# variant: leningrad
+# area: play
+# breaks: a wrong trick winner: with three players the raspasovka talon card, which only names the suit, wins
+"""The talon cards that lead the raspasovka's first tricks made to contend for them."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Generator
+from typing import Any
+
+from preferans.core.plugin import PlayRules, PlayView, hookimpl
+
+
+@hookimpl(wrapper=True)
+def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+    base = yield
+    return dataclasses.replace(base, talon_contends=True) if base.talon_leads else base

@@ -208,6 +208,13 @@ def test_half_whist_on_seven() -> None:
     assert got == {P(0): 4, W(2, 0): 4}   # pool +4; 2 / 2 = 1 trick * 4 = 4
 
 
+def test_half_whist_on_eight_where_the_table_allows_it() -> None:
+    # half_whist_levels reaching 8 (Jura's return on 6-7-8 needs it): half the obligation of 1 is half a trick
+    m = sochi({"whist": {"half_whist_levels": [6, 7, 8]}})
+    got = post(m, game(m, 2, 0, "8S", {}, ["pass", "half"]))
+    assert got == {P(0): 6, W(2, 0): 3}   # pool +6; 1 / 2 trick * 6 = 3
+
+
 def test_both_pass_pool_only() -> None:
     m = sochi()
     got = post(m, game(m, 2, 0, "9H", {}, ["pass", "pass"]))

@@ -92,8 +92,9 @@ def score_game(r: DealResult, rules: Any) -> list[Entry]:
         out.append(pool(d, price, "game, not played"))
         for seat, call in r.defence:
             if call == "half":
-                half = rules.whist.obligation[level] // 2
-                out.append(whists(seat, d, half * price * rules.whist.rate, "half-whist"))
+                # half the obligation, half a trick where it is odd (an 8 when half_whist_levels reach it)
+                half = Fraction(rules.whist.obligation[level], 2)
+                out.append(whists(seat, d, int_if_whole(half * price * rules.whist.rate), "half-whist"))
         return out
 
     taken = r.tricks[d]

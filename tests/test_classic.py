@@ -164,6 +164,15 @@ def test_compulsory_opening_rounds() -> None:
     assert post(m, game(m, 0, 1, "6S", {}, ["pass", "pass"])) == {P(1): 1024}
 
 
+def test_two_players_compulsory_raspasovka_counts_the_two_bidders() -> None:
+    # two players (docs/variants/gusarik.md): the third hand is nobody's and never bids, so a compulsory
+    # raspasovka has two players deemed to pass dark (RUS-RASP-25): 2 bombs, not 3
+    variant = load_variant("classic", {"players": 2, "bomb": {"compulsory_rounds": 1}})
+    r = DealResult(kind="all_pass", dealer=0, active=(1, 2, 0), tricks=(3, 4, 3), index_in_match=0)
+    assert classic_scoring.dark_passers(r, 2, variant.rules) == (1, 0)
+    assert classic_scoring.bombs_earned(r, 2, variant.rules) == 2   # each dark passer earns one
+
+
 def test_two_laps_of_raspasovka_at_half_time_1971() -> None:
     # The 1971 MSU rules (kzpn200): two laps of raspasovka at half-time. Half-time here comes after an
     # agreed number of deals (bomb.half_time_after = 2); one lap (half_time_rounds = 1) with three players

@@ -47,10 +47,10 @@ def compulsory(index: int, n_players: int, rules: Any) -> bool:
 
 
 def dark_passers(r: DealResult, n_players: int, rules: Any) -> tuple[int, ...]:
-    """Who passed dark in ``r``: everybody in a compulsory opening raspasovka, else the ``"dark-pass"``
-    calls of its auction."""
+    """Who passed dark in ``r``: every player in a compulsory opening raspasovka (not the hand no player
+    holds, with two players: it never bids), else the ``"dark-pass"`` calls of its auction."""
     if compulsory(r.index_in_match, n_players, rules):
-        return r.active
+        return tuple(s for s in r.active if s < n_players)
     return tuple(s for s, c in r.auction if c == DARK + "pass")
 
 

@@ -7,13 +7,14 @@ guarantees) and the coverage the variant's walking checks recorded.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from preferans.core.model.i18n import Translator
-from preferans.core.testing.messages import template_of
+from preferans.core.testing.messages import say, template_of
 
 from .coverage import COVERAGE_PROPERTY, Coverage
 
@@ -35,7 +36,7 @@ class CheckResult:
         if self.said is None:
             return self.message
         template, values = self.said
-        return tr.gettext(template).format(**values)
+        return say(template, values, tr)
 
 
 @dataclass
@@ -78,7 +79,11 @@ def _message(report: Any) -> str:
     crash = getattr(longrepr, "reprcrash", None)
     text = str(crash.message) if crash is not None else str(longrepr)
     text = text.split("\nassert ")[0]  # the check's own message, without pytest's explanation of the assert
-    return text.strip().removeprefix("AssertionError: ").removeprefix("Failed: ") or "failed"
+    text = _OWN_ERROR.sub("", text.strip())  # the suite's own AssertionError kinds (perft's Unreachable)
+    return text.removeprefix("AssertionError: ").removeprefix("Failed: ") or "failed"
+
+
+_OWN_ERROR = re.compile(r"^(?:preferans\.)?core\.testing\.[\w.]+: ")
 
 
 class _Collector:

@@ -77,9 +77,9 @@ def _contract_hands(m: Moment, seat: int, rules: Any) -> tuple[set[int] | None, 
         return (his if unled else his | set(defs)), "RUS-MIS-06"
     dark_first = bool(rules.whist.first_lead_dark) and unled
     if checked_ten(name, rules):
-        # played open (russian#dispute-9); with two players the hands lie open after the declarer's first
-        # lead when he is on lead, as in a misère (gusarik#the-convention: "misère, a checked ten")
-        closed = dark_first or (dm is not None and unled)
+        # played at once with the defending hands open (russian#dispute-9), with two players too
+        # (gusarik#the-convention); only a dark first lead keeps them closed until the declarer has led
+        closed = dark_first
         return (his if closed else his | set(defs)), DUMMY if dm is not None else "russian#dispute-9"
     outcome = settle(name, d, defs, m.defence, n, rules)
     if not isinstance(outcome, Outcome) or not outcome.played:

@@ -187,6 +187,8 @@ LEGAL = ("['pass', '6S', '6C', '6D', '6H', '6NT', '7S', '7C', '7D', '7H', '7NT',
          "'misere', '9S', '9C', '9D', '9H', '9NT', '10S', '10C', '10D', '10H', '10NT', 'pass']")
 """Sochi's first call of a deal (pass, or a contract from 6 spades up, misère between 8NT and 9S) with the
 broken plugin's second pass at the end."""
+FAMILY = LEGAL.removesuffix(", 'pass']") + "]"
+"""The same calls as the family's plugin stack offers them, without the broken plugin: no second pass."""
 
 
 def test_a_failing_conformance_check_in_russian(tmp_path: Path) -> None:
@@ -195,13 +197,77 @@ def test_a_failing_conformance_check_in_russian(tmp_path: Path) -> None:
     run = _run(*args, "--lang", "ru", cwd=tmp_path)
     assert run.returncode == 1, run.stderr  # a failed check, not bad input
     lines = run.stdout.splitlines()
-    # the check's name, the actions and the variant as written; the message and the skip reasons in Russian
-    assert ("sochi: ПРОВАЛ test_simulation_one_actor_with_legal_actions: повторяющиеся разрешённые ходы "
-            f"{LEGAL}") in lines
-    assert "sochi: пропущено test_money_pot_balances_every_deal: вариант играется не на банк" in lines
-    assert ("sochi: пропущено test_golden_playthroughs_replay: эталонные игры sochi записаны без локальных "
-            "плагинов dup.py") in lines
+    # under --plugin every check runs, the golden games too (docs/conformance.md "Declaring a deviation")
+    assert lines[0] == ("с локальными плагинами dup.py: все проверки, эталонные партии тоже (то, что плагин "
+                        "объявляет отклонением, пропускается)")
+    # 25 checks: the two below fail, the money-pot check is skipped (sochi is played for a pool)
+    assert lines[3].split() == ["sochi", "22", "2", "1", "ПРОВАЛ"]
+    # the check's name, the actions, the hook, its area and the variant as written; the messages in Russian.
+    # The plugin comparison fails at the first state of the walk, the auction's first call: with the plugin the
+    # answer ends in a second pass, the family's stack (the plugin's hooks left out) does not
+    assert [line for line in lines if line.startswith("sochi: ПРОВАЛ ")] == [
+        f"sochi: ПРОВАЛ test_simulation_one_actor_with_legal_actions: повторяющиеся разрешённые ходы {LEGAL}",
+        f"sochi: ПРОВАЛ test_plugins_change_only_what_they_declare: pref_auction_legal (auction): с dup.py ответ "
+        f"{LEGAL}, у семейства {FAMILY}; плагин, который намеренно меняет это, объявляет это как отклонение "
+        "(docs/conformance.md)"]
+    # the golden playthroughs are no longer skipped: a second pass offered changes no recorded game, so they
+    # replay (neither failed nor skipped); the only skip is the money-pot check
+    assert [line for line in lines if line.startswith("sochi: пропущено ")] == [
+        "sochi: пропущено test_money_pot_balances_every_deal: вариант играется не на банк"]
     # --json keeps the English message, as pytest shows it
     data = json.loads(_run(*args, "--json", cwd=tmp_path).stdout)
-    check = data["variants"][0]["checks"]["test_simulation_one_actor_with_legal_actions"]
+    checks = data["variants"][0]["checks"]
+    check = checks["test_simulation_one_actor_with_legal_actions"]
     assert check == {"outcome": "failed", "message": f"duplicate legal actions {LEGAL}", "rule": check["rule"]}
+    assert checks["test_golden_playthroughs_replay"]["outcome"] == "passed"
+    assert checks["test_plugins_change_only_what_they_declare"]["message"] == (
+        f"pref_auction_legal (auction): with dup.py the answer is {LEGAL}, the family's is {FAMILY}; a plugin that "
+        "changes this on purpose declares it (a deviation, docs/conformance.md)")
+
+
+ENDLESS = '''"""A broken house rule: the match never ends."""
+from preferans.core.plugin import hookimpl
+
+
+@hookimpl(wrapper=True)
+def pref_match_over(match, rules):
+    yield
+    return False
+'''
+OVER = "sochi/playthroughs/pool-overflow-and-match-end.toml"
+"""The one golden playthrough of sochi that plays its match to the end (``over = true``): the others record no
+end, so a match that never ends changes nothing else in them."""
+
+
+def test_a_house_rule_held_to_the_golden_games_in_russian_and_german(tmp_path: Path) -> None:
+    # a house rule that declares no deviation is held to the family's golden games and reference; the failure
+    # inside the frame (the playthrough's, the reference's) and the run it comes from are said in the language
+    (tmp_path / "endless.py").write_text(ENDLESS, encoding="utf-8")
+    args = ("conformance", "sochi", "--plugin", "endless.py", "--deals", "1")
+    run = _run(*args, "--lang", "ru", cwd=tmp_path)
+    assert run.returncode == 1, run.stderr
+    lines = run.stdout.splitlines()
+    # failed: the match-end check (5000 deals without an end), the golden replay, the family's reference
+    assert lines[3].split() == ["sochi", "21", "3", "1", "ПРОВАЛ"]
+    assert "sochi: ПРОВАЛ test_simulation_match_ends: пуля не закончилась и после сдач: 5000" in lines
+    assert (f"sochi: ПРОВАЛ test_golden_playthroughs_replay: {OVER}: после записанных сдач пуля продолжается, а по "
+            "файлу она окончена (с endless.py, где не объявлено ни одного отклонения: домашнее правило, которое "
+            "намеренно меняет это, говорит об этом в DEVIATIONS, docs/conformance.md)") in lines
+    # the seed of the match, the deal and the rule ID depend on the walk and the family's reference: any; the
+    # run (the walk, the targeted runs or a whole match) and the difference in Russian
+    reference = [line for line in lines if line.startswith("sochi: ПРОВАЛ test_rules_match_family_reference: ")]
+    assert len(reference) == 1
+    assert re.fullmatch(r"sochi: ПРОВАЛ test_rules_match_family_reference: sochi, seed 0, (обход|серия «все пас» "
+                        r"и азартные торги|целая пуля) \(seed пули \d+\), сдача \d+: область match_end расходится с "
+                        r"правилами \([^()]+\): после этой сдачи движок продолжает пулю, а по правилам она закончена",
+                        reference[0]), reference[0]
+    german = _run(*args, "--lang", "de", cwd=tmp_path).stdout.splitlines()
+    assert german[3].split() == ["sochi", "21", "3", "1", "FEHLGESCHLAGEN"]
+    assert (f"sochi: FEHLGESCHLAGEN test_golden_playthroughs_replay: {OVER}: nach den aufgezeichneten Spielen geht die "
+            "Partie weiter, laut Datei ist sie zu Ende (mit endless.py, das keine Abweichung erklärt: eine Hausregel, "
+            "die dies absichtlich ändert, sagt es in DEVIATIONS, docs/conformance.md)") in german
+    assert any(re.fullmatch(r"sochi: FEHLGESCHLAGEN test_rules_match_family_reference: sochi, Seed 0, (der Durchlauf|"
+                            r"die Serie „alle passen“ und die eifrigen Reizungen|eine ganze Partie) \(Partie-Seed "
+                            r"\d+\), Spiel \d+: der Bereich match_end weicht von den Regeln ab \([^()]+\): nach "
+                            r"diesem Spiel setzt die Engine die Partie fort, nach den Regeln ist sie zu Ende", line)
+               for line in german), german

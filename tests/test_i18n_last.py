@@ -71,25 +71,34 @@ def test_config_check_language_from_the_environment(capsys: pytest.CaptureFixtur
 
 def test_conformance_tables_in_russian_and_german(capsys: pytest.CaptureFixture[str]) -> None:
     pytest.importorskip("pytest")
-    # sochi at 2 deals: 20 checks pass, the money-pot check is skipped (the variant is played for a pool), as the
-    # English run of the same command reports; the checks' names stay as written, their messages (here the skip
-    # reason) are said in the language (preferans-conformance.po)
+    # sochi at 2 deals: of the 25 checks 23 pass and two are skipped, the money-pot check (the variant is played
+    # for a pool) and the plugin comparison (sochi adds no hooks to those of its family's reference: every level
+    # of its chain ships with preferans), as the English run of the same command reports; the checks' names stay
+    # as written, their messages (here the skip reasons) are said in the language (preferans-conformance.po)
     main(["conformance", "sochi", "--deals", "2", "--lang", "ru"])
     out = capsys.readouterr().out.splitlines()
     assert out[1].split() == ["вариант", "пройдено", "провалено", "пропущено", "итог"]
-    assert out[2].split() == ["sochi", "20", "0", "1", "в", "порядке"]
+    assert out[2].split() == ["sochi", "23", "0", "2", "в", "порядке"]
     assert out[4] == "покрытие (что проверки затронули)"
-    assert out[-1] == "sochi: пропущено test_money_pot_balances_every_deal: вариант играется не на банк"
+    assert out[-2:] == [
+        "sochi: пропущено test_money_pot_balances_every_deal: вариант играется не на банк",
+        "sochi: пропущено test_plugins_change_only_what_they_declare: вариант не добавляет хуков к тем, что описывает "
+        "справочная модель его семейства"]
     main(["conformance", "sochi", "--deals", "2", "--lang", "de"])
     out = capsys.readouterr().out.splitlines()
     assert out[1].split() == ["Variante", "bestanden", "fehlgeschlagen", "übersprungen", "Ergebnis"]
-    assert out[2].split() == ["sochi", "20", "0", "1", "in", "Ordnung"]
-    assert out[-1] == ("sochi: übersprungen test_money_pot_balances_every_deal: die Variante wird nicht um einen Pott "
-                       "gespielt")
+    assert out[2].split() == ["sochi", "23", "0", "2", "in", "Ordnung"]
+    assert out[-2:] == [
+        "sochi: übersprungen test_money_pot_balances_every_deal: die Variante wird nicht um einen Pott gespielt",
+        "sochi: übersprungen test_plugins_change_only_what_they_declare: die Variante fügt den Hooks, die das "
+        "Referenzmodell ihrer Familie beschreibt, keine hinzu"]
     main(["conformance", "sochi", "--deals", "2"])
     out = capsys.readouterr().out.splitlines()
     assert out[1].split() == ["variant", "passed", "failed", "skipped", "result"]
+    assert out[2].split() == ["sochi", "23", "0", "2", "ok"]
     assert out[4] == "coverage (what the checks reached)"
+    assert out[-1] == ("sochi: skipped test_plugins_change_only_what_they_declare: the variant adds no hooks to those "
+                       "its family's reference states")
 
 
 ROOT = Path(__file__).resolve().parent.parent

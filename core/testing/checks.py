@@ -407,8 +407,8 @@ def check_same_game_across_processes(ident: str, plugins: list[str], seed: int, 
         if digests[-1].startswith(NOT_LOADED):
             return digests[-1].removeprefix(NOT_LOADED).strip()
     assert digests[0] == digests[1], check_message(
-        "the same seed gave a different game in two interpreters (PYTHONHASHSEED {a} and {b}): the order of a set "
-        "or of a dict keyed by hashes decides something", a=HASH_SEEDS[0], b=HASH_SEEDS[1])
+        "the same seed gave a different game in two interpreters ({variable} {a} and {b}): the order of a set "
+        "or of a dict keyed by hashes decides something", variable="PYTHONHASHSEED", a=HASH_SEEDS[0], b=HASH_SEEDS[1])
     return None
 
 
@@ -555,8 +555,8 @@ def check_plugins_change_only_declared(variant: Variant, seed: int, deals: int, 
             names = ", ".join(getattr(m, "__file__", None) and Path(m.__file__).name or m.__name__ for m in own)
             raise AssertionError(check_message(
                 "{hook} ({area}): with {plugins} the answer is {mine}, the family's is {theirs}; a plugin that "
-                "changes this on purpose declares it (a deviation, docs/conformance.md)", hook=hook,
-                area=HOOK_AREAS[hook], plugins=names, mine=repr(mine)[:300], theirs=repr(theirs)[:300]))
+                "changes this on purpose declares it (a deviation, {doc})", hook=hook, area=HOOK_AREAS[hook],
+                plugins=names, mine=repr(mine)[:300], theirs=repr(theirs)[:300], doc="docs/conformance.md"))
 
     previous: tuple[Game, int, MatchView] | None = None
     for game in walk(variant, seed, deals, coverage):

@@ -84,7 +84,7 @@ def _sums(entries: Iterable[Entry]) -> dict[tuple[str, int, int | None], Amount]
 
 
 def _shown(calls: Iterable[str]) -> str:
-    return ", ".join(sorted(calls)) or "nothing"
+    return ", ".join(sorted(calls)) or check_message("nothing")
 
 
 class _Judge:
@@ -94,7 +94,7 @@ class _Judge:
                  result: Comparison) -> None:
         self.variant, self.ref, self.rules = variant, ref, variant.rules
         self.declared, self.seed, self.result = declared, seed, result
-        self.run = "the walk"  # which run of the check a failure comes from
+        self.run = check_message("the walk")  # which run of the check a failure comes from
         self.match_seed = seed
 
     def watching(self, game: Game) -> None:
@@ -137,16 +137,15 @@ class _Judge:
         extra, missing = sorted(engine - legal.calls), sorted(legal.calls - engine)
         if not extra and not missing:
             return
-        said = [f"{s}:{c}" for s, c in self._said(game)]
-        context = f"seat {seat} to call after [{' '.join(said)}]"
+        said = " ".join(f"{s}:{c}" for s, c in self._said(game))
         if extra:
             self.differ(area, legal.rule_of(extra[0]), game.deal.number, check_message(
-                "{context}: the engine offers {calls}, which the rules do not allow (the rules allow {allowed})",
-                context=context, calls=_shown(extra), allowed=_shown(legal.calls)))
+                "seat {seat} to call after [{said}]: the engine offers {calls}, which the rules do not allow (the "
+                "rules allow {allowed})", seat=seat, said=said, calls=_shown(extra), allowed=_shown(legal.calls)))
         else:
             self.differ(area, legal.rule_of(missing[0]), game.deal.number, check_message(
-                "{context}: the engine does not offer {calls}, which the rules allow (it offers {offered})",
-                context=context, calls=_shown(missing), offered=_shown(engine)))
+                "seat {seat} to call after [{said}]: the engine does not offer {calls}, which the rules allow (it "
+                "offers {offered})", seat=seat, said=said, calls=_shown(missing), offered=_shown(engine)))
 
     @staticmethod
     def _said(game: Game) -> list[tuple[int, str]]:
@@ -198,10 +197,12 @@ class _Judge:
                     "say {ref}", phase=moment.phase, cards=moment.cards_played, seat=seat, engine=sorted(hands),
                     ref=sorted(expected)))
             if bool(cards.talon) != seen.talon:
+                where = {"phase": moment.phase, "cards": moment.cards_played, "seat": seat}
                 self.differ("visibility", seen.rule, game.deal.number, check_message(
-                    "in the {phase} after {cards} cards, seat {seat} {sees} the talon, against the rules",
-                    phase=moment.phase, cards=moment.cards_played, seat=seat,
-                    sees="sees" if cards.talon else "does not see"))
+                    "in the {phase} after {cards} cards, seat {seat} sees the talon, against the rules", **where)
+                    if cards.talon else check_message(
+                    "in the {phase} after {cards} cards, seat {seat} does not see the talon, against the rules",
+                    **where))
 
     # -- after a deal
 
@@ -226,9 +227,10 @@ class _Judge:
         if over is not None:
             self.result.count("match_end")
             if over[0] != engine_over:
-                self.differ("match_end", over[1], index, check_message(
-                    "after this deal the engine {does} the match, the rules {say}",
-                    does="ends" if engine_over else "goes on with", say="end it" if over[0] else "go on"))
+                self.differ("match_end", over[1], index,
+                            check_message("after this deal the engine ends the match, the rules go on")
+                            if engine_over else
+                            check_message("after this deal the engine goes on with the match, the rules end it"))
         if not engine_over:
             nxt = self.ref.next_dealer(after, self.rules)
             dealer = game.deal.dealer
@@ -245,10 +247,11 @@ class _Judge:
         keys = sorted(set(got) | set(want), key=lambda k: (k[0], k[1], -1 if k[2] is None else k[2]))
         key = next(k for k in keys if got.get(k, 0) != want.get(k, 0))
         rules = [e.note for e in expected if (e.account, e.seat, e.other) == key and e.note]
-        account = key[0] if key[2] is None else f"{key[0]} (on seat {key[2]})"
+        values = {"account": key[0], "seat": key[1], "engine": got.get(key, 0), "ref": want.get(key, 0)}
         self.differ("score", rules[0] if rules else self.ref.family or "score", index, check_message(
-            "{account} of seat {seat}: the engine writes {engine}, the rules {ref}", account=account, seat=key[1],
-            engine=got.get(key, 0), ref=want.get(key, 0)))
+            "{account} of seat {seat}: the engine writes {engine}, the rules {ref}", **values) if key[2] is None
+            else check_message("{account} (on seat {other}) of seat {seat}: the engine writes {engine}, the rules "
+                               "{ref}", other=key[2], **values))
 
 
 def _cards_played(game: Game) -> int:
@@ -291,9 +294,9 @@ def check_matches_reference(variant: Variant, seed: int, deals: int, coverage: C
         if play_step(game, policy, cov):
             done += 1
             judge.deal_scored(game, len(game.results) - 1)
-    judge.run = "the all-pass series and the eager auctions"
+    judge.run = check_message("the all-pass series and the eager auctions")
     scenarios.targeted_runs(variant, seed, cov, judge)
-    judge.run = "a whole match"
+    judge.run = check_message("a whole match")
     for k in range(matches):
         game = Game(variant, seed=rng.getrandbits(32))
         plain = ReferencePolicy(seed + k)

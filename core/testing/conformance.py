@@ -165,8 +165,8 @@ def _golden(variant: Any, replay: Callable[[], None], what: str) -> None:
                 files = ", ".join(p.name for p in variant.local_plugins)
                 raise AssertionError(check_message(
                     "{message} (with {files}, which declares no deviation: a house rule that changes this on "
-                    "purpose says so in {attribute}, docs/conformance.md)", message=str(exc), files=files,
-                    attribute=deviations.ATTRIBUTE)) from None
+                    "purpose says so in {attribute}, {doc})", message=str(exc), files=files,
+                    attribute=deviations.ATTRIBUTE, doc="docs/conformance.md")) from None
             raise
     own = deviations.own_golden_folders(variant)
     for label, folder in own:

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from preferans.core.model.errors import ConfigError, bad_input, nearest
+from preferans.core.model.errors import ConfigError, bad_input, nearest, phrase
 from preferans.core.model.kit import AREAS, Reference
 from preferans.core.rules.config import Variant
 
@@ -78,8 +78,9 @@ def check(variant: Variant, ref: Reference | None) -> Declared:
         if key in AREAS or (ref is not None and key in ref.rule_ids):
             continue
         hint = nearest(key, known)
-        allowed = ("an area (" + ", ".join(AREAS) + ")" +
-                   (f" or a rule ID of the {ref.family} reference" if ref is not None else ""))
+        areas = ", ".join(AREAS)
+        allowed = (phrase("an area ({areas})", areas=areas) if ref is None else
+                   phrase("an area ({areas}) or a rule ID of the {family} reference", areas=areas, family=ref.family))
         raise ConfigError(where, f"{ATTRIBUTE}[{key!r}]" if where.endswith(".py") else f"deviations.{key}",
                           bad_input("not a rule that can be declared: expected {allowed}{hint}", allowed=allowed,
                                     hint=hint))

@@ -40,7 +40,7 @@ from typing import Any
 
 import pytest
 
-from preferans.core.model.errors import BadInput
+from preferans.core.model.errors import bad_input
 from preferans.core.rules.config import Variant, load_variant, parse_variant_id
 from preferans.core.rules.local import LocalPlugin
 from preferans.core.rules.manager import installed_variants
@@ -101,11 +101,12 @@ class Mutation:
                 header[key.strip()] = value.strip()
         missing = [k for k in HEADER if not header.get(k)]
         if missing:
-            # a kit's own file, read by its authors: said in English, like the suite's own messages
-            raise BadInput(f"{path}: the header says no {missing[0]} (a comment line '# {missing[0]}: ...' at "
-                           "the top)")
+            # a kit's own file: the path and the header key as written, the rest in the user's language
+            raise bad_input("{path}: the header says no {key} (a comment line '# {key}: ...' at the top)",
+                            path=path, key=missing[0])
         if header["area"] not in AREAS:
-            raise BadInput(f"{path}: area {header['area']} is not one of {', '.join(AREAS)}")
+            raise bad_input("{path}: area {area} is not one of {areas}", path=path, area=header["area"],
+                            areas=", ".join(AREAS))
         stem = path.name.removesuffix(".py")
         return cls(stem, header["variant"], header["breaks"], path if isinstance(path, Path) else None,
                    header["area"], kit)

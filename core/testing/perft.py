@@ -334,12 +334,15 @@ def set_up(variant: Variant, p: Position) -> Game:
                 "perft position {name} ({source}): call {i} of {n}, {action}, is not legal in {variant} (legal: "
                 "{legal}), whose rules are those the position depends on", name=p.name, source=p.source, i=i,
                 n=len(p.actions), action=action, variant=variant.name,
-                legal=", ".join(exc.legal) or "nothing")) from None
-    if game.phase is not Phase.PLAY or game.results:
+                legal=", ".join(exc.legal) or check_message("nothing"))) from None
+    if game.results:
+        raise Unreachable(check_message(
+            "perft position {name} ({source}): after the calls {actions} the deal is at its end, not at its first "
+            "card of play", name=p.name, source=p.source, actions=" ".join(p.actions)))
+    if game.phase is not Phase.PLAY:
         raise Unreachable(check_message(
             "perft position {name} ({source}): after the calls {actions} the deal is at {phase}, not at its first "
-            "card of play", name=p.name, source=p.source, actions=" ".join(p.actions),
-            phase=game.phase.value if not game.results else "its end"))
+            "card of play", name=p.name, source=p.source, actions=" ".join(p.actions), phase=game.phase.value))
     return game
 
 
@@ -354,7 +357,7 @@ def play_prefix(game: Game, p: Position) -> Game:
             raise Unreachable(check_message(
                 "perft position {name} ({source}): card {i} of the prefix, {card}, is not legal in {variant} (legal: "
                 "{legal})", name=p.name, source=p.source, i=i, card=card, variant=game.variant.name,
-                legal=", ".join(exc.legal) or "nothing")) from None
+                legal=", ".join(exc.legal) or check_message("nothing"))) from None
     return game
 
 
@@ -470,9 +473,12 @@ def _check_visible(game: Game, p: Position, when: str) -> None:
     if when == "before":
         for seat, sees in enumerate(p.talon_before):
             got = game.seen_cards(seat).talon != 0
-            assert got == sees, check_message(
-                "perft position {name}: before the first card seat {seat} sees a talon card: {got}; the rules "
-                "({rule}) say {sees}", name=p.name, seat=seat, got=got, rule=p.why.get("talon", "?"), sees=sees)
+            where = {"name": p.name, "seat": seat, "rule": p.why.get("talon", "?")}
+            assert got == sees, (
+                check_message("perft position {name}: before the first card seat {seat} sees a talon card: True; "
+                              "the rules ({rule}) say False", **where) if got else
+                check_message("perft position {name}: before the first card seat {seat} sees a talon card: False; "
+                              "the rules ({rule}) say True", **where))
 
 
 def check_position(variant: Variant, p: Position) -> None:

@@ -114,9 +114,11 @@ def check(data: dict[str, Any], source: str, plugins: Sequence[LocalPlugin] = ()
         assert have == norm, check_message("{source}: deal {i} ({deal}) entries: {diff}", source=source, i=i,
                                            deal=_deal_words(r), diff=_entry_diff(r, have, norm))
     if "over" in data:  # the end of the match: a game that stops too early, or never, differs here
-        assert game.is_terminal == bool(data["over"]), check_message(
-            "{source}: after the recorded deals the match {does}, the file says it {says}", source=source,
-            does="is over" if game.is_terminal else "goes on", says="is over" if data["over"] else "goes on")
+        assert game.is_terminal == bool(data["over"]), (
+            check_message("{source}: after the recorded deals the match is over, the file says it goes on",
+                          source=source) if game.is_terminal else
+            check_message("{source}: after the recorded deals the match goes on, the file says it is over",
+                          source=source))
     if "settlement" in data:
         s = game.settlement()
         want_exact = [Fraction(x) for x in data["settlement"]["exact"]]

@@ -1,5 +1,5 @@
 """The Balkan sheet entries of one deal, restated from the rules (docs/rules/balkan.md BAL-SCORE, BAL-REFE,
-BAL-BET, BAL-DEF, BAL-KON, GAP-BAL-08/10/15..18, SLO-02, GAP-SLO-01; docs/variants/balkan.md "Score sheet",
+BAL-BET, BAL-DEF, BAL-KON, GAP-BAL-08/10, GAP-BAL-15..18, SLO-02, GAP-SLO-01; docs/variants/balkan.md "Score sheet",
 "Defence", "Kontra chain", "The two", "Betl", "Refe", "Hat", "End of the game"), written apart from the hooks.
 
 Accounts (the engine's names): ``bula`` (the contract column, starting at ``rules.bula``; a made contract

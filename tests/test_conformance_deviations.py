@@ -112,3 +112,39 @@ def test_a_declaration_is_read_from_the_file_and_the_preset() -> None:
     assert ref is not None and ref.family == "russian"
     assert not deviations.check(variant, ref)  # a built-in variant declares nothing
     assert "RUS-BID-03" in ref.rule_ids  # the rule the one-file house rule declares
+
+
+# half-whist written as a full whist: the half-whister writes his whists twice over
+HALF_AS_FULL = '''
+from preferans.core.plugin import Entry, hookimpl
+
+
+@hookimpl(wrapper=True)
+def pref_score_deal(result, match, rules):
+    entries = yield
+    if entries and any(call == "half" for _, call in result.defence):
+        return [Entry(e.account, e.seat, 2 * e.amount, e.other, e.note) if e.account == "whists" else e
+                for e in entries]
+    return entries
+'''
+
+
+def test_a_declaration_of_another_area_does_not_cover_the_score(tmp_path: Path,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    # declared as an auction change, the score change is still caught, and each failure names what is lacking:
+    # the golden game's difference is in the score (Sochi's series-of-raspasovkas: its fifth deal is a
+    # half-whisted 6D, whists 2 tricks x 2 = 4 written as 8), the reference's too
+    house = tmp_path / "half.py"
+    house.write_text(HALF_AS_FULL + '\nDEVIATIONS = {"auction": "a misdeclared change"}\n', encoding="utf-8")
+    assert main(["conformance", "--plugin", str(house), "sochi", "--deals", "12", "--lang", "en"]) == 1
+    out = capsys.readouterr().out
+    golden = [line for line in out.splitlines() if "FAILED test_golden_playthroughs_replay" in line]
+    assert golden and golden[0].endswith("(with half.py, whose deviations do not cover the area score: declare it, "
+                                         "or the rule it changes, in DEVIATIONS, docs/conformance.md)"), golden
+    assert "FAILED test_rules_match_family_reference: " in out and "score differs from the rules" in out
+    assert "FAILED test_plugins_change_only_what_they_declare: pref_score_deal (score): " in out
+    # declared as the score it changes, the same file passes every check: its own golden games (none here)
+    # stand for the family's, and the reference passes over the score's differences
+    house.write_text(HALF_AS_FULL + '\nDEVIATIONS = {"score": "half-whist paid as a whist"}\n', encoding="utf-8")
+    assert main(["conformance", "--plugin", str(house), "sochi", "--deals", "12", "--lang", "en"]) == 0, \
+        capsys.readouterr().out

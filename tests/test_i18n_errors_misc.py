@@ -241,7 +241,8 @@ end, so a match that never ends changes nothing else in them."""
 
 def test_a_house_rule_held_to_the_golden_games_in_russian_and_german(tmp_path: Path) -> None:
     # a house rule that declares no deviation is held to the family's golden games and reference; the failure
-    # inside the frame (the playthrough's, the reference's) and the run it comes from are said in the language
+    # inside the frame (the playthrough's, the reference's) and the run it comes from are said in the language,
+    # and the golden replay names the area to declare: the end of the match (match_end)
     (tmp_path / "endless.py").write_text(ENDLESS, encoding="utf-8")
     args = ("conformance", "sochi", "--plugin", "endless.py", "--deals", "1")
     run = _run(*args, "--lang", "ru", cwd=tmp_path)
@@ -252,7 +253,8 @@ def test_a_house_rule_held_to_the_golden_games_in_russian_and_german(tmp_path: P
     assert "sochi: ПРОВАЛ test_simulation_match_ends: пуля не закончилась и после сдач: 5000" in lines
     assert (f"sochi: ПРОВАЛ test_golden_playthroughs_replay: {OVER}: после записанных сдач пуля продолжается, а по "
             "файлу она окончена (с endless.py, где не объявлено ни одного отклонения: домашнее правило, которое "
-            "намеренно меняет это, говорит об этом в DEVIATIONS, docs/conformance.md)") in lines
+            "намеренно меняет это, объявляет область match_end или изменённое правило в DEVIATIONS, "
+            "docs/conformance.md)") in lines
     # the seed of the match, the deal and the rule ID depend on the walk and the family's reference: any; the
     # run (the walk, the targeted runs or a whole match) and the difference in Russian
     reference = [line for line in lines if line.startswith("sochi: ПРОВАЛ test_rules_match_family_reference: ")]
@@ -265,7 +267,8 @@ def test_a_house_rule_held_to_the_golden_games_in_russian_and_german(tmp_path: P
     assert german[3].split() == ["sochi", "21", "3", "1", "FEHLGESCHLAGEN"]
     assert (f"sochi: FEHLGESCHLAGEN test_golden_playthroughs_replay: {OVER}: nach den aufgezeichneten Spielen geht die "
             "Partie weiter, laut Datei ist sie zu Ende (mit endless.py, das keine Abweichung erklärt: eine Hausregel, "
-            "die dies absichtlich ändert, sagt es in DEVIATIONS, docs/conformance.md)") in german
+            "die dies absichtlich ändert, erklärt den Bereich match_end oder die geänderte Regel in DEVIATIONS, "
+            "docs/conformance.md)") in german
     assert any(re.fullmatch(r"sochi: FEHLGESCHLAGEN test_rules_match_family_reference: sochi, Seed 0, (der Durchlauf|"
                             r"die Serie „alle passen“ und die eifrigen Reizungen|eine ganze Partie) \(Partie-Seed "
                             r"\d+\), Spiel \d+: der Bereich match_end weicht von den Regeln ab \([^()]+\): nach "

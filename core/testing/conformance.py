@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from preferans.core.model.kit import AREAS
 from preferans.core.testing.messages import (
     check_message,  # absolute: one note book, whatever name pytest imports this module by
 )
@@ -153,26 +154,38 @@ def test_determinism_clone_json_replay(preferans_loaded: Any, preferans_seed: in
                                    _covered(record_property, preferans_loaded))
 
 
-def _golden(variant: Any, replay: Callable[[], None], what: str) -> None:
-    """Run a golden replay; under local plugins a difference fails unless the plugins declare deviations,
-    in which case their own golden games (``<stem>.playthroughs``) are the expectation instead."""
+def _golden(variant: Any, replay: Callable[[], None]) -> None:
+    """Run a golden replay. Under local plugins a difference fails unless the plugins declare it: its area
+    (:class:`.playthrough.GoldenDifference`; a golden deal's is the score) or a rule ID (the family's reference
+    then holds them rule by rule); declared, their own golden games (``<stem>.playthroughs``) are replayed
+    instead. The failure names the area it lacks."""
     try:
         replay()
     except AssertionError as exc:
-        found = deviations.declared(variant)
-        if not variant.local_plugins or not found:
-            if variant.local_plugins:
-                files = ", ".join(p.name for p in variant.local_plugins)
-                raise AssertionError(check_message(
-                    "{message} (with {files}, which declares no deviation: a house rule that changes this on "
-                    "purpose says so in {attribute}, {doc})", message=str(exc), files=files,
-                    attribute=deviations.ATTRIBUTE, doc="docs/conformance.md")) from None
+        if not variant.local_plugins:
             raise
-    own = deviations.own_golden_folders(variant)
-    for label, folder in own:
+        area = getattr(exc, "area", "score")
+        found = deviations.declared(variant)
+        rule_ids = found.keys - set(AREAS)
+        if found.covers(area) or rule_ids:
+            pass  # declared: the plugin's own golden games below are the expectation
+        elif not found:
+            raise AssertionError(check_message(
+                "{message} (with {files}, which declares no deviation: a house rule that changes this on purpose "
+                "declares the area {area} or the rule it changes in {attribute}, {doc})", message=str(exc),
+                files=_files(variant), area=area, attribute=deviations.ATTRIBUTE, doc="docs/conformance.md")) from None
+        else:
+            raise AssertionError(check_message(
+                "{message} (with {files}, whose deviations do not cover the area {area}: declare it, or the rule it "
+                "changes, in {attribute}, {doc})", message=str(exc), files=_files(variant), area=area,
+                attribute=deviations.ATTRIBUTE, doc="docs/conformance.md")) from None
+    for label, folder in deviations.own_golden_folders(variant):
         for item in sorted(folder.glob("*.toml")):
             playthrough.check(playthrough.load(item), f"{label}: {item.name}", plugins=variant.local_plugins)
-    _ = what
+
+
+def _files(variant: Any) -> str:
+    return ", ".join(p.name for p in variant.local_plugins)
 
 
 def test_golden_playthroughs_replay(preferans_variant_name: str, preferans_loaded: Any) -> None:
@@ -188,7 +201,7 @@ def test_golden_playthroughs_replay(preferans_variant_name: str, preferans_loade
         for source, item in files:
             playthrough.check(playthrough.load(item), source, plugins=preferans_loaded.local_plugins)
 
-    _golden(preferans_loaded, replay, "playthroughs")
+    _golden(preferans_loaded, replay)
 
 
 def test_golden_playthroughs_cover_contract_kinds(preferans_variant_name: str, preferans_loaded: Any) -> None:
@@ -269,15 +282,13 @@ def test_scoring_matches_golden_deals(preferans_loaded: Any) -> None:
     def replay() -> None:
         checked.extend(checks_scoring.check_scoring_matches_golden(preferans_loaded))
 
-    _golden(preferans_loaded, replay, "golden deals")
+    _golden(preferans_loaded, replay)
     if not checked and not deviations.declared(preferans_loaded):
         pytest.skip(check_message("no golden deal of the variant's families applies to its rules"))
 
 
 # ---------------------------------------------------------------- the family's reference, declared deviations,
 # determinism across processes
-
-from preferans.core.model.kit import AREAS  # noqa: E402
 
 from . import checks_reference, deviations  # noqa: E402
 

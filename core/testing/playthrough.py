@@ -28,6 +28,7 @@ committing the file: the recorder writes what the code does, and only your arith
 from __future__ import annotations
 
 import argparse
+import re
 import tomllib
 from collections.abc import Iterator, Sequence
 from fractions import Fraction
@@ -92,41 +93,64 @@ def replay(data: dict[str, Any], plugins: Sequence[LocalPlugin] = (), source: st
                        source=source)
 
 
+class GoldenDifference(AssertionError):
+    """A golden game that no longer replays as recorded; ``area`` says where it differs (an area of
+    :data:`preferans.core.model.kit.AREAS`), so that a house rule's declarations can be matched with it."""
+
+    def __init__(self, area: str, message: str) -> None:
+        super().__init__(message)
+        self.area = area
+
+
+PHASE_AREAS = {"auction": "auction", "discard": "declaration", "declare": "declaration", "defence": "defence",
+               "play": "play"}
+"""The area of a recorded action that is no longer legal, by the phase it was refused in."""
+
+_PHASE = re.compile(r" in phase (\w+)")
+
+
+def _differs(ok: bool, area: str, message: str) -> None:
+    if not ok:
+        raise GoldenDifference(area, message)
+
+
 def check(data: dict[str, Any], source: str, plugins: Sequence[LocalPlugin] = ()) -> None:
     """Replay a playthrough and compare every recorded deal and the settlement (with ``plugins`` added: a
-    house rule held to its family's golden games). An action the game no longer allows fails, naming it."""
+    house rule held to its family's golden games). An action the game no longer allows fails, naming it.
+    A difference raises :class:`GoldenDifference`, with the area it is in."""
     try:
         game = replay(data, plugins, source)
     except RecordError as exc:  # an action no longer legal: the plugin changed what may be called or played
-        raise AssertionError(str(exc)) from None
+        phase = _PHASE.search(str(exc))
+        raise GoldenDifference(PHASE_AREAS.get(phase.group(1) if phase else "", "auction"), str(exc)) from None
     expected = data.get("deal", [])
-    assert len(game.results) == len(expected), check_message(
+    _differs(len(game.results) == len(expected), "match_end" if game.is_terminal else "play", check_message(
         "{source}: the actions complete {n} deal(s), the file records {want}", source=source, n=len(game.results),
-        want=len(expected))
+        want=len(expected)))
     for i, (r, entries, want) in enumerate(zip(game.results, game.deal_entries, expected, strict=True), 1):
         got = deal_table(r, entries)
         for key in ("kind", "contract", "declarer", "tricks"):
-            assert got.get(key) == want.get(key), check_message(
+            _differs(got.get(key) == want.get(key), "play" if key == "tricks" else "auction", check_message(
                 "{source}: deal {i} {key}: got {got}, want {want}", source=source, i=i, key=key,
-                got=repr(got.get(key)), want=repr(want.get(key)))
+                got=repr(got.get(key)), want=repr(want.get(key))))
         norm = sorted([*row[:2], _amount(row[2]), *row[3:]] for row in want["entries"])
         have = sorted([*row[:2], _amount(row[2]), *row[3:]] for row in got["entries"])
-        assert have == norm, check_message("{source}: deal {i} ({deal}) entries: {diff}", source=source, i=i,
-                                           deal=_deal_words(r), diff=_entry_diff(r, have, norm))
+        _differs(have == norm, "score", check_message("{source}: deal {i} ({deal}) entries: {diff}", source=source,
+                                                      i=i, deal=_deal_words(r), diff=_entry_diff(r, have, norm)))
     if "over" in data:  # the end of the match: a game that stops too early, or never, differs here
-        assert game.is_terminal == bool(data["over"]), (
+        _differs(game.is_terminal == bool(data["over"]), "match_end", (
             check_message("{source}: after the recorded deals the match is over, the file says it goes on",
                           source=source) if game.is_terminal else
             check_message("{source}: after the recorded deals the match goes on, the file says it is over",
-                          source=source))
+                          source=source)))
     if "settlement" in data:
         s = game.settlement()
         want_exact = [Fraction(x) for x in data["settlement"]["exact"]]
-        assert list(s.exact) == want_exact, check_message("{source}: settlement {got}, want {want}", source=source,
-                                                          got=list(map(str, s.exact)), want=want_exact)
-        assert list(s.rounded) == list(data["settlement"]["rounded"]), check_message(
+        _differs(list(s.exact) == want_exact, "score", check_message(
+            "{source}: settlement {got}, want {want}", source=source, got=list(map(str, s.exact)), want=want_exact))
+        _differs(list(s.rounded) == list(data["settlement"]["rounded"]), "score", check_message(
             "{source}: rounded settlement {got}, want {want}", source=source, got=list(s.rounded),
-            want=data["settlement"]["rounded"])
+            want=data["settlement"]["rounded"]))
 
 
 def seat_words(r: DealResult, seat: int) -> str:

@@ -135,6 +135,11 @@ class Reference:
         """What ``seat`` sees at ``moment`` besides its own hand."""
         return None
 
+    def deal_played(self, result: DealResult, before: MatchView, rules: Any) -> tuple[bool, str] | None:
+        """Whether the cards of the deal ``result`` are played (``False``: thrown in after an all-pass, or a
+        contract that stands without play), with the rule."""
+        return None
+
     # -- the sheet
 
     def deal_entries(self, result: DealResult, before: MatchView, rules: Any) -> list[Entry] | None:

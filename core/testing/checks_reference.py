@@ -214,6 +214,14 @@ class _Judge:
         before = MatchView(game.n_players, tuple(results[:index]),
                            LedgerView(MappingProxyType(before_totals), game.n_players))
         result = results[index]
+        played = self.ref.deal_played(result, before, self.rules)
+        if played is not None:
+            self.result.count("play")
+            if played[0] != result.played:
+                area = "auction" if result.kind == "all_pass" else "defence"
+                self.differ(area, played[1], index, (
+                    check_message("the engine plays the cards of this deal, the rules do not") if result.played else
+                    check_message("the engine does not play the cards of this deal, the rules do")))
         expected = self.ref.deal_entries(result, before, self.rules)
         if expected is not None:
             self.result.count("score")

@@ -161,6 +161,20 @@ class AustrianReference(Reference):
         rest = self.contract_entries(result, deal[0], deal[1], in_pot, n, rules)
         return None if rest is None else out + rest
 
+    def deal_played(self, result: DealResult, before: MatchView, rules: Any) -> tuple[bool, str] | None:
+        """All pass: the cards are thrown in (GAP-AUT-03); a suit contract is played unless both defenders
+        stay at home (GAP-AUT-04)."""
+        if auction.holder(result.auction, rules) is None:
+            return False, "GAP-AUT-03"
+        deal = self.contract_of(result, rules)
+        if deal is None or not self.knows(deal[1]):
+            return None
+        return self.played(result, deal[1])
+
+    def played(self, result: DealResult, contract: str) -> tuple[bool, str]:
+        """Whether a known contract's cards are played, with the rule."""
+        return defence.defence_of(result.defence).played, "GAP-AUT-04"
+
     def contract_of(self, result: DealResult, rules: Any) -> tuple[int, str] | None:
         return self.declarer_of(result.auction, result.declaration, rules)
 

@@ -159,6 +159,19 @@ class BalkanReference(Reference):
 
     # -- the sheet
 
+    def deal_played(self, result: DealResult, before: MatchView, rules: Any) -> tuple[bool, str] | None:
+        """All pass: nothing is played (BAL-BID-03); a two that needs a kontra and got none (BAL-KON-08) and a
+        contract nobody follows (BAL-DEF-04) are won without play; anything else is played."""
+        sheet = score.Before.of(before, rules)
+        deal = score.read_deal(result, sheet, rules)
+        if deal is None:
+            return False, "BAL-BID-03"
+        if score.two_needs_kontra(deal, sheet, rules) and not deal.dfn.chains:
+            return False, "BAL-KON-08"
+        if not deal.dfn.followers:
+            return False, "BAL-DEF-04"
+        return True, "BAL-DEF-01"
+
     def deal_entries(self, result: DealResult, before: MatchView, rules: Any) -> list[Entry] | None:
         return score.deal_entries(result, before, rules)
 

@@ -71,6 +71,10 @@ class IllustratedReference(AustrianReference):
     def knows(self, contract: str) -> bool:
         return is_extra(contract) or super().knows(contract)
 
+    def played(self, result: DealResult, contract: str) -> tuple[bool, str]:
+        """An extra contract is always played: the defenders may not refuse (AUT-DEF-04)."""
+        return (True, "AUT-DEF-04") if is_extra(contract) else super().played(result, contract)
+
     def defence_legal(self, view: DefenceView, seat: int, rules: Any) -> Legal | None:
         if not is_extra(view.contract.name):
             return super().defence_legal(view, seat, rules)  # a suit contract: play, pass, invite

@@ -21,7 +21,7 @@ from preferans.core.plugin import (
 )
 
 from . import auction, score, seen
-from .defence import Ask, settle
+from .defence import WHIST, Ask, Outcome, settle
 from .history import compulsory, raspasovka
 from .tables import RULE_IDS, bidders, classic, defenders
 
@@ -75,6 +75,18 @@ class RussianReference(Reference):
     def visible(self, moment: Moment, seat: int, rules: Any) -> Seen | None:
         """The talon and the open hands (:mod:`.seen`)."""
         return seen.visible(moment, seat, rules)
+
+    def deal_played(self, result: DealResult, before: MatchView, rules: Any) -> tuple[bool, str] | None:
+        """An all-pass deal is played as a raspasovka (RUS-BID-03); a contract is played unless both
+        defenders passed, the half-whist stands or the declarer conceded (:func:`.defence.settle`)."""
+        if result.kind == "all_pass":
+            return True, "RUS-BID-03"
+        if result.contract is None or result.declarer is None:
+            return None
+        n = before.n_players
+        outcome = settle(result.contract.name, result.declarer, defenders(result.declarer, result.dealer, n),
+                         result.defence, n, rules)
+        return (outcome.played, WHIST) if isinstance(outcome, Outcome) else None
 
     def deal_entries(self, result: DealResult, before: MatchView, rules: Any) -> list[Entry] | None:
         """The deal's score, Classic's bombs and the overflow (:mod:`.score`)."""

@@ -26,8 +26,8 @@ from preferans.core.testing.messages import (
 )
 
 from . import scenarios
+from .checks import walk
 from .coverage import Coverage
-from .coverage import step as play_step
 from .policy import ReferencePolicy
 
 KIT_MODULE = "conformance"
@@ -290,18 +290,15 @@ def check_matches_reference(variant: Variant, seed: int, deals: int, coverage: C
         return result
     judge = _Judge(variant, ref, frozenset(declared), seed, result)
     cov = coverage if coverage is not None else Coverage.of(variant.contracts)
-    policy = ReferencePolicy(seed, explore=1.0, explore_calls=1.0, novel=cov.novel)
-    rng = random.Random(seed)
-    game = Game(variant, seed=seed)
-    done = 0
-    while done < deals:
-        if game.is_terminal:
-            game = Game(variant, seed=rng.getrandbits(32))
-            cov.match_started()
+    last: tuple[Game, int] | None = None  # the game of the step before, and its deals scored then
+    for game in walk(variant, seed, deals, cov):
+        if last is not None and len(last[0].results) > last[1]:
+            judge.deal_scored(last[0], last[1])  # the step before ended a deal (and perhaps its match)
         judge.before(game)
-        if play_step(game, policy, cov):
-            done += 1
-            judge.deal_scored(game, len(game.results) - 1)
+        last = (game, len(game.results))
+    if last is not None and len(last[0].results) > last[1]:
+        judge.deal_scored(last[0], last[1])
+    rng = random.Random(seed)
     judge.run = check_message("the all-pass series and the eager auctions")
     scenarios.targeted_runs(variant, seed, cov, judge)
     judge.run = check_message("a whole match")

@@ -90,7 +90,7 @@ def test_a_file_that_changes_nothing_is_not_caught(variant: str, tmp_path: Path)
 
 
 def test_self_test_catches_every_mutation_and_names_the_check(capsys: pytest.CaptureFixture[str]) -> None:
-    code = main(["conformance", "--self-test"])
+    code = main(["conformance", "--self-test", "--jobs", "2"])  # two processes: the outcomes of one
     out = capsys.readouterr().out
     found = mutation.mutations()
     n = len(found)

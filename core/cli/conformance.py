@@ -175,6 +175,8 @@ def add_self_test_option(s: Any) -> None:
                         "which check caught each, and the score caught/all")
     s.add_argument("--only", action="append", default=[], metavar="NAME",
                    help="with --self-test: only the mutation files whose name contains NAME (repeatable)")
+    s.add_argument("--jobs", type=int, default=1, metavar="J",
+                   help="with --self-test: run the mutations in J processes (default 1), with the same outcomes")
 
 
 def cmd_self_test(args: argparse.Namespace) -> int:
@@ -191,10 +193,12 @@ def cmd_self_test(args: argparse.Namespace) -> int:
     out = render.Printer(sys.stdout, tr=translator(language_of(args)))
     tr = out.tr
     only = list(getattr(args, "only", None) or [])
+    if args.jobs < 1:  # the message simulate and arena give
+        raise bad_input("{option}: must be at least 1 (1 runs in this process), got {jobs}", option="--jobs",
+                        jobs=args.jobs)
     outcomes = []
     rows = []
-    for o in (mutation.self_test(SELF_TEST_DEALS, args.seed, only) if only else
-              mutation.self_test(SELF_TEST_DEALS, args.seed)):
+    for o in mutation.self_test(SELF_TEST_DEALS, args.seed, only, jobs=args.jobs):
         outcomes.append(o)
         m = o.mutation
         caught_by = o.caught_by or tr.gettext("NOT CAUGHT")

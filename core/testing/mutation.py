@@ -233,11 +233,21 @@ def _first_line(text: str) -> str:
     return text.splitlines()[0] if text else ""
 
 
-def self_test(deals: int = 6, seed: int = 0, only: Iterable[str] = ()) -> Iterator[Outcome]:
-    """Run every mutation of the installed kits (``only``: those whose name contains one of its words)."""
-    for kit, item in discover(only):
-        found = Mutation.read(item, kit)
+def self_test(deals: int = 6, seed: int = 0, only: Iterable[str] = (), jobs: int = 1) -> Iterator[Outcome]:
+    """Run every mutation of the installed kits (``only``: those whose name contains one of its words), in
+    ``jobs`` processes (each mutation on its own, so the outcomes are those of one process, in the same
+    order)."""
+    found = [(Mutation.read(item, kit), item) for kit, item in discover(only)]
+    if jobs > 1 and all(m.path is not None for m, _ in found):
+        import multiprocessing
+        from concurrent.futures import ProcessPoolExecutor
+
+        # spawned workers: a fresh interpreter each, nothing inherited from this one (a test run's state)
+        with ProcessPoolExecutor(jobs, mp_context=multiprocessing.get_context("spawn")) as pool:
+            yield from pool.map(run_mutation, [m for m, _ in found], [deals] * len(found), [seed] * len(found))
+        return
+    for mutation_, item in found:
         with ExitStack() as stack:
-            if found.path is None:  # a zipped kit: run a copy of the file
-                found = dataclasses.replace(found, path=Path(stack.enter_context(as_file(item))))
-            yield run_mutation(found, deals, seed)
+            if mutation_.path is None:  # a zipped kit: run a copy of the file
+                mutation_ = dataclasses.replace(mutation_, path=Path(stack.enter_context(as_file(item))))
+            yield run_mutation(mutation_, deals, seed)

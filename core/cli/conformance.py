@@ -193,9 +193,9 @@ def cmd_self_test(args: argparse.Namespace) -> int:
     out = render.Printer(sys.stdout, tr=translator(language_of(args)))
     tr = out.tr
     only = list(getattr(args, "only", None) or [])
-    if args.jobs < 1:  # the message simulate and arena give
-        raise bad_input("{option}: must be at least 1 (1 runs in this process), got {jobs}", option="--jobs",
-                        jobs=args.jobs)
+    from preferans.core.tools.parallel import check_jobs
+
+    check_jobs(args.jobs)  # below 1: the line simulate and arena give
     outcomes = []
     rows = []
     for o in mutation.self_test(SELF_TEST_DEALS, args.seed, only, jobs=args.jobs):

@@ -39,7 +39,10 @@ ACTS = ("call", "discard", "declare", "defence", "card")
 SERVER = """
 import sys, uvicorn
 from preferans.core.server.app import create_app
-uvicorn.run(create_app(sys.argv[1], rate=1e9, burst=1e9), host="127.0.0.1", port=int(sys.argv[2]),
+from preferans.core.server.limits import Limits
+# every table is made from this machine's address: the per-address limit is lifted
+limits = Limits(tables=10**6, tables_per_address=10**6)
+uvicorn.run(create_app(sys.argv[1], rate=1e9, burst=1e9, limits=limits), host="127.0.0.1", port=int(sys.argv[2]),
             log_level="warning", ws_max_size=65536)
 """
 

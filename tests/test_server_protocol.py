@@ -160,7 +160,7 @@ def test_a_spectator_sees_no_hand(client: TestClient) -> None:
     (json.dumps({"type": "ack", "n": -1}), "malformed"),
     (json.dumps({"type": "ping", "extra": 1}), "malformed"),
     (json.dumps({"type": "teleport"}), "unknown_type"),
-    (json.dumps({"kind": "ping"}), "unknown_type"),
+    (json.dumps({"kind": "ping"}), "malformed"),  # no type: a missing key
 ])
 def test_bad_messages_are_answered_with_an_error_and_the_socket_goes_on(client: TestClient, raw: str,
                                                                         code: str) -> None:

@@ -25,9 +25,11 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from preferans.core.model.error_texts import mark_error
 from preferans.core.model.errors import BadInput
 from preferans.core.model.i18n import translator
+from preferans.core.model.parsing import MAX_DEPTH, too_deep
 from preferans.core.server import lobby
 from preferans.core.server.hint import Hints
 from preferans.core.server.labels import accepted, check_lang, labels, page_catalogue, said
+from preferans.core.server.limits import DEFAULT, Limits
 from preferans.core.server.protocol import BURST, RATE, ProtocolError, RateLimit, error, parse
 from preferans.core.server.store import Store
 from preferans.core.server.table import ActionRefused, LiveTable, Tables
@@ -74,8 +76,9 @@ class Connection:
 class Hub:
     """The server's live tables, their connections and their bot runners."""
 
-    def __init__(self, store: Store, hint_options: str = "") -> None:
+    def __init__(self, store: Store, hint_options: str = "", limits: Limits = DEFAULT) -> None:
         self.store = store
+        self.limits = limits
         self.tables = Tables(store)
         self.hints = Hints(hint_options)
         self.conns: dict[str, set[Connection]] = {}
@@ -114,15 +117,21 @@ class Hub:
         for conn in list(self.conns.get(table.id, ())):
             await conn.send({"type": "table", "table": table.info()})
 
+    def watched(self, table: LiveTable) -> bool:
+        """Whether a client (a player or a spectator) is connected to the table."""
+        return bool(self.conns.get(table.id))
+
     def wake_bots(self, table: LiveTable) -> None:
-        """Let the bots play while one of them is to act (one runner per table)."""
+        """Let the bots play while one of them is to act and somebody watches (one runner per table). A table
+        nobody is connected to waits: bots alone would play on at full speed for nobody, filling the database
+        (a table of bots only plays while somebody watches it)."""
         running = self.runners.get(table.id)
-        if (running is None or running.done()) and table.bot_to_act() is not None:
+        if (running is None or running.done()) and self.watched(table) and table.bot_to_act() is not None:
             self.runners[table.id] = asyncio.get_running_loop().create_task(self._run_bots(table))
 
     async def _run_bots(self, table: LiveTable) -> None:
         delay = float(table.settings["bot_delay"] or 0)
-        while table.bot_to_act() is not None:
+        while self.watched(table) and table.bot_to_act() is not None:
             await asyncio.sleep(delay)
             turn = table.bot_to_act()
             if turn is None:
@@ -145,7 +154,8 @@ class Hub:
             await self.broadcast(table, event)
 
     async def watch_dropped(self) -> None:
-        """Every second: a player gone longer than his table's ``takeover`` gets a bot until he is back."""
+        """Every second: a player gone longer than his table's ``takeover`` gets a bot until he is back, and
+        the idle tables expire."""
         while True:
             await asyncio.sleep(1.0)
             now = time.monotonic()
@@ -153,16 +163,33 @@ class Hub:
                 if table.take_over_due(now):
                     await self.broadcast_info(table)
                     self.wake_bots(table)
+            self.expire_idle(time.time())
+
+    def expire_idle(self, now: float) -> list[str]:
+        """Delete the open tables nobody is connected to that have not acted for the ``idle`` limit; their
+        ids. A finished match is kept (it no longer counts against the limits)."""
+        gone = []
+        for table in list(self.tables.live.values()):
+            if not self.watched(table) and not table.game.is_terminal and now - table.active >= self.limits.idle:
+                runner = self.runners.pop(table.id, None)
+                if runner is not None:
+                    runner.cancel()
+                del self.tables.live[table.id]
+                self.conns.pop(table.id, None)
+                self.store.delete_table(table.id)
+                gone.append(table.id)
+        return gone
 
 
 def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst: float = BURST,
-               hint_options: str = "") -> Starlette:
+               hint_options: str = "", limits: Limits = DEFAULT) -> Starlette:
     """The server on database file ``db`` (created when missing); every open table in it is resumed. ``rate``
     and ``burst`` are each connection's message limit (a program driving many seats fast, as the tests and
     the benchmark do, raises them); ``hint_options`` the hard bot's options for the hints (``samples=4``:
-    the tests' small budget; empty: the ``hard`` level's)."""
+    the tests' small budget; empty: the ``hard`` level's); ``limits`` what the tables may be and how many
+    (:class:`~preferans.core.server.limits.Limits`)."""
     store = Store(db, durable=durable)
-    hub = Hub(store, hint_options)
+    hub = Hub(store, hint_options, limits)
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -198,8 +225,12 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
         body = await _body(request, lang)
         if isinstance(body, Response):
             return body
+        creator = request.client.host if request.client is not None else ""
+        full = _full(store, limits, creator, lang)
+        if full is not None:
+            return full
         try:
-            table_id = lobby.create_table(store, body)
+            table_id = lobby.create_table(store, body, limits, creator)
         except lobby.LobbyError as exc:
             return _error(400, "bad_table", exc, lang)
         table = hub.tables.get(table_id)
@@ -258,6 +289,7 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
             pass
         finally:
             if conn.table is not None:
+                conn.table.active = time.time()
                 hub.conns.get(conn.table.id, set()).discard(conn)
                 if conn.seat is not None:
                     conn.table.drop(conn.seat)
@@ -277,6 +309,20 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.hub = hub
     return app
+
+
+def _full(store: Store, limits: Limits, creator: str, lang: str) -> Response | None:
+    """``429 too_many_tables`` when the address or the server has as many open tables as allowed."""
+    mine = store.count_open(creator)
+    if mine >= limits.tables_per_address:
+        return _refused(429, "too_many_tables", lang, mark_error("{count} open tables were made from your address; "
+                                                                 "at most {limit} at once"),
+                        count=mine, limit=limits.tables_per_address)
+    every = store.count_open()
+    if every >= limits.tables:
+        return _refused(429, "too_many_tables", lang, mark_error("the server has {count} open tables; at most "
+                                                                 "{limit} at once"), count=every, limit=limits.tables)
+    return None
 
 
 def _request_lang(request: Request, table: str | None = None, quiet: bool = False) -> str | Response:
@@ -299,9 +345,12 @@ async def _body(request: Request, lang: str) -> dict[str, Any] | Response:
     if len(raw) > lobby.MAX_BODY:
         return _refused(413, "too_large", lang, mark_error("request of {size} bytes; at most {limit}"),
                         size=len(raw), limit=lobby.MAX_BODY)
+    if too_deep(raw.decode("utf-8", "replace"), MAX_DEPTH):  # the parser would raise RecursionError
+        return _refused(400, "malformed", lang, mark_error("malformed {kind}: nested deeper than {limit} levels"),
+                        kind="JSON", limit=MAX_DEPTH)
     try:
         body = json.loads(raw or b"{}")
-    except ValueError:
+    except (ValueError, RecursionError):
         return _refused(400, "malformed", lang, mark_error("the request body is not JSON"))
     if not isinstance(body, dict):
         return _refused(400, "malformed", lang, mark_error("the request body must be a JSON object"))
@@ -477,6 +526,7 @@ async def _hello(hub: Hub, conn: Connection, fields: dict[str, Any]) -> bool:
     # action after the snapshot reaches it as an update, queued behind the welcome and the snapshot
     snapshot = hub.snapshot(table, seat, fields.get("since"), conn.language)
     hub.conns.setdefault(table.id, set()).add(conn)
+    table.active = time.time()
     await conn.send({"type": "welcome", "table": table.id, "seat": seat, "token": token}, snapshot)
     if seat is not None:
         await hub.broadcast_info(table)

@@ -13,6 +13,7 @@ from preferans.core.model.errors import BadInput, PreferansError, bad_input, exc
 from preferans.core.model.i18n import LANGUAGES, translator
 from preferans.core.rules.config import load_variant, playable_variants
 from preferans.core.server.labels import check_lang
+from preferans.core.server.limits import DEFAULT, Limits
 from preferans.core.server.store import Store
 from preferans.core.server.table import DEFAULT_SETTINGS, SEED_CHOSEN, LiveTable
 
@@ -62,8 +63,9 @@ def variants(lang: str = "en") -> dict[str, Any]:
     return {"variants": out, "bots": list(BOTS)}
 
 
-def create_table(store: Store, body: dict[str, Any]) -> str:
-    """A new table from a lobby request (docs/protocol.md, "Creating a table"); its id."""
+def create_table(store: Store, body: dict[str, Any], limits: Limits = DEFAULT, creator: str = "") -> str:
+    """A new table from a lobby request (docs/protocol.md, "Creating a table"), made from address
+    ``creator``; its id. Its rules stay within the server's ``limits`` (a match that ends)."""
     allowed = {"variant", "rules", "names", "bots", "seed", "first_dealer", "settings"}
     for key in body:
         if key not in allowed:
@@ -80,6 +82,14 @@ def create_table(store: Store, body: dict[str, Any]) -> str:
         variant = load_variant(name, rules or None, source="table")
     except PreferansError as exc:
         raise _passed_on(exc) from None
+    pool, deals = getattr(variant.rules, "pool", None), getattr(variant.rules, "max_deals", None)
+    for key, value, limit in (("pool", pool, limits.pool), ("max_deals", deals, limits.deals)):
+        if isinstance(value, int) and value > limit:
+            raise bad_input("{key}: at most {limit} on this server, got {got}", LobbyError, key=f"rules.{key}",
+                            limit=limit, got=value)
+    if hasattr(variant.rules, "max_deals") and deals is None:
+        # a match to a pool alone may never end (all-pass deals fill no pool): a served one ends by this deal
+        variant = load_variant(name, {**rules, "max_deals": limits.deals}, source="table")
     players = variant.rules.players
     names = body.get("names") or list(DEFAULT_NAMES[:players])
     if not isinstance(names, list) or len(names) != players or not all(_good_name(n) for n in names):
@@ -114,7 +124,8 @@ def create_table(store: Store, body: dict[str, Any]) -> str:
     settings = _settings(body.get("settings", {}))
     if chosen:  # said in the table's public info, so the other players know its creator can know every hand
         settings[SEED_CHOSEN] = True
-    return store.create_table(variant.config_dict(), seed, first, settings, [n.strip() for n in names], bots)
+    return store.create_table(variant.config_dict(), seed, first, settings, [n.strip() for n in names], bots,
+                              creator)
 
 
 def _good_name(name: object) -> bool:

@@ -15,8 +15,12 @@ from typing import Any
 
 from preferans.core.model.error_texts import mark_error
 from preferans.core.model.errors import BadInput
+from preferans.core.model.parsing import too_deep
 
 MAX_MESSAGE_BYTES = 4096
+MAX_DEPTH = 8
+"""Arrays and objects nested deeper than this are refused before parsing: no message nests at all, and the
+parser's own limit is Python's recursion limit, whose error would end the connection instead of answering."""
 RATE = 20.0
 BURST = 40.0
 MAX_ACTION_CHARS = 32
@@ -59,15 +63,27 @@ def parse(raw: str | bytes) -> Message:
     if size > MAX_MESSAGE_BYTES:
         raise ProtocolError("too_large", mark_error("message of {size} bytes; at most {limit} are read"),
                             size=size, limit=MAX_MESSAGE_BYTES)
+    if too_deep(raw if isinstance(raw, str) else raw.decode("utf-8", "replace"), MAX_DEPTH):
+        raise ProtocolError("malformed", mark_error("malformed {kind}: nested deeper than {limit} levels"),
+                            kind="JSON", limit=MAX_DEPTH)
     try:
         data = json.loads(raw)
     except (ValueError, UnicodeDecodeError) as exc:  # the parser's reason is its own words, English
         raise ProtocolError("malformed", mark_error("not JSON: {reason}"), reason=str(exc)[:80]) from None
+    except RecursionError:  # not reached under the depth check; kept so that no input ends the socket
+        raise ProtocolError("malformed", mark_error("malformed {kind}: nested too deep"), kind="JSON") from None
     if not isinstance(data, dict):
         raise ProtocolError("malformed", mark_error("expected a JSON object with a {type}, got {got}"),
                             type='"type"', got=type(data).__name__)
-    kind = data.get("type")
-    spec = CLIENT_MESSAGES.get(kind) if isinstance(kind, str) else None
+    # a missing or mistyped "type" is a malformed message (docs/protocol.md); only a string that names no
+    # message type is unknown_type
+    if "type" not in data:
+        raise ProtocolError("malformed", mark_error("{kind}: missing key {key}"), kind="message", key="'type'")
+    kind = data["type"]
+    if not isinstance(kind, str):
+        raise ProtocolError("malformed", mark_error("{field}: expected text, got {got}"), field="type",
+                            got=json.dumps(kind)[:40])
+    spec = CLIENT_MESSAGES.get(kind)
     if spec is None:
         raise ProtocolError("unknown_type", mark_error("type {type} is not a message type (allowed: {allowed})"),
                             type=json.dumps(kind)[:40], allowed=", ".join(CLIENT_MESSAGES))
@@ -101,7 +117,7 @@ def parse(raw: str | bytes) -> Message:
     if isinstance(action, str) and len(action) > MAX_ACTION_CHARS:
         raise ProtocolError("malformed", mark_error("{field}: at most {limit} characters"), field="action",
                             limit=MAX_ACTION_CHARS)
-    return Message(kind, fields)  # type: ignore[arg-type]
+    return Message(kind, fields)
 
 
 class RateLimit:

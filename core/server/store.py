@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
 import secrets
 import sqlite3
 import time
@@ -27,7 +28,8 @@ CREATE TABLE IF NOT EXISTS tables (
     first_dealer INTEGER NOT NULL,
     settings TEXT NOT NULL,
     created REAL NOT NULL,
-    over INTEGER NOT NULL DEFAULT 0
+    over INTEGER NOT NULL DEFAULT 0,
+    creator TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS seats (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -47,6 +49,27 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (table_id, n)
 );
 """
+
+
+PRIVATE = 0o600
+"""The mode of the database and its WAL files: they hold every table's deals (its seed, its actions), so no
+other user of the machine may read them."""
+WAL_FILES = ("-wal", "-shm")
+
+
+def _private(path: str) -> None:
+    """Create the database file readable by its owner alone, or narrow an existing one to that. SQLite creates
+    the WAL and shared-memory files with the database's own mode. Not a umask: it is the whole process's, and
+    other threads (a test's server, the bots' workers) may create files meanwhile."""
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, PRIVATE)
+    try:
+        if os.fstat(fd).st_mode & 0o077:
+            os.fchmod(fd, PRIVATE)
+    finally:
+        os.close(fd)
+    for suffix in WAL_FILES:
+        if os.path.exists(path + suffix):
+            os.chmod(path + suffix, PRIVATE)
 
 
 def token_hash(token: str) -> str:
@@ -81,11 +104,18 @@ class Store:
 
     def __init__(self, path: str | Path, durable: bool = False) -> None:
         self.path = str(path)
+        _private(self.path)
         self.db = sqlite3.connect(self.path, isolation_level=None, check_same_thread=False)
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self.db.execute("PRAGMA foreign_keys=ON")
         self.db.executescript(SCHEMA)
+        columns = {r[1] for r in self.db.execute("PRAGMA table_info(tables)")}
+        if "creator" not in columns:  # a database of an older server: its tables count for no address
+            self.db.execute("ALTER TABLE tables ADD COLUMN creator TEXT NOT NULL DEFAULT ''")
+        for suffix in WAL_FILES:  # SQLite gives them the database's mode; an older server's may be wider
+            if os.path.exists(self.path + suffix):
+                os.chmod(self.path + suffix, PRIVATE)
 
     def close(self) -> None:
         self.db.close()
@@ -93,13 +123,15 @@ class Store:
     # ---------------------------------------------------------------- tables and seats
 
     def create_table(self, config: dict[str, Any], seed: int, first_dealer: int, settings: dict[str, Any],
-                     names: list[str], bots: list[str | None]) -> str:
+                     names: list[str], bots: list[str | None], creator: str = "") -> str:
+        """A new table's id; ``creator`` is the client address it was made from (counted by the limits)."""
         table_id = secrets.token_urlsafe(8)
         with self.db:
             self.db.execute("BEGIN")
-            self.db.execute("INSERT INTO tables (id, config, seed, first_dealer, settings, created) "
-                            "VALUES (?, ?, ?, ?, ?, ?)",
-                            (table_id, json.dumps(config), seed, first_dealer, json.dumps(settings), time.time()))
+            self.db.execute("INSERT INTO tables (id, config, seed, first_dealer, settings, created, creator) "
+                            "VALUES (?, ?, ?, ?, ?, ?, ?)",
+                            (table_id, json.dumps(config), seed, first_dealer, json.dumps(settings), time.time(),
+                             creator))
             for seat, (name, bot) in enumerate(zip(names, bots, strict=True)):
                 self.db.execute("INSERT INTO seats (table_id, seat, name, bot) VALUES (?, ?, ?, ?)",
                                 (table_id, seat, name, bot))
@@ -114,6 +146,29 @@ class Store:
 
     def open_tables(self) -> list[str]:
         return [r[0] for r in self.db.execute("SELECT id FROM tables WHERE over = 0 ORDER BY created")]
+
+    def count_open(self, creator: str | None = None) -> int:
+        """Open tables, all or those made from address ``creator``."""
+        if creator is None:
+            row = self.db.execute("SELECT COUNT(*) FROM tables WHERE over = 0").fetchone()
+        else:
+            row = self.db.execute("SELECT COUNT(*) FROM tables WHERE over = 0 AND creator = ?",
+                                  (creator,)).fetchone()
+        return int(row[0])
+
+    def last_active(self, table_id: str) -> float:
+        """When the table was made or last acted at (seconds since the epoch)."""
+        row = self.db.execute("SELECT MAX(t.created, COALESCE(MAX(a.at), 0)) FROM tables t LEFT JOIN actions a "
+                              "ON a.table_id = t.id WHERE t.id = ?", (table_id,)).fetchone()
+        return float(row[0] or 0.0)
+
+    def delete_table(self, table_id: str) -> None:
+        """Remove a table and everything of it (an idle table expired)."""
+        with self.db:
+            self.db.execute("BEGIN")
+            for sql in ("DELETE FROM actions WHERE table_id = ?", "DELETE FROM seats WHERE table_id = ?",
+                        "DELETE FROM tables WHERE id = ?"):
+                self.db.execute(sql, (table_id,))
 
     def mark_over(self, table_id: str) -> None:
         with self.db:

@@ -65,6 +65,9 @@ class LiveTable:
     n: int = 0
     """The number of events so far (the engine's event log: actions and what the engine did after them)."""
     bots: dict[int, Bot] = field(default_factory=dict)
+    active: float = 0.0
+    """When the table last acted or a client last came or went (seconds since the epoch): an open table idle
+    longer than the server allows, with nobody connected, is deleted (``Hub.expire_idle``)."""
 
     @classmethod
     def load(cls, store: Store, table_id: str) -> LiveTable:
@@ -77,6 +80,7 @@ class LiveTable:
         for seat, action in store.actions(table_id):
             table._apply(seat, action)
         table.n = len(game.events_for(None))
+        table.active = store.last_active(table_id)
         return table
 
     @property
@@ -110,6 +114,7 @@ class LiveTable:
             raise
         if game.is_terminal:
             self.store.mark_over(self.id)
+        self.active = time.time()
         since = self.n
         self.n += len(game.events_for(None, since))
         return {"seat": seat, "action": canonical, "since": since, "n": self.n,

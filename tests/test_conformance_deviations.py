@@ -148,3 +148,15 @@ def test_a_declaration_of_another_area_does_not_cover_the_score(tmp_path: Path,
     house.write_text(HALF_AS_FULL + '\nDEVIATIONS = {"score": "half-whist paid as a whist"}\n', encoding="utf-8")
     assert main(["conformance", "--plugin", str(house), "sochi", "--deals", "12", "--lang", "en"]) == 0, \
         capsys.readouterr().out
+
+
+def test_two_interpreters_tell_a_hash_ordered_rule() -> None:
+    # the corpus's rule that lists the auction calls in the order of their string hashes: the same seed plays
+    # another game once PYTHONHASHSEED differs; Sochi itself plays the same game in both
+    from preferans.core.testing import checks
+
+    corpus = Path(__file__).parent / "data" / "house_rules"
+    with pytest.raises(AssertionError, match="PYTHONHASHSEED 1 and 2"):
+        checks.check_same_game_across_processes("sochi", [str(corpus / "broken" / "sochi_calls_in_hash_order.py")],
+                                                0, 3)
+    assert checks.check_same_game_across_processes("sochi", [], 0, 3) is None

@@ -173,7 +173,7 @@ def test_self_test_heads_and_score_in_russian(capsys: pytest.CaptureFixture[str]
     missed = mutation.Mutation("free-sochi", "sochi", "nothing is checked", lambda v: {})
     outcomes = [mutation.Outcome(broken, "test_scoring_matches_golden_deals", "", 1.25),
                 mutation.Outcome(missed, None, "", 0.5)]
-    monkeypatch.setattr(mutation, "self_test", lambda deals, seed: iter(outcomes))
+    monkeypatch.setattr(mutation, "self_test", lambda deals, seed, only=(), jobs=1: iter(outcomes))
     assert main(["conformance", "--self-test", "--lang", "ru", "-v"]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "quota-sochi: test_scoring_matches_golden_deals (1.2 с): "  # 1.25 to one place: 1.2

@@ -395,15 +395,24 @@ def check_same_game_across_processes(ident: str, plugins: list[str], seed: int, 
     import sys
 
     code = "from preferans.core.testing.checks import digest_main; digest_main()"
+    # the new interpreters look where this one does (a variant installed into a side folder too), and run
+    # side by side
+    path = os.pathsep.join(p for p in sys.path if p)
+    runs = [subprocess.Popen([sys.executable, "-c", code, ident, str(seed), str(deals), *plugins],
+                             env={**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": path},
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for hash_seed in HASH_SEEDS]
+    try:
+        done = [run.communicate(timeout=600) for run in runs]
+    finally:
+        for run in runs:
+            if run.poll() is None:  # a timeout: stop the other too
+                run.kill()
+                run.wait()
     digests = []
-    for hash_seed in HASH_SEEDS:
-        # the new interpreter looks where this one does (a variant installed into a side folder too)
-        env = {**os.environ, "PYTHONHASHSEED": hash_seed, "PYTHONPATH": os.pathsep.join(p for p in sys.path if p)}
-        done = subprocess.run([sys.executable, "-c", code, ident, str(seed), str(deals), *plugins], env=env,
-                              capture_output=True, text=True, timeout=600, check=False)
-        assert done.returncode == 0, check_message("the second interpreter failed: {error}",
-                                                   error=(done.stderr.strip().splitlines() or ["?"])[-1])
-        digests.append(done.stdout.strip())
+    for run, (out, err) in zip(runs, done, strict=True):
+        assert run.returncode == 0, check_message("the second interpreter failed: {error}",
+                                                  error=(err.strip().splitlines() or ["?"])[-1])
+        digests.append(out.strip())
         if digests[-1].startswith(NOT_LOADED):
             return digests[-1].removeprefix(NOT_LOADED).strip()
     assert digests[0] == digests[1], check_message(

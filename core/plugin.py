@@ -19,6 +19,9 @@ What is here, by kind:
   ``PlayAllPass``, ``Redeal``, ``TakeTalon``, ``PickUp``, ``Discard``, ``Declared``, ``Defended``,
   ``PlayRules``, ``Entry``, ``DealResult``, ``Settlement``);
 * contract rows (``ContractSpec``, ``ContractRegistry``, ``ContractTable``);
+* a family's conformance kit (docs/conformance.md): the interface of its independent reference of the rules
+  (``Reference``, answering with ``Legal`` and ``Seen``, asked about a ``Moment``), the areas a deviation may
+  name (``AREAS``) and hand-worked ``GoldenDeal`` values;
 * cards as ints and masks (``parse_card``, ``CARD_NAMES``, ``SUITS`` ...);
 * the errors a plugin raises (``ConfigError``, ``RecordError``, ``NoRuleError``), ``nearest`` for
   "did you mean" hints, and for a reader of files ``read_text``, ``loads_json`` (every failure one line),

@@ -172,3 +172,6 @@ class GoldenDeal:
     expected: Mapping[tuple[str, int, int | None], int]
     accounts: tuple[str, ...] = ()
     ignore_notes: tuple[str, ...] = ()
+    unscored: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    """Keys of a section in ``sections`` that change only what a seat sees, never the sheet: a variant that
+    differs from the preset only in these is held to the same cells (Classic's dark first lead)."""

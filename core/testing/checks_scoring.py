@@ -52,15 +52,9 @@ def _preset_rules(name: str) -> dict[str, Any]:
     return dumped
 
 
-NOT_SCORED = {"whist": ("first_lead_dark",)}
-"""Keys of a scored section that change only what a seat sees during play, never the sheet: a variant that
-differs from the golden deal's preset only in these is scored by the same hand-worked cells (Classic's dark
-first lead)."""
-
-
-def _scored(section: str, values: Any) -> Any:
-    if isinstance(values, dict) and section in NOT_SCORED:
-        return {k: v for k, v in values.items() if k not in NOT_SCORED[section]}
+def _scored(values: Any, unscored: tuple[str, ...]) -> Any:
+    if isinstance(values, dict) and unscored:
+        return {k: v for k, v in values.items() if k not in unscored}
     return values
 
 
@@ -68,7 +62,8 @@ def applies(variant: Variant, deal: GoldenDeal) -> bool:
     if deal.preset not in {c.name for c in variant.chain}:
         return False
     mine, theirs = variant.rules.model_dump(), _preset_rules(deal.preset)
-    return all(_scored(s, mine.get(s)) == _scored(s, theirs.get(s)) for s in deal.sections)
+    return all(_scored(mine.get(s), deal.unscored.get(s, ())) == _scored(theirs.get(s), deal.unscored.get(s, ()))
+               for s in deal.sections)
 
 
 def cells(entries: Iterable[Entry], accounts: tuple[str, ...], ignore_notes: tuple[str, ...] = ()) -> dict[Cell, Any]:

@@ -4,6 +4,7 @@ in the comment beside it; they were first worked in tests/test_sochi_scoring.py.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Mapping
 
 from preferans.core.plugin import ContractTable, DealResult, GoldenDeal
@@ -45,7 +46,7 @@ SOCHI_GAMES = ("game_price", "whist", "declarer", "players")
 SOCHI_MISERE = ("misere", "players")
 SOCHI_RASP = ("raspasovka", "players")
 
-GOLDEN: tuple[GoldenDeal, ...] = (
+_DEALS: tuple[GoldenDeal, ...] = (
     # Sochi prices: 6 -> 2, 7 -> 4, 8 -> 6, 9 -> 8; obligations 6: 4, 7: 2, 8 and 9: 1; greedy whist.
     GoldenDeal("sochi 6S made, a lone greedy whister", "sochi", SOCHI_GAMES,
                # seat 0 takes 6: the pool gets the price 2; the lone whister writes all defence tricks
@@ -103,3 +104,9 @@ GOLDEN: tuple[GoldenDeal, ...] = (
                raspasovka(2, {0: 4, 1: 3, 2: 3}),
                {(G, 0, None): 1}),
 )
+
+UNSCORED = {"whist": ("first_lead_dark",)}
+"""The whist keys that change only what a seat sees, never the sheet: Classic's dark first lead is held to the
+Sochi deals all the same."""
+
+GOLDEN = tuple(dataclasses.replace(d, unscored=UNSCORED) if "whist" in d.sections else d for d in _DEALS)

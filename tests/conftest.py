@@ -4,9 +4,11 @@ session keeps one of each), and a plugin installed in memory for a test whose fi
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from importlib.metadata import EntryPoint
+from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 from fake_install import fake_entry_points
@@ -43,3 +45,18 @@ def installed_plugin(monkeypatch: pytest.MonkeyPatch) -> Callable[[str, ModuleTy
         extra[name] = manager.Installed(name, module.__name__, "test-dist", ep)
 
     return install
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Iterator[Any]:
+    """A server on a fresh database, driven in this process by Starlette's test client (the server tests; a
+    module that needs other options, a higher message rate, defines its own)."""
+    pytest.importorskip("starlette")
+    from server_client import close_all
+    from starlette.testclient import TestClient
+
+    from preferans.core.server.app import create_app
+
+    with TestClient(create_app(tmp_path / "t.sqlite3")) as c:
+        yield c
+        close_all(c)

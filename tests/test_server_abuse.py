@@ -8,7 +8,6 @@ import json
 import socket
 import stat
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -21,14 +20,6 @@ from preferans.core.cli import main  # noqa: E402
 from preferans.core.server.app import create_app  # noqa: E402
 from preferans.core.server.limits import Limits  # noqa: E402
 from preferans.core.server.store import Store  # noqa: E402
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "t.sqlite3")) as c:
-        yield c
-        close_all(c)
-
 
 # ---------------------------------------------------------------- malformed frames
 

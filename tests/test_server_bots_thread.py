@@ -4,17 +4,14 @@ other connections (a hard bot may take a second a decision; before, it held ever
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("starlette")
-from server_client import Seat, close_all, join, new_table  # noqa: E402
+from server_client import Seat, join, new_table  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from preferans.core.engine.game import Game  # noqa: E402
-from preferans.core.server.app import create_app  # noqa: E402
 from preferans.core.server.table import LiveTable  # noqa: E402
 
 
@@ -27,13 +24,6 @@ class GatedBot:
     def choose(self, game: Game, seat: int) -> str:
         self.seen.append(self.gate.wait(10))  # False: nobody opened it, the loop was held while we waited
         return game.legal_actions()[0]
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "t.sqlite3")) as c:
-        yield c
-        close_all(c)
 
 
 def test_the_server_answers_while_a_bot_thinks(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -11,28 +11,17 @@ variants/<family>/locale/<lang>/LC_MESSAGES/preferans-<family>.po for the descri
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
 pytest.importorskip("starlette")
-from server_client import Seat, close_all, drain_info, join, new_table  # noqa: E402
+from server_client import Seat, drain_info, join, new_table  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from preferans.core.engine.game import Game  # noqa: E402
 from preferans.core.model.i18n import ENGLISH, translator  # noqa: E402
 from preferans.core.rules.config import load_variant  # noqa: E402
-from preferans.core.server.app import create_app  # noqa: E402
 from preferans.core.server.labels import accepted, note_label  # noqa: E402
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "t.sqlite3")) as c:
-        yield c
-        close_all(c)
-
 
 # ---------------------------------------------------------------- HTTP
 

@@ -5,7 +5,6 @@ each seat's actions in its language."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -16,13 +15,6 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from preferans.core.server.app import create_app  # noqa: E402
 from preferans.core.server.protocol import MAX_MESSAGE_BYTES  # noqa: E402
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "t.sqlite3")) as c:
-        yield c
-        close_all(c)
 
 
 def three(client: TestClient, seed: int = 5) -> tuple[str, list[Seat]]:

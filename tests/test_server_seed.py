@@ -6,26 +6,15 @@ every hand."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
-
 import pytest
 
 pytest.importorskip("starlette")
-from server_client import Seat, close_all, drain_info, join, live, new_table  # noqa: E402
+from server_client import Seat, drain_info, join, live, new_table  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
 from preferans.core.server import lobby  # noqa: E402
-from preferans.core.server.app import create_app  # noqa: E402
 
 TOP = 2**63 - 1  # 9223372036854775807, the largest signed 64-bit integer
-
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[TestClient]:
-    with TestClient(create_app(tmp_path / "t.sqlite3")) as c:
-        yield c
-        close_all(c)
 
 
 def test_a_table_without_a_seed_gets_63_random_bits(client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -431,14 +431,14 @@ def test_environment_language_and_english_default() -> None:
 
 
 def test_the_page_uses_exactly_the_words_of_its_catalogue() -> None:
-    # every t("...") of app.js and data-i18n="..." of index.html is a message of core/server/words.py, and
+    # every t("...") of the page's scripts and data-i18n="..." of index.html is a message of core/server/words.py, and
     # every message there is used: a label added to the page without its catalogue entry (or left behind
     # when the page stops showing it) fails here, and test_catalogue_complete_and_fresh then asks for its
     # translations
     from preferans.core.server.words import PAGE
 
     static = ROOT / "core" / "server" / "static"
-    script = (static / "app.js").read_text(encoding="utf-8")
+    script = "\n".join(path.read_text(encoding="utf-8") for path in sorted(static.glob("*.js")))
     html = (static / "index.html").read_text(encoding="utf-8")
     used = set(re.findall(r'\bt\("((?:[^"\\]|\\.)*)"', script))
     used |= set(re.findall(r'tel\("[a-z]+", "((?:[^"\\]|\\.)*)"', script))

@@ -1,4 +1,4 @@
-"""The page's own words (``static/index.html`` and ``static/app.js``): every label, heading and status line
+"""The page's own words (``static/index.html`` and the scripts ``static/*.js``): every label, heading and status line
 the page shows, under the message context ``page``. The catalogues are
 ``core/locale/<lang>/LC_MESSAGES/preferans-page.po``; the server serves them to the page as JSON
 (``GET /i18n/<lang>.json``, docs/i18n.md). The page writes each message with ``t("...")`` (``data-i18n`` in the
@@ -89,6 +89,8 @@ PAGE = (
     mark_term("page", "{key} asks for a hint."),
     mark_term("page", "Keys: 1-9 and 0 choose the 1st-10th action or playable card; {key} passes."),
     mark_term("page", "Invite others:"),
+    # the table: seats around it, the trick kept, the bidding box, claims, chat
+    # the lobby: the list of tables, the rules form, the replay
 )
 """Every message of the page, in the order the page shows them."""
 

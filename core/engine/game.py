@@ -111,11 +111,15 @@ class Game:
     recorded elsewhere (PPN import); later deals are shuffled from the seed as usual. ``manager`` is a plugin
     manager of the variant (``variant.new_manager()``) to share, as ``clone()`` shares its own: building one
     is most of the cost of a new game, which counts for a program that starts thousands of games of one
-    variant (the arena's search for its deal sets).
+    variant (the arena's search for its deal sets). ``shuffler`` replaces the seed's generator as the source
+    of the packs: the online table passes ``random.SystemRandom()``, so that each deal is shuffled from the
+    operating system's secret source at the moment it is dealt and nothing stored predicts the next one (the
+    seed then only names the game; ``deals`` replays the packs dealt so far).
     """
 
     def __init__(self, variant: Variant, seed: int = 0, first_dealer: int = 0, *,
-                 deals: Sequence[Sequence[int]] = (), manager: pluggy.PluginManager | None = None) -> None:
+                 deals: Sequence[Sequence[int]] = (), manager: pluggy.PluginManager | None = None,
+                 shuffler: random.Random | None = None) -> None:
         self.variant = variant
         self.rules = variant.rules
         self.n_players: int = variant.rules.players
@@ -128,7 +132,7 @@ class Game:
         self.match = Match(variant, manager)
         self.book = self.match.book
         self.contracts = self.match.contracts
-        self.rng = random.Random(seed)
+        self.rng = random.Random(seed) if shuffler is None else shuffler
         self.history: list[str] = []
         self._legal: list[str] | None = None
         self._view: AuctionView | DefenceView | None = None  # the view of the last step, reused for legality
@@ -141,6 +145,8 @@ class Game:
         self._tricks_logged = 0
         self._last_tricks: tuple[int, tuple[seen.Trick, ...]] | None = None
         self._sheet = seen.SheetCache()
+        self._packs: list[tuple[int, ...]] = []
+        """The packs of the deals before the one in play."""
         self.deal: Deal = self._new_deal(self.first_dealer)
 
     # ------------------------------------------------------------------ public interface
@@ -227,9 +233,13 @@ class Game:
     def clone(self) -> Game:
         other = Game.__new__(Game)
         other.__dict__.update(self.__dict__)
-        other.rng = random.Random()
-        other.rng.setstate(self.rng.getstate())
+        if isinstance(self.rng, random.SystemRandom):  # no state to copy, none to share: the same source
+            other.rng = self.rng
+        else:
+            other.rng = random.Random()
+            other.rng.setstate(self.rng.getstate())
         other.history = self.history.copy()
+        other._packs = self._packs.copy()
         other._log = self._log.copy()
         other._sheet = seen.SheetCache()
         other.match = self.match.copy()
@@ -282,9 +292,17 @@ class Game:
             "first_dealer": self.first_dealer,
             "actions": list(self.history),
         }
-        if self.deals:  # only a game with fixed packs has the key, so other saves are unchanged
-            data["deals"] = [" ".join(CARD_NAMES[c] for c in pack) for pack in self.deals]
+        # only a game with fixed packs has the key, so other saves are unchanged; a game shuffled from a
+        # secret source keeps every pack it dealt (its seed does not replay them)
+        packs = self.packs() if isinstance(self.rng, random.SystemRandom) else self.deals
+        if packs:
+            data["deals"] = [" ".join(CARD_NAMES[c] for c in pack) for pack in packs]
         return data
+
+    def packs(self) -> list[tuple[int, ...]]:
+        """The pack of every deal dealt so far, the one in play included (each the 32 cards in dealing
+        order, ``Deal.pack``)."""
+        return [*self._packs, self.deal.pack]
 
     def to_json(self, seat: int | None | Literal[_Whole.GAME] = WHOLE) -> str:
         return json.dumps(self.to_dict(seat), ensure_ascii=False)
@@ -733,6 +751,7 @@ class Game:
             deal.phase = Phase.OVER
             deal.to_act = -1
             return
+        self._packs.append(deal.pack)
         self._new_deal(self.match.next_dealer())
 
     def check_cards(self) -> None:

@@ -26,11 +26,13 @@ from preferans.core.model.error_texts import mark_error
 from preferans.core.model.errors import BadInput
 from preferans.core.model.i18n import translator
 from preferans.core.model.parsing import MAX_DEPTH, too_deep
+from preferans.core.rules.config import load_variant, playable_variants
 from preferans.core.server import lobby
 from preferans.core.server.hint import Hints
 from preferans.core.server.labels import accepted, check_lang, labels, page_catalogue, said
 from preferans.core.server.limits import DEFAULT, Limits
 from preferans.core.server.protocol import BURST, RATE, ProtocolError, RateLimit, error, parse
+from preferans.core.server.rules_form import rules_form
 from preferans.core.server.store import Store
 from preferans.core.server.table import ActionRefused, LiveTable, Tables
 
@@ -116,6 +118,22 @@ class Hub:
     async def broadcast_info(self, table: LiveTable) -> None:
         for conn in list(self.conns.get(table.id, ())):
             await conn.send({"type": "table", "table": table.info()})
+
+    def table_list(self, over: bool = False, limit: int = 100) -> list[dict[str, Any]]:
+        """The open tables, newest first (``over``: the finished ones), as the lobby lists them."""
+        out = []
+        for table_id in self.store.recent_tables(over, limit):
+            table = self.tables.get(table_id)
+            if table is None:
+                continue
+            info = table.info()
+            out.append({"id": table.id, "variant": info["variant"], "title": info["title"],
+                        "players": info["players"], "lang": info["settings"]["lang"],
+                        "free": [s["seat"] for s in info["seats"] if s["bot"] is None and not s["held"]],
+                        "seats": [{k: s[k] for k in ("seat", "name", "bot", "held", "connected")}
+                                  for s in info["seats"]],
+                        "watchers": info["watchers"], "deal": table.game.deal.number, "over": info["over"]})
+        return out
 
     def watched(self, table: LiveTable) -> bool:
         """Whether a client (a player or a spectator) is connected to the table."""
@@ -235,8 +253,31 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
             return _error(400, "bad_table", exc, lang)
         table = hub.tables.get(table_id)
         assert table is not None
+        answer: dict[str, Any] = {"id": table_id, "invite": f"/t/{table_id}"}
+        sit = lobby.creator_seat(body, [s.bot for s in table.seats], len(table.seats))
+        if sit is not None:  # checked with the request: the seat is free and meant for a person
+            seat, name = sit
+            token = store.claim_seat(table.id, seat, name or table.seats[seat].name)
+            assert token is not None
+            table.seats[seat].held = True
+            table.seats[seat].name = name or table.seats[seat].name
+            answer.update(seat=seat, token=token)
         hub.wake_bots(table)
-        return JSONResponse({"id": table_id, "invite": f"/t/{table_id}", "table": table.info()}, status_code=201)
+        return JSONResponse({**answer, "table": table.info()}, status_code=201)
+
+    async def table_list(request: Request) -> Response:
+        over = request.query_params.get("over") in ("1", "true")
+        return JSONResponse({"tables": hub.table_list(over)})
+
+    async def rules_schema(request: Request) -> Response:
+        lang = _request_lang(request)
+        if isinstance(lang, Response):
+            return lang
+        name = request.path_params["name"]
+        if name not in playable_variants():
+            return _refused(404, "no_variant", lang, mark_error("no variant {name} (one of: {names})"),
+                            name=repr(name[:40]), names=", ".join(playable_variants()))
+        return JSONResponse(rules_form(load_variant(name)))
 
     async def table_info(request: Request) -> Response:
         table_id = request.path_params["table_id"]
@@ -293,7 +334,9 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
                 hub.conns.get(conn.table.id, set()).discard(conn)
                 if conn.seat is not None:
                     conn.table.drop(conn.seat)
-                    await hub.broadcast_info(conn.table)
+                else:
+                    conn.table.watchers -= 1
+                await hub.broadcast_info(conn.table)
 
     routes = [
         Route("/", page),
@@ -301,6 +344,10 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
         Route("/api/variants", variants),
         Route("/i18n/{lang}.json", catalogue),
         Route("/api/tables", create, methods=["POST"]),
+        Route("/api/tables", table_list),
+        Route("/api/variants/{name}/schema", rules_schema),
+        Route("/rules/{name}", page),
+        Route("/t/{table_id}/replay", page),
         Route("/api/tables/{table_id}", table_info),
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
         WebSocketRoute("/ws", socket),
@@ -527,8 +574,9 @@ async def _hello(hub: Hub, conn: Connection, fields: dict[str, Any]) -> bool:
     snapshot = hub.snapshot(table, seat, fields.get("since"), conn.language)
     hub.conns.setdefault(table.id, set()).add(conn)
     table.active = time.time()
+    if seat is None:
+        table.watchers += 1
     await conn.send({"type": "welcome", "table": table.id, "seat": seat, "token": token}, snapshot)
-    if seat is not None:
-        await hub.broadcast_info(table)
+    await hub.broadcast_info(table)
     hub.wake_bots(table)
     return True

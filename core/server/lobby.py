@@ -15,7 +15,7 @@ from preferans.core.rules.config import load_variant, playable_variants
 from preferans.core.server.labels import check_lang
 from preferans.core.server.limits import DEFAULT, Limits
 from preferans.core.server.store import Store
-from preferans.core.server.table import DEFAULT_SETTINGS, SEED_CHOSEN, LiveTable
+from preferans.core.server.table import DEFAULT_SETTINGS, SECRET_DEALS, SEED_CHOSEN, LiveTable
 
 MAX_BODY = 16_384
 MAX_SEED = 2**63 - 1
@@ -64,9 +64,10 @@ def variants(lang: str = "en") -> dict[str, Any]:
 
 
 def create_table(store: Store, body: dict[str, Any], limits: Limits = DEFAULT, creator: str = "") -> str:
-    """A new table from a lobby request (docs/protocol.md, "Creating a table"), made from address
-    ``creator``; its id. Its rules stay within the server's ``limits`` (a match that ends)."""
-    allowed = {"variant", "rules", "names", "bots", "seed", "first_dealer", "settings"}
+    """A new table from a lobby request (docs/protocol.md, "HTTP: the lobby"), made from address
+    ``creator``; its id. Its rules stay within the server's ``limits`` (a match that ends). A ``sit`` is
+    checked here (:func:`creator_seat`) and taken by the caller once the table exists."""
+    allowed = {"variant", "rules", "names", "bots", "seed", "first_dealer", "settings", "sit"}
     for key in body:
         if key not in allowed:
             raise bad_input("unknown key {key} (allowed: {allowed})", LobbyError, key=excerpt(key),
@@ -122,10 +123,33 @@ def create_table(store: Store, body: dict[str, Any], limits: Limits = DEFAULT, c
         raise bad_input("{key}: expected a seat 0..{last}, got {got}", LobbyError, key="first_dealer",
                         last=players - 1, got=excerpt(first))
     settings = _settings(body.get("settings", {}))
+    creator_seat(body, bots, players)
     if chosen:  # said in the table's public info, so the other players know its creator can know every hand
         settings[SEED_CHOSEN] = True
+    else:  # each deal shuffled from the system's secret source as it is dealt: the seed predicts none
+        settings[SECRET_DEALS] = True
     return store.create_table(variant.config_dict(), seed, first, settings, [n.strip() for n in names], bots,
                               creator)
+
+
+def creator_seat(body: dict[str, Any], bots: list[str | None], players: int) -> tuple[int, str] | None:
+    """The seat and name a new table's creator takes at once (``sit``), or ``None``: the seat must exist and
+    be meant for a person."""
+    sit = body.get("sit")
+    if sit is None:
+        return None
+    if not isinstance(sit, dict) or set(sit) - {"seat", "name"}:
+        raise bad_input("{key}: expected a table, got {got}", LobbyError, key="sit (seat, name)", got=excerpt(sit))
+    seat, name = sit.get("seat", 0), sit.get("name")
+    if type(seat) is not int or not 0 <= seat < players:
+        raise bad_input("{key}: expected a seat 0..{last}, got {got}", LobbyError, key="sit.seat", last=players - 1,
+                        got=excerpt(seat))
+    if bots[seat] is not None:
+        raise bad_input("seat {seat} is played by the bot {bot}", LobbyError, seat=seat, bot=bots[seat])
+    if name is not None and not _good_name(name):
+        raise bad_input("{key}: expected 1..{limit} characters, got {got}", LobbyError, key="sit.name",
+                        limit=MAX_NAME, got=excerpt(name))
+    return seat, (name.strip() if isinstance(name, str) else "")
 
 
 def _good_name(name: object) -> bool:

@@ -1,8 +1,11 @@
 """The server's database: one SQLite file (the standard library's ``sqlite3``) in WAL mode.
 
-Three tables: ``tables`` (a table's variant config, seed, names and settings), ``seats`` (who holds each
-seat: a person by the SHA-256 of a token, or a bot by name) and ``actions`` (every applied action, numbered
-from 1 per table). An action is committed before the server acknowledges or broadcasts it, so a server killed
+Its tables: ``tables`` (a table's variant config, seed, names and settings), ``seats`` (who holds each
+seat: a person by the SHA-256 of a token, or a bot by name), ``actions`` (every applied action, numbered
+from 1 per table), ``deals`` (the pack of every deal dealt, written as it is dealt: a table shuffles each
+deal from the system's secret source, so its seed predicts nothing), ``chat`` (the table's lines) and
+``claims`` (each claim, its answers and its outcome).
+An action is committed before the server acknowledges or broadcasts it, so a server killed
 at any moment has every action anybody was told of, and a restarted one replays each open table from here.
 With WAL, ``synchronous=NORMAL`` keeps every committed transaction through a killed process (only a power cut
 can lose the last ones); ``durable=True`` asks for ``FULL``.
@@ -16,6 +19,7 @@ import os
 import secrets
 import sqlite3
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -39,6 +43,32 @@ CREATE TABLE IF NOT EXISTS seats (
     token_hash TEXT,
     next_hash TEXT,
     PRIMARY KEY (table_id, seat)
+);
+CREATE TABLE IF NOT EXISTS deals (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    number INTEGER NOT NULL,
+    pack TEXT NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
+CREATE TABLE IF NOT EXISTS chat (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    n INTEGER NOT NULL,
+    seat INTEGER,
+    name TEXT NOT NULL,
+    text TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (table_id, n)
+);
+CREATE TABLE IF NOT EXISTS claims (
+    table_id TEXT NOT NULL REFERENCES tables(id),
+    id INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    hand INTEGER NOT NULL,
+    tricks INTEGER NOT NULL,
+    answers TEXT NOT NULL,
+    outcome TEXT,
+    PRIMARY KEY (table_id, id)
 );
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL REFERENCES tables(id),
@@ -144,6 +174,11 @@ class Store:
             return None
         return TableRow(row[0], json.loads(row[1]), row[2], row[3], json.loads(row[4]), bool(row[5]))
 
+    def recent_tables(self, over: bool = False, limit: int = 100) -> list[str]:
+        """The ids of the newest open tables (``over``: finished ones), newest first."""
+        return [r[0] for r in self.db.execute("SELECT id FROM tables WHERE over = ? ORDER BY created DESC LIMIT ?",
+                                              (int(over), limit))]
+
     def open_tables(self) -> list[str]:
         return [r[0] for r in self.db.execute("SELECT id FROM tables WHERE over = 0 ORDER BY created")]
 
@@ -167,7 +202,8 @@ class Store:
         with self.db:
             self.db.execute("BEGIN")
             for sql in ("DELETE FROM actions WHERE table_id = ?", "DELETE FROM seats WHERE table_id = ?",
-                        "DELETE FROM tables WHERE id = ?"):
+                        "DELETE FROM deals WHERE table_id = ?", "DELETE FROM chat WHERE table_id = ?",
+                        "DELETE FROM claims WHERE table_id = ?", "DELETE FROM tables WHERE id = ?"):
                 self.db.execute(sql, (table_id,))
 
     def mark_over(self, table_id: str) -> None:
@@ -219,9 +255,69 @@ class Store:
     def append(self, table_id: str, n: int, seat: int, action: str) -> None:
         """Action number ``n`` (from 1), committed when this returns; a number already written is an error
         (two writers on one table), never a silent overwrite."""
+        self.append_many(table_id, n, [(seat, action)])
+
+    def append_many(self, table_id: str, first: int, moves: list[tuple[int, str]],
+                    packs: Sequence[tuple[int, str]] = (), claim: tuple[int, str] | None = None) -> None:
+        """Actions numbered from ``first`` with the packs of the deals they dealt (``(number, cards)``) and,
+        for an accepted claim, its ``(id, outcome)``: all committed together or none."""
+        now = time.time()
         with self.db:
-            self.db.execute("INSERT INTO actions (table_id, n, seat, action, at) VALUES (?, ?, ?, ?, ?)",
-                            (table_id, n, seat, action, time.time()))
+            self.db.execute("BEGIN")
+            self.db.executemany("INSERT INTO actions (table_id, n, seat, action, at) VALUES (?, ?, ?, ?, ?)",
+                                [(table_id, first + i, seat, action, now) for i, (seat, action) in enumerate(moves)])
+            self.db.executemany("INSERT INTO deals (table_id, number, pack) VALUES (?, ?, ?)",
+                                [(table_id, number, pack) for number, pack in packs])
+            if claim is not None:
+                self.db.execute("UPDATE claims SET outcome = ? WHERE table_id = ? AND id = ?",
+                                (claim[1], table_id, claim[0]))
+
+    def add_pack(self, table_id: str, number: int, pack: str) -> None:
+        """The pack of deal ``number``, as it was dealt (``"7S 8S ..."``, the 32 cards in dealing order)."""
+        with self.db:
+            self.db.execute("INSERT INTO deals (table_id, number, pack) VALUES (?, ?, ?)", (table_id, number, pack))
+
+    def packs(self, table_id: str) -> list[str]:
+        return [r[0] for r in self.db.execute("SELECT pack FROM deals WHERE table_id = ? ORDER BY number",
+                                              (table_id,))]
+
+    # ---------------------------------------------------------------- chat and claims
+
+    def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> dict[str, Any]:
+        """A chat line, written; as the protocol sends it."""
+        now = time.time()
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            row = self.db.execute("SELECT COALESCE(MAX(n), 0) FROM chat WHERE table_id = ?", (table_id,)).fetchone()
+            self.db.execute("INSERT INTO chat (table_id, n, seat, name, text, at) VALUES (?, ?, ?, ?, ?, ?)",
+                            (table_id, row[0] + 1, seat, name, text, now))
+        return {"seat": seat, "name": name, "text": text, "at": now}
+
+    def chat(self, table_id: str, last: int = 50) -> list[dict[str, Any]]:
+        rows = self.db.execute("SELECT seat, name, text, at FROM chat WHERE table_id = ? ORDER BY n DESC LIMIT ?",
+                               (table_id, last)).fetchall()
+        return [{"seat": r[0], "name": r[1], "text": r[2], "at": r[3]} for r in reversed(rows)]
+
+    def add_claim(self, table_id: str, at: int, seat: int, hand: int, tricks: int, answers: dict[str, Any]) -> int:
+        """A new claim waiting for its answers; its id."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            row = self.db.execute("SELECT COALESCE(MAX(id), 0) FROM claims WHERE table_id = ?", (table_id,)).fetchone()
+            self.db.execute("INSERT INTO claims (table_id, id, at, seat, hand, tricks, answers) VALUES "
+                            "(?, ?, ?, ?, ?, ?, ?)",
+                            (table_id, row[0] + 1, at, seat, hand, tricks, json.dumps(answers)))
+        return int(row[0]) + 1
+
+    def answer_claim(self, table_id: str, claim_id: int, answers: dict[str, Any], outcome: str | None = None) -> None:
+        with self.db:
+            self.db.execute("UPDATE claims SET answers = ?, outcome = ? WHERE table_id = ? AND id = ?",
+                            (json.dumps(answers), outcome, table_id, claim_id))
+
+    def claims(self, table_id: str) -> list[dict[str, Any]]:
+        rows = self.db.execute("SELECT id, at, seat, hand, tricks, answers, outcome FROM claims WHERE table_id = ? "
+                               "ORDER BY id", (table_id,)).fetchall()
+        return [{"id": r[0], "at": r[1], "seat": r[2], "hand": r[3], "tricks": r[4], "answers": json.loads(r[5]),
+                 "outcome": r[6]} for r in rows]
 
     def actions(self, table_id: str) -> list[tuple[int, str]]:
         """(seat, action) of every action written, in order."""

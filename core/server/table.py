@@ -4,6 +4,7 @@ actions and says who must act next."""
 
 from __future__ import annotations
 
+import random
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -12,6 +13,7 @@ from preferans.core.ai.registry import make_bot
 from preferans.core.engine.game import Game
 from preferans.core.engine.player import Bot
 from preferans.core.formats.sheet import drawing, sheet_text, sheet_view
+from preferans.core.model.cards import CARD_NAMES, parse_card
 from preferans.core.model.error_texts import ILLEGAL_ACTION, mark_error
 from preferans.core.model.errors import BadInput, IllegalActionError
 from preferans.core.model.i18n import ENGLISH, Translator, translator
@@ -25,6 +27,10 @@ DEFAULT_SETTINGS: dict[str, Any] = {"takeover": None, "takeover_bot": "heuristic
 acts, so people can follow the play; ``lang``: the language the table is shown in to a client that names
 none (one of ``preferans.core.model.i18n.LANGUAGES``)."""
 
+
+SECRET_DEALS = "secret_deals"
+"""The key of a table's stored settings that says its deals are shuffled from the system's secret source as
+they are dealt (every table made without a chosen seed); its packs are stored in the ``deals`` table."""
 
 SEED_CHOSEN = "seed_chosen"
 """The key of a table's stored settings that says its creator chose the seed (never set by a client: the lobby
@@ -65,6 +71,12 @@ class LiveTable:
     n: int = 0
     """The number of events so far (the engine's event log: actions and what the engine did after them)."""
     bots: dict[int, Bot] = field(default_factory=dict)
+    watchers: int = 0
+    """Spectators connected now (``Hub`` counts them)."""
+    stored_packs: int = 0
+    """How many of the game's packs the store has (a table dealt from the secret source)."""
+    claim: dict[str, Any] | None = None
+    """The claim waiting for its answers (as the store keeps it), if any."""
     active: float = 0.0
     """When the table last acted or a client last came or went (seconds since the epoch): an open table idle
     longer than the server allows, with nobody connected, is deleted (``Hub.expire_idle``)."""
@@ -75,13 +87,31 @@ class LiveTable:
         if row is None:
             raise KeyError(table_id)
         variant = config_from_dict(row.config, f"table {table_id}: config")
-        game = Game(variant, row.seed, row.first_dealer)
+        if row.settings.get(SECRET_DEALS):
+            packs = [tuple(parse_card(c) for c in pack.split()) for pack in store.packs(table_id)]
+            game = Game(variant, row.seed, row.first_dealer, deals=packs, shuffler=random.SystemRandom())
+        else:  # a table of a chosen seed, or made by an older server: dealt from its seed
+            game = Game(variant, row.seed, row.first_dealer)
         table = cls(table_id, store, row, game, [_seat_state(s) for s in store.seats(table_id)])
+        table.stored_packs = len(store.packs(table_id)) if row.settings.get(SECRET_DEALS) else 0
         for seat, action in store.actions(table_id):
             table._apply(seat, action)
+        for number, pack in table._new_packs():  # the first deal of a new table, dealt just now
+            store.add_pack(table_id, number, pack)
+            table.stored_packs += 1
         table.n = len(game.events_for(None))
         table.active = store.last_active(table_id)
+        table.claim = next((c for c in store.claims(table_id) if c["outcome"] is None), None)
+        if table.claim is not None and table.claim["at"] != table.n:  # pragma: no cover - written together
+            table.claim = None
         return table
+
+    def _new_packs(self) -> list[tuple[int, str]]:
+        """The packs dealt and not yet stored (a table dealt from the secret source)."""
+        if not self.row.settings.get(SECRET_DEALS):
+            return []
+        packs = self.game.packs()
+        return [(i, " ".join(CARD_NAMES[c] for c in packs[i])) for i in range(self.stored_packs, len(packs))]
 
     @property
     def settings(self) -> dict[str, Any]:
@@ -103,21 +133,36 @@ class LiveTable:
         if seat != game.current_player:
             raise ActionRefused("not_your_turn", mark_error("it is seat {turn}'s turn, not seat {seat}'s"),
                                 turn=game.current_player, seat=seat)
-        deal = game.deal.number
-        canonical = self._apply(seat, action)
+        return self.act_many([(seat, action)])
+
+    def act_many(self, moves: list[tuple[int, str]], claim: tuple[int, str] | None = None) -> dict[str, Any]:
+        """Apply the ``moves`` (each the seat to act and its action) and write them in one transaction with
+        the packs they dealt and, for an accepted claim, its outcome; as :meth:`act` for the last one. A move
+        the game refuses leaves the table as it was."""
+        game = self.game
+        deal, first = game.deal.number, len(game.history) + 1
+        written: list[tuple[int, str]] = []
         try:
-            self.store.append(self.id, len(game.history), seat, canonical)
+            for seat, action in moves:
+                written.append((seat, self._apply(seat, action)))
+            packs = self._new_packs()
+            self.store.append_many(self.id, first, written, packs, claim)
         except Exception:
-            # the action is not written, so it did not happen: rebuild the game from the log
+            if not written:  # the first move refused: the game is unchanged
+                raise
+            # nothing is written, so nothing happened: rebuild the game from the log
             fresh = LiveTable.load(self.store, self.id)
             self.game, self.n = fresh.game, fresh.n
             raise
+        self.stored_packs += len(packs)
+        if claim is not None:
+            self.claim = None
         if game.is_terminal:
             self.store.mark_over(self.id)
         self.active = time.time()
         since = self.n
         self.n += len(game.events_for(None, since))
-        return {"seat": seat, "action": canonical, "since": since, "n": self.n,
+        return {"seat": written[-1][0], "action": written[-1][1], "since": since, "n": self.n,
                 "deal_over": game.is_terminal or game.deal.number != deal}
 
     def _apply(self, seat: int, action: str) -> str:
@@ -210,6 +255,8 @@ class LiveTable:
             "settings": self.settings,
             "seed_chosen": bool(self.row.settings.get(SEED_CHOSEN, False)),
             "suit_order": view.suit_order(self.game),
+            "watchers": self.watchers,
+            "over": self.game.is_terminal,
         }
 
 

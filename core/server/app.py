@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import random
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -22,6 +23,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from preferans.core.ai.claims import claim_holds, claim_moment, claim_play, split_of
+from preferans.core.formats.replay import ALL, Viewer, deals_of, replay_steps
+from preferans.core.model.cards import CARD_NAMES
 from preferans.core.model.error_texts import mark_error
 from preferans.core.model.errors import BadInput
 from preferans.core.model.i18n import translator
@@ -31,7 +35,7 @@ from preferans.core.server import lobby
 from preferans.core.server.hint import Hints
 from preferans.core.server.labels import accepted, check_lang, labels, page_catalogue, said
 from preferans.core.server.limits import DEFAULT, Limits
-from preferans.core.server.protocol import BURST, RATE, ProtocolError, RateLimit, error, parse
+from preferans.core.server.protocol import BURST, CHAT_BURST, CHAT_RATE, RATE, ProtocolError, RateLimit, error, parse
 from preferans.core.server.rules_form import rules_form
 from preferans.core.server.store import Store
 from preferans.core.server.table import ActionRefused, LiveTable, Tables
@@ -53,6 +57,9 @@ class Connection:
         self.strikes = 0
         self.lang: str | None = None
         """The language this client asked for (``hello``'s or a ``lang`` message's); ``None``: the table's."""
+        self.chat_limit = RateLimit(CHAT_RATE, CHAT_BURST)
+        self.name: str | None = None
+        """A spectator's name for the chat (``hello``'s ``name``)."""
         self.hinting: asyncio.Task[None] | None = None
         """The task of this connection's last hint (held so that it runs to its end)."""
         self.sending = asyncio.Lock()
@@ -90,7 +97,8 @@ class Hub:
         tr = table.translator(lang)
         state = table.observation(seat)
         msg: dict[str, Any] = {"type": "snapshot", "n": table.n, "table": table.info(), "state": state,
-                               "sheet": table.sheet(tr), "lang": lang, "labels": labels(tr, state)}
+                               "sheet": table.sheet(tr), "lang": lang, "labels": labels(tr, state),
+                               "chat": self.store.chat(table.id), "claim": claim_frame(table)}
         if since is not None and since <= table.n:
             msg["events"] = table.events_for(seat, since)
         return msg
@@ -135,6 +143,73 @@ class Hub:
                         "watchers": info["watchers"], "deal": table.game.deal.number, "over": info["over"]})
         return out
 
+    async def send_all(self, table: LiveTable, message: dict[str, Any]) -> None:
+        for conn in list(self.conns.get(table.id, ())):
+            await conn.send(message)
+
+    async def end_claim(self, table: LiveTable, outcome: str, **more: Any) -> None:
+        """The waiting claim is over without its play (``refused``, ``withdrawn``, ``void``): written, then said."""
+        claim = table.claim
+        if claim is None:
+            return
+        self.store.answer_claim(table.id, claim["id"], claim["answers"], outcome)
+        table.claim = None
+        await self.send_all(table, {"type": "claim_end", "id": claim["id"], "outcome": outcome, **more})
+
+    async def answer_claim(self, table: LiveTable, seat: int, accept: bool) -> None:
+        """``seat``'s answer to the waiting claim: written and said; the claim's end when it decides it."""
+        claim = table.claim
+        if claim is None or claim["answers"].get(str(seat), False) is not None:
+            return
+        claim["answers"][str(seat)] = accept
+        if not accept:
+            await self.send_all(table, {"type": "claim", "claim": claim_frame(table)})
+            await self.end_claim(table, "refused")
+            return
+        self.store.answer_claim(table.id, claim["id"], claim["answers"])
+        await self.send_all(table, {"type": "claim", "claim": claim_frame(table)})
+        if all(claim["answers"].values()):
+            await self._play_claim(table)
+
+    async def _play_claim(self, table: LiveTable) -> None:
+        claim = table.claim
+        assert claim is not None
+        play = table.game.deal.play
+        assert play is not None
+        line = await asyncio.to_thread(claim_play, play.copy(), claim["hand"], claim["tricks"])
+        if table.claim is not claim:  # pragma: no cover - the table moved while the play was worked out
+            return
+        if line is None:  # no play of these cards gives the split: the deal goes on
+            await self.end_claim(table, "void")
+            return
+        moves = []
+        sim = table.game.clone()
+        for card in line:
+            moves.append((sim.current_player, CARD_NAMES[card]))
+            sim.apply(CARD_NAMES[card])
+        event = table.act_many(moves, claim=(claim["id"], "accepted"))
+        await self.send_all(table, {"type": "claim_end", "id": claim["id"], "outcome": "accepted",
+                                    "split": {str(h): n for h, n in split_of(play, line).items()}})
+        await self.broadcast(table, event)
+        self.wake_bots(table)
+
+    def ask_bots(self, table: LiveTable) -> None:
+        """The bots asked about the waiting claim answer it (in a worker thread: a few exact solves)."""
+        claim = table.claim
+        if claim is None:
+            return
+        loop = asyncio.get_running_loop()
+        for key, answer in claim["answers"].items():
+            seat = int(key)
+            if answer is None and table.bot_for(seat) is not None:
+                loop.create_task(self._bot_answer(table, claim, seat))
+
+    async def _bot_answer(self, table: LiveTable, claim: dict[str, Any], seat: int) -> None:
+        rng = random.Random(f"{table.row.seed}:{claim['id']}:{seat}")
+        accept = await asyncio.to_thread(claim_holds, table.game.clone(), seat, claim["hand"], claim["tricks"], rng)
+        if table.claim is claim:
+            await self.answer_claim(table, seat, accept)
+
     def watched(self, table: LiveTable) -> bool:
         """Whether a client (a player or a spectator) is connected to the table."""
         return bool(self.conns.get(table.id))
@@ -162,6 +237,8 @@ class Hub:
                 action = await asyncio.to_thread(bot.choose, table.game.clone(), seat)
                 if table.n != at or table.bot_to_act() != turn:
                     continue  # the table moved on or the seat changed hands while the bot thought
+                if table.claim is not None and table.claim["seat"] == seat:
+                    await self.end_claim(table, "withdrawn")  # a bot took the claimer's seat and plays on
                 event = table.act(seat, action)
             except ActionRefused:  # the seat changed hands while the bot waited
                 continue
@@ -265,6 +342,32 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
         hub.wake_bots(table)
         return JSONResponse({**answer, "table": table.info()}, status_code=201)
 
+    async def replay(request: Request) -> Response:
+        table_id = request.path_params["table_id"]
+        table = hub.tables.get(table_id)
+        lang = _request_lang(request, None if table is None else str(table.settings["lang"]))
+        if isinstance(lang, Response):
+            return lang
+        if table is None:
+            return _refused(404, "no_table", lang, mark_error("no table {table}"), table=repr(table_id[:40]))
+        token = request.query_params.get("token")
+        seat = None if token is None else store.seat_of(table.id, token)
+        if token is not None and seat is None:
+            return _refused(403, "bad_token", lang, mark_error("this token holds no seat at this table (a token "
+                                                               "is replaced at every join: use the last one you "
+                                                               "were sent)"))
+        game = table.game
+        raw = request.query_params.get("deal", "0")
+        deals = deals_of(game)
+        if not raw.isdigit() or int(raw) >= deals:
+            return _refused(400, "bad_deal", lang, mark_error("{key}: expected a deal 0..{last}, got {got}"),
+                            key="deal", last=deals - 1, got=repr(raw[:20]))
+        viewer: Viewer = ALL if game.is_terminal else seat
+        steps = await asyncio.to_thread(replay_steps, game.clone(), int(raw), viewer)
+        return JSONResponse({"table": table.info(), "seat": seat, "deal": int(raw), "deals": deals,
+                             "over": game.is_terminal, "view": "all" if viewer == ALL else
+                             "spectator" if viewer is None else "seat", "steps": steps})
+
     async def table_list(request: Request) -> Response:
         over = request.query_params.get("over") in ("1", "true")
         return JSONResponse({"tables": hub.table_list(over)})
@@ -350,6 +453,7 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
         Route("/t/{table_id}/replay", page),
         Route("/api/tables/{table_id}", table_info),
         Route("/api/tables/{table_id}/join", join, methods=["POST"]),
+        Route("/api/tables/{table_id}/replay", replay),
         WebSocketRoute("/ws", socket),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
@@ -469,6 +573,18 @@ async def _handle(hub: Hub, conn: Connection, raw: str | bytes) -> bool:
     if msg.type == "hint":
         await _hint(hub, conn, table)
         return True
+    if msg.type == "chat":
+        await _chat(hub, conn, table, msg.fields["text"])
+        return True
+    if msg.type == "claim":
+        await _claim(hub, conn, table, msg.fields.get("tricks"))
+        return True
+    if msg.type == "claim_answer":
+        if conn.seat is None or table.claim is None or table.claim["answers"].get(str(conn.seat), False) is not None:
+            await conn.send(_told(conn, "no_claim", mark_error("no claim waits for your answer")))
+            return True
+        await hub.answer_claim(table, conn.seat, bool(msg.fields["accept"]))
+        return True
     # msg.type == "action"
     if conn.seat is None:
         await conn.send(_told(conn, "spectator", mark_error("a spectator does not act")))
@@ -478,6 +594,8 @@ async def _handle(hub: Hub, conn: Connection, raw: str | bytes) -> bool:
         await conn.send(_told(conn, "stale", mark_error("the action was meant after event {at}; the table is at "
                                                         "event {n}"), at=at, n=table.n))
         return True
+    if table.claim is not None and table.claim["seat"] == conn.seat and table.game.current_player == conn.seat:
+        await hub.end_claim(table, "withdrawn")  # the claimer plays on instead
     try:
         event = table.act(conn.seat, msg.fields["action"])
     except ActionRefused as exc:
@@ -569,6 +687,7 @@ async def _hello(hub: Hub, conn: Connection, fields: dict[str, Any]) -> bool:
         seat, token = held
         table.arrive(seat)
     conn.table, conn.seat, conn.lang = table, seat, lang
+    conn.name = fields.get("name") if seat is None else None
     # the snapshot is taken and the connection joins the broadcasts in one step (no await between): every
     # action after the snapshot reaches it as an update, queued behind the welcome and the snapshot
     snapshot = hub.snapshot(table, seat, fields.get("since"), conn.language)
@@ -579,4 +698,62 @@ async def _hello(hub: Hub, conn: Connection, fields: dict[str, Any]) -> bool:
     await conn.send({"type": "welcome", "table": table.id, "seat": seat, "token": token}, snapshot)
     await hub.broadcast_info(table)
     hub.wake_bots(table)
+    hub.ask_bots(table)  # a claim that waited through a restart
     return True
+
+
+def claim_frame(table: LiveTable) -> dict[str, Any] | None:
+    """The waiting claim as the protocol sends it (the claimer's cards shown to all), or ``None``."""
+    claim = table.claim
+    play = table.game.deal.play
+    if claim is None or play is None:
+        return None
+    cards = [CARD_NAMES[c] for c in range(32) if play.hands[claim["hand"]] >> c & 1]
+    return {"id": claim["id"], "seat": claim["seat"], "hand": claim["hand"], "tricks": claim["tricks"],
+            "left": 10 - play.tricks_done, "cards": cards, "answers": dict(claim["answers"]), "at": claim["at"]}
+
+
+async def _claim(hub: Hub, conn: Connection, table: LiveTable, tricks: int | None) -> None:
+    """A claim of the connection's seat: checked, written, put to the seats that play the other hands."""
+    moment = claim_moment(table.game)
+    if conn.seat is None:
+        await conn.send(_told(conn, "spectator", mark_error("a spectator does not act")))
+        return
+    if table.claim is not None:
+        await conn.send(_told(conn, "no_claim", mark_error("a claim is waiting for its answers")))
+        return
+    if moment is None or moment.seat != conn.seat:
+        await conn.send(_told(conn, "no_claim", mark_error("a claim is for the seat on lead in the play")))
+        return
+    if any(c["at"] == table.n and c["seat"] == conn.seat for c in hub.store.claims(table.id)):
+        await conn.send(_told(conn, "no_claim", mark_error("your claim was answered at this moment: play on")))
+        return
+    tricks = moment.left if tricks is None else tricks
+    if not 0 <= tricks <= moment.left:
+        await conn.send(_told(conn, "bad_claim", mark_error("{key}: expected {least}..{most} (the tricks left), "
+                                                            "got {got}"), key="claim.tricks", least=0,
+                              most=moment.left, got=tricks))
+        return
+    deal = table.game.deal
+    play = deal.play
+    assert play is not None
+    asked = sorted({deal.controllers[h] for h in play.order if h != moment.hand} - {conn.seat})
+    answers: dict[str, bool | None] = {str(s): None for s in asked}
+    claim_id = hub.store.add_claim(table.id, table.n, conn.seat, moment.hand, tricks, answers)
+    table.claim = {"id": claim_id, "at": table.n, "seat": conn.seat, "hand": moment.hand, "tricks": tricks,
+                   "answers": answers, "outcome": None}
+    await hub.send_all(table, {"type": "claim", "claim": claim_frame(table)})
+    if not asked:  # the claimer plays every other hand himself
+        await hub.answer_claim(table, conn.seat, True)
+        return
+    hub.ask_bots(table)
+
+
+async def _chat(hub: Hub, conn: Connection, table: LiveTable, text: str) -> None:
+    if not conn.chat_limit.allow():
+        await conn.send(_told(conn, "rate_limited", mark_error("more than {rate} chat lines a second"),
+                              rate=f"{conn.chat_limit.rate:g}"))
+        return
+    name = table.seats[conn.seat].name if conn.seat is not None else conn.name
+    line = hub.store.add_chat(table.id, conn.seat, name or "", text)
+    await hub.send_all(table, {"type": "chat", "line": {**line, "name": name}})

@@ -27,15 +27,24 @@ MAX_ACTION_CHARS = 32
 
 # type -> {field: (python type, required)}
 CLIENT_MESSAGES: dict[str, dict[str, tuple[type | tuple[type, ...], bool]]] = {
-    "hello": {"table": (str, True), "token": (str, False), "since": (int, False), "lang": (str, False)},
+    "hello": {"table": (str, True), "token": (str, False), "since": (int, False), "lang": (str, False),
+              "name": (str, False)},
     "token_ack": {},
     "action": {"action": (str, True), "at": (int, False)},
     "ack": {"n": (int, True)},
     "sync": {"since": (int, True)},
     "lang": {"lang": (str, True)},
     "hint": {},
+    "claim": {"tricks": (int, False)},
+    "claim_answer": {"accept": (bool, True)},
+    "chat": {"text": (str, True)},
     "ping": {},
 }
+MAX_CHAT = 200
+"""Characters of a chat line kept (a longer one is cut)."""
+CHAT_RATE = 0.5
+CHAT_BURST = 5.0
+"""Each connection's chat lines: one every two seconds on average, five at once."""
 
 
 class ProtocolError(BadInput):
@@ -100,7 +109,11 @@ def parse(raw: str | bytes) -> Message:
                                 kind=kind, key=shown)
         want = spec[key][0]
         got = json.dumps(value)[:40]
-        if not isinstance(value, want) or isinstance(value, bool):
+        if want is bool:
+            if not isinstance(value, bool):
+                raise ProtocolError("malformed", mark_error("{field}: expected true or false, got {got}"),
+                                    field=f"{kind}.{key}", got=got)
+        elif not isinstance(value, want) or isinstance(value, bool):
             if want is int:
                 raise ProtocolError("malformed", mark_error("{field}: expected a whole number, got {got}"),
                                     field=f"{kind}.{key}", got=got)
@@ -113,6 +126,18 @@ def parse(raw: str | bytes) -> Message:
     for key, (_, required) in spec.items():
         if required and key not in fields:
             raise ProtocolError("malformed", mark_error("{kind}: missing key {key}"), kind=kind, key=repr(key))
+    if kind == "chat":
+        text = "".join(c for c in fields["text"] if c.isprintable() or c == " ").strip()[:MAX_CHAT]
+        if not text:
+            raise ProtocolError("malformed", mark_error("{field}: expected 1..{limit} characters"),
+                                field="chat.text", limit=MAX_CHAT)
+        fields["text"] = text
+    if kind == "hello" and "name" in fields:
+        name = fields["name"].strip()
+        if not 0 < len(name) <= 24 or not name.isprintable():
+            raise ProtocolError("malformed", mark_error("{field}: expected 1..{limit} characters"),
+                                field="hello.name", limit=24)
+        fields["name"] = name
     action = fields.get("action")
     if isinstance(action, str) and len(action) > MAX_ACTION_CHARS:
         raise ProtocolError("malformed", mark_error("{field}: at most {limit} characters"), field="action",

@@ -244,6 +244,13 @@ class Store:
                             (digest, token_hash(fresh), table_id, seat))
         return seat, fresh
 
+    def seat_of(self, table_id: str, token: str) -> int | None:
+        """The seat ``token`` holds (its current or its pending token), without replacing it (a replay)."""
+        digest = token_hash(token)
+        row = self.db.execute("SELECT seat FROM seats WHERE table_id = ? AND (token_hash = ? OR next_hash = ?)",
+                              (table_id, digest, digest)).fetchone()
+        return None if row is None else int(row[0])
+
     def confirm(self, table_id: str, seat: int) -> None:
         """The client has the new token: the old one is refused from now on."""
         with self.db:

@@ -48,7 +48,7 @@ def test_a_refusal_of_the_rules_is_said_in_the_language_too(client: TestClient) 
     # an unknown key of the request: "unknown key {key} (allowed: {allowed})" in uk, the keys as typed
     r = client.post("/api/tables", json={"varaint": "sochi"}, headers={"accept-language": "uk"})
     assert r.json()["message"] == ("невідомий ключ 'varaint' (дозволені: bots, first_dealer, names, rules, seed, "
-                                   "settings, variant)")
+                                   "settings, sit, variant)")
     # a table language preferans does not speak, in German: "{key}: {value} ist keine Sprache von preferans
     # (eine von: {languages})"
     r = client.post("/api/tables?lang=de", json={"settings": {"lang": "klingon"}})

@@ -1,8 +1,8 @@
 """The ``preferans`` command line.
 
 Subcommands: ``variants``, ``show``, ``schema``, ``config init|check``, ``play``, ``simulate``, ``arena``,
-``score``, ``sheet``, ``solve``, ``analyse``, ``conformance``, ``playthrough record|check``, ``new-variant``
-and ``serve`` (docs/cli.md), and those the installed families add through ``pref_cli_commands`` (the Balkan
+``score``, ``sheet``, ``solve``, ``analyse``, ``conformance``, ``playthrough record|check``, ``new-variant``,
+``replay`` and ``serve`` (docs/cli.md), and those the installed families add through ``pref_cli_commands`` (the Balkan
 family's ``ppn import|export``). Exit codes: 0 success, 2 bad input (one line on stderr naming the file, key
 or action, never a traceback), 1 internal error (set ``PREFERANS_DEBUG=1`` for the traceback), 130 Ctrl-C, 143
 SIGTERM (both stop the worker processes of ``--jobs``). Files are written atomically (a temporary file in the
@@ -30,6 +30,7 @@ from preferans.core.cli import (
     new_variant,
     play,
     playthrough,
+    replay,
     schema,
     score,
     serve,
@@ -45,7 +46,7 @@ from preferans.core.model.i18n import Translator, from_environment, translator
 from preferans.core.rules.manager import family_manager
 
 COMMANDS: tuple[ModuleType, ...] = (variants, show, schema, config, play, simulate, arena, score, sheet,
-                                    conformance, playthrough, new_variant, solve, analyse, serve)
+                                    conformance, playthrough, new_variant, solve, analyse, replay, serve)
 """The core's own subcommands, one module each, in the order ``--help`` lists them: each has
 ``add_parser(sub)``, which declares the subcommand's options and sets its ``func``."""
 FAMILIES_BEFORE = solve

@@ -128,19 +128,22 @@ class Hub:
             await conn.send({"type": "table", "table": table.info()})
 
     def table_list(self, over: bool = False, limit: int = 100) -> list[dict[str, Any]]:
-        """The open tables, newest first (``over``: the finished ones), as the lobby lists them."""
+        """The open tables, newest first (``over``: the finished ones), as the lobby lists them. A table not in
+        memory is described from its rows (listing finished matches loads none of them)."""
         out = []
         for table_id in self.store.recent_tables(over, limit):
-            table = self.tables.get(table_id)
-            if table is None:
+            table = self.tables.live.get(table_id)
+            row = self.store.table(table_id)
+            if row is None:
                 continue
-            info = table.info()
-            out.append({"id": table.id, "variant": info["variant"], "title": info["title"],
-                        "players": info["players"], "lang": info["settings"]["lang"],
-                        "free": [s["seat"] for s in info["seats"] if s["bot"] is None and not s["held"]],
-                        "seats": [{k: s[k] for k in ("seat", "name", "bot", "held", "connected")}
-                                  for s in info["seats"]],
-                        "watchers": info["watchers"], "deal": table.game.deal.number, "over": info["over"]})
+            seats = [{"seat": s.seat, "name": s.name, "bot": s.bot, "held": s.token_hash is not None,
+                      "connected": table is not None and table.seats[s.seat].connections > 0}
+                     for s in self.store.seats(table_id)]
+            out.append({"id": table_id, "variant": row.config.get("variant"), "title": row.config.get("variant"),
+                        "players": len(seats), "lang": row.settings.get("lang", "en"),
+                        "free": [s["seat"] for s in seats if s["bot"] is None and not s["held"]], "seats": seats,
+                        "watchers": table.watchers if table is not None else 0,
+                        "deal": table.game.deal.number if table is not None else None, "over": row.over})
         return out
 
     async def send_all(self, table: LiveTable, message: dict[str, Any]) -> None:
@@ -380,7 +383,8 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
         if name not in playable_variants():
             return _refused(404, "no_variant", lang, mark_error("no variant {name} (one of: {names})"),
                             name=repr(name[:40]), names=", ".join(playable_variants()))
-        return JSONResponse(rules_form(load_variant(name)))
+        variant = load_variant(name)
+        return JSONResponse(rules_form(variant, translator(lang, variant.locale_dirs)))
 
     async def table_info(request: Request) -> Response:
         table_id = request.path_params["table_id"]

@@ -6,17 +6,25 @@ from __future__ import annotations
 
 from typing import Any
 
+from preferans.core.model.i18n import ENGLISH, Translator
+from preferans.core.rules.commented import description_in
 from preferans.core.rules.config import Variant
 
 SCALARS = ("integer", "number", "boolean", "string")
+SUB = ": "
+"""Between a table's title and a key of it (``pool points of a made game, by level: 7``)."""
 
 
-def rules_form(variant: Variant) -> dict[str, Any]:
-    """``{"name", "description", "players", "fields": [...]}`` of ``variant`` (docs/protocol.md)."""
+def rules_form(variant: Variant, tr: Translator = ENGLISH) -> dict[str, Any]:
+    """``{"name", "description", "players", "fields": [...]}`` of ``variant`` (docs/protocol.md): each title
+    in ``tr``'s language as ``preferans show`` writes it (the descriptions stay the presets' English)."""
     schema = variant.json_schema()
     fields: list[dict[str, Any]] = []
     _walk(schema, schema.get("properties", {}), variant.dump_rules(), "", fields)
-    return {"name": variant.name, "description": variant.description, "players": variant.rules.players,
+    for field in fields:
+        sub = field.pop("sub", None)
+        field["title"] = tr.pgettext("rule", field["title"]) + ("" if sub is None else f"{SUB}{sub}")
+    return {"name": variant.name, "description": description_in(variant, tr), "players": variant.rules.players,
             "fields": fields}
 
 
@@ -40,8 +48,9 @@ def _walk(schema: dict[str, Any], properties: dict[str, Any], values: dict[str, 
             # a table by level (``game_price``): one field per key the preset has
             item = node["additionalProperties"]
             for sub, sub_value in (value or {}).items():
-                out.append(_field(f"{key}.{sub}", {**item, "title": f"{node.get('title', name)}: {sub}",
-                                                   "description": node.get("description", "")}, sub_value))
+                field = _field(f"{key}.{sub}", {**item, "title": node.get("title", name),
+                                                "description": node.get("description", "")}, sub_value)
+                out.append({**field, "sub": sub})
         else:
             out.append(_field(key, node, value))
 

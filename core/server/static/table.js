@@ -1,28 +1,43 @@
-// The table over one WebSocket (docs/protocol.md).
+// The table over one WebSocket (docs/protocol.md): the seats around a felt, the trick in the middle (the
+// finished one kept a moment), the bidding box, the discard, claims, chat and the score sheet beside it.
 
-import { $, CARD_PHASES, el, I18N, LANG_KEY, onLanguage, RANKS, relabel, setLanguage, SYMBOL, t } from "./common.js";
+import { $, CARD_PHASES, el, I18N, LANG_KEY, onLanguage, RANKS, relabel, setLanguage, SYMBOL, t, taria,
+         tel } from "./common.js";
 import { seating, tokenKey } from "./lobby.js";
 
-// ------------------------------------------------------------------ the table
+// ------------------------------------------------------------------ the table's state, as the page holds it
 
 const T = { id: null, token: null, ws: null, n: 0, seat: null, state: null, info: null, sheet: null,
-            labels: { actions: {}, accounts: {} }, retry: 0, closing: false };
+            labels: { actions: {}, accounts: {} }, retry: 0, closing: false,
+            kept: null,        // the finished trick shown until the next lead or the pause: {cards, winner, deal}
+            showLast: false,   // the "Last trick" button pressed
+            discard: null,     // the discard being chosen: {deal, need, picks, sent, queue: the cards still to send}
+            claim: null,       // the claim waiting for answers (docs/protocol.md "Claims")
+            claimEnd: null,    // how the last claim ended, said until the table moves on
+            chat: [] };
 relabel.push(() => render());
+window.prefTable = T;  // for tests and the curious: the page's view of the table
 
 // an action, an account as the variant's players say them (the server's labels; the key itself else)
 const label = (action) => (T.labels.actions && T.labels.actions[action]) || action;
 const accountLabel = (name) => (T.labels.accounts && T.labels.accounts[name]) || name;
 const noteLabel = (note) => (T.labels.notes && T.labels.notes[note]) || note;
-window.prefTable = T;  // for tests and the curious: the page's view of the table
+// a label with the suit letters of an untranslated call drawn as symbols: "6S" -> "6♠" (a translated "6♠",
+// "6БК", "igra" are kept as they are)
+const pretty = (text) => text.replace(/^(\d+)([SCDH])$/, (whole, level, suit) => level + SYMBOL[suit]);
 
 export function play(id, token) {
   T.id = id; T.token = token;
   $("table").hidden = false;
+  document.body.classList.add("at-table");
   const invite = `${location.origin}/t/${id}`;
   $("table-invite").href = invite;
   $("table-invite").textContent = invite;
+  setupControls();
   connect();
 }
+
+// ------------------------------------------------------------------ the socket
 
 function connect() {
   const proto = location.protocol === "https:" ? "wss" : "ws";
@@ -59,61 +74,75 @@ function ack() {
 
 function receive(msg) {
   switch (msg.type) {
-    case "welcome":
-      T.seat = msg.seat;
-      T.hintAsked = null;  // a hint asked on a lost connection is not coming
-      if (msg.token) {
-        T.token = msg.token;
-        localStorage.setItem(tokenKey(T.id), msg.token);
-        send({ type: "token_ack" });
-      }
-      $("error").textContent = "";
-      break;
-    case "snapshot":
-      T.info = msg.table;
-      T.sheet = msg.sheet;
-      T.n = msg.n;
-      T.state = msg.state;
-      T.labels = msg.labels || T.labels;
-      render();
-      ack();
-      // a player who chose no language sees the table's
-      if (!localStorage.getItem(LANG_KEY) && msg.lang && msg.lang !== I18N.lang) setLanguage(msg.lang);
-      break;
-    case "update":
-      if (msg.events.length && msg.events[0].number !== T.n) {  // a gap: ask for what was missed
-        send({ type: "sync", since: T.n });
-        return;
-      }
-      T.n = msg.n;
-      T.state = msg.state;
-      T.labels = msg.labels || T.labels;
-      if (msg.sheet) T.sheet = msg.sheet;
-      $("error").textContent = "";
-      render();
-      ack();
-      break;
-    case "hint":
-      receiveHint(msg);
-      break;
-    case "table":
-      T.info = msg.table;
-      render();
-      break;
-    case "error":
-      if (T.hintAsked !== null && HINT_ERRORS.has(msg.code)) { T.hintAsked = null; renderHint(); }
-      if (msg.code === "bad_token") {
-        localStorage.removeItem(tokenKey(T.id));
-        T.ws.onclose = null;
-        $("table").hidden = true;
-        seating(T.id);
-      }
-      $("error").textContent = msg.message;
-      break;
-    default:
-      break;
+    case "welcome": return welcome(msg);
+    case "snapshot": return snapshot(msg);
+    case "update": return update(msg);
+    case "hint": return receiveHint(msg);
+    case "table": T.info = msg.table; return render();
+    case "claim": T.claim = msg.claim; T.claimEnd = null; return render();
+    case "claim_end": T.claim = null; T.claimEnd = { outcome: msg.outcome, n: T.n }; return render();
+    case "chat": return addChat(msg.line);
+    case "error": return refused(msg);
+    default: return undefined;
   }
 }
+T.receive = receive;  // for tests: a frame handed to the page as if the server sent it
+
+function welcome(msg) {
+  T.seat = msg.seat;
+  T.hintAsked = null;  // a hint asked on a lost connection is not coming
+  if (msg.token) {
+    T.token = msg.token;
+    localStorage.setItem(tokenKey(T.id), msg.token);
+    send({ type: "token_ack" });
+  }
+  $("error").textContent = "";
+}
+
+function snapshot(msg) {
+  T.info = msg.table;
+  T.sheet = msg.sheet;
+  T.n = msg.n;
+  T.state = msg.state;
+  T.labels = msg.labels || T.labels;
+  T.kept = null;
+  if ("claim" in msg) T.claim = msg.claim;
+  if (Array.isArray(msg.chat)) { T.chat = []; $("chat-lines").replaceChildren(); msg.chat.forEach(addChat); }
+  render();
+  ack();
+  // a player who chose no language sees the table's
+  if (!localStorage.getItem(LANG_KEY) && msg.lang && msg.lang !== I18N.lang) setLanguage(msg.lang);
+}
+
+function update(msg) {
+  if (msg.events.length && msg.events[0].number !== T.n) {  // a gap: ask for what was missed
+    send({ type: "sync", since: T.n });
+    return;
+  }
+  T.n = msg.n;
+  T.state = msg.state;
+  T.labels = msg.labels || T.labels;
+  if (msg.sheet) T.sheet = msg.sheet;
+  for (const e of msg.events) if (e.kind === "trick" && e.data) keepTrick(e);
+  $("error").textContent = "";
+  sendQueuedDiscard();
+  render();
+  ack();
+}
+
+function refused(msg) {
+  if (T.hintAsked !== null && HINT_ERRORS.has(msg.code)) { T.hintAsked = null; renderHint(); }
+  if (msg.code === "bad_token") {
+    localStorage.removeItem(tokenKey(T.id));
+    T.ws.onclose = null;
+    $("table").hidden = true;
+    seating(T.id);
+  }
+  if (T.discard && T.discard.sent) T.discard = null;  // a refused discard: choose again
+  $("error").textContent = msg.message;
+}
+
+// ------------------------------------------------------------------ seats: who sits where
 
 function seatName(s) {
   if (s === null || s === undefined || s < 0) return t("talon");
@@ -121,16 +150,109 @@ function seatName(s) {
   return seat ? seat.name : t("hand {n}", { n: s + 1 });
 }
 
+// The places around the table, from the bottom (this seat, or seat 0 for a spectator) clockwise: the next to
+// play sits on the left. A two-player table's third hand (no player holds it) takes the third place.
+function placeOf(h) {
+  const s = T.state;
+  const n = Math.max(s.n_hands || 0, s.n_players);
+  const order = n === 2 ? ["bottom", "top"] : n === 3 ? ["bottom", "left", "right"] : ["bottom", "left", "top", "right"];
+  const me = T.seat !== null && T.seat < n ? T.seat : 0;
+  return order[((h - me) % n + n) % n] || "top";
+}
+
+function sitsOut(s, h) {  // the dealer of a four-player table deals and sits the deal out
+  return s.n_players > 3 && Array.isArray(s.active) && s.active.length && h < s.n_players && !s.active.includes(h);
+}
+
+function seatBox(s, h) {
+  const info = (T.info && T.info.seats[h]) || null;
+  const won = s.tricks_won && s.tricks_won[String(h)];
+  const box = el("div", { class: `seat${s.to_act === h && !s.over ? " acting" : ""}${sitsOut(s, h) ? " out" : ""}`,
+                          "data-hand": h },
+    el("div", { class: "seat-name" }, el("strong", { text: seatName(h) }),
+       h === T.seat ? el("span", { class: "you", text: " " + t("(you)") }) : ""));
+  const tags = el("div", { class: "tags" });
+  const tag = (text, cls = "") => tags.append(el("span", { class: `tag ${cls}`, text }));
+  if (h === s.dealer) tag(t("dealer"), "dealer");
+  if (sitsOut(s, h)) tag(t("sits out"), "out");
+  if (h === s.declarer) tag(s.contract ? t("declarer: {contract}", { contract: pretty(label(s.contract)) }) : t("declarer"), "declarer");
+  if ((s.whisters || []).includes(h)) tag(t("whister"), "whister");
+  if (info && info.bot) tag(t("bot {name}", { name: info.bot }), "bot");
+  else if (info && info.held && !info.connected) tag(t("away"), "gone");
+  if (won !== undefined) tag(t("tricks: {n}", { n: won }), "won");
+  box.append(tags);
+  const call = lastCall(s, h);
+  if (call) box.append(el("div", { class: "bubble", text: pretty(label(call)) }));
+  return box;
+}
+
+// the seat's latest word in the phase under way (its call, its whist), said in a bubble by its name
+function lastCall(s, h) {
+  const calls = s.phase === "auction" ? s.calls : s.phase === "defence" ? s.defence_calls
+    : s.phase === "declare" ? s.declaration_calls : [];
+  const mine = (calls || []).filter(([who]) => who === h);
+  return mine.length ? mine[mine.length - 1][1] : null;
+}
+
+// the cards of a hand this seat does not see: small backs (a picture only) and their number in words
+function backs(n, said = t("cards: {n}", { n })) {
+  const fan = el("div", { class: "backs", "aria-hidden": "true" });
+  for (let i = 0; i < n; i++) fan.append(el("span", { class: "back" }));
+  return el("div", { class: "hidden-hand" }, fan, el("span", { class: "sr-only", text: said }),
+            el("span", { class: "count", "aria-hidden": "true", text: String(n) }));
+}
+
+function renderSeats(s, playable) {
+  const areas = { bottom: $("seat-bottom"), left: $("seat-left"), top: $("seat-top"), right: $("seat-right") };
+  for (const area of Object.values(areas)) { area.replaceChildren(); area.hidden = true; }
+  for (let h = 0; h < Math.max(s.n_hands || 0, s.n_players); h++) {
+    const area = areas[placeOf(h)];
+    area.hidden = false;
+    area.append(seatBox(s, h));
+    const cards = s.hands[String(h)];
+    if (placeOf(h) === "bottom") {
+      if (!cards) area.append(backs(s.hand_counts[String(h)] ?? 0));
+      if (h === T.seat && s.discard && s.discard.length) area.append(discardShown(s.discard));
+      continue;
+    }
+    if (cards && cards.length) area.append(openHand(cards, h, playable));
+    else if (s.hand_counts[String(h)]) area.append(backs(s.hand_counts[String(h)]));
+  }
+}
+
+// the cards this seat discarded, face up for it alone
+function discardShown(cards) {
+  return el("div", { class: "my-discard" }, el("span", { text: t("your discard") }),
+            ...sortHand(cards).map((c) => cardNode(c, { small: true })));
+}
+
+// an open hand where its owner sits, a row per suit (as a bridge dummy); clickable when this seat plays it
+function openHand(cards, h, playable) {
+  const forMe = playable.hand === h;
+  const box = el("div", { class: "open-hand", role: "group", ...taria("{name}'s hand", { name: seatName(h) }) });
+  let row = null, last = null;
+  for (const c of sortHand(cards)) {
+    if (c.slice(-1) !== last) { row = el("div", { class: "suit-row" }); box.append(row); last = c.slice(-1); }
+    const legal = forMe && playable.legal.has(c);
+    row.append(cardNode(c, { clickable: forMe, legal, dim: forMe && !legal, small: true }));
+  }
+  return box;
+}
+
+// ------------------------------------------------------------------ cards
+
 function cardNode(name, opts = {}) {
   const suit = name.slice(-1), rank = name.slice(0, -1);
-  const legal = opts.legal;
+  const shown = I18N.ranks[rank] || rank;
+  const cls = ["card", `s-${suit}`, opts.legal && "legal", opts.dim && "dim", opts.small && "small",
+               opts.cls].filter(Boolean).join(" ");
   const node = el(opts.clickable ? "button" : "span",
-    { class: `card s-${suit}${legal ? " legal" : ""}${opts.dim ? " dim" : ""}`, "data-card": name,
-      title: name, "aria-label": cardName(I18N.ranks[rank] || rank, suit) },
-    el("span", { text: I18N.ranks[rank] || rank }), el("span", { text: SYMBOL[suit] || suit }));
+    { class: cls, "data-card": name, "data-pip": SYMBOL[suit] || suit, title: name,
+      "aria-label": cardName(shown, suit), ...(opts.clickable ? { type: "button" } : { role: "img" }) },
+    el("span", { class: "rank", text: shown }), el("span", { class: "suit", text: SYMBOL[suit] || suit }));
   if (opts.clickable) {
-    node.disabled = !legal;
-    node.addEventListener("click", () => act(name));
+    node.disabled = !opts.legal && !opts.pick;
+    node.addEventListener("click", opts.onclick || (() => act(name)));
   }
   return node;
 }
@@ -150,20 +272,225 @@ function sortHand(cards) {
   return [...cards].sort((a, b) => { const x = key(a), y = key(b); return y[0] - x[0] || y[1] - x[1]; });
 }
 
-function handRow(cards, legal, clickable) {
-  const out = [];
-  let last = null;
-  for (const c of sortHand(cards)) {
-    if (last && last !== c.slice(-1)) out.push(el("span", { class: "suit-gap" }));
-    last = c.slice(-1);
-    out.push(cardNode(c, { clickable, legal: legal.has(c), dim: clickable && !legal.has(c) }));
-  }
-  return out;
-}
-
 function act(action) {
   send({ type: "action", action, at: T.n });
 }
+
+// which hand this seat plays a card from now, and its legal cards (none when it is not this seat's card)
+function playableNow(s, mine) {
+  if (!mine || s.phase !== "play") return { hand: null, legal: new Set() };
+  const hand = s.to_play === null || s.to_play === undefined ? T.seat : s.to_play;
+  return { hand, legal: new Set(s.legal) };
+}
+
+// my own hand at the bottom: played by clicking in the play, picked two by two at the discard
+function renderHand(s, playable) {
+  const box = $("hand");
+  box.replaceChildren();
+  const cards = T.seat !== null ? s.hands[String(T.seat)] : s.hands["0"];
+  if (!cards) return;
+  const picking = discarding(s);
+  const picks = new Set(picking ? T.discard.picks : []);
+  let last = null;
+  for (const c of sortHand(cards)) {
+    if (last && last !== c.slice(-1)) box.append(el("span", { class: "suit-gap", "aria-hidden": "true" }));
+    last = c.slice(-1);
+    if (picking) {
+      box.append(cardNode(c, { clickable: !T.discard.sent, pick: true, cls: picks.has(c) ? "picked" : "",
+                               onclick: () => togglePick(c) }));
+      box.lastChild.setAttribute("aria-pressed", picks.has(c) ? "true" : "false");
+      continue;
+    }
+    const forMe = playable.hand === T.seat && T.seat !== null;
+    const legal = forMe && playable.legal.has(c);
+    box.append(cardNode(c, { clickable: forMe, legal, dim: forMe && !legal }));
+  }
+}
+
+// ------------------------------------------------------------------ the discard
+// The declarer picks the cards to discard (the talon's cards come picked: the discard as it came) and sends
+// them with one button; the engine takes them one action at a time, the second sent when the first's update
+// arrives. Until the button is pressed a card may be put back.
+
+function discarding(s) {
+  return s.phase === "discard" && T.seat !== null && s.to_act === T.seat && !s.over;
+}
+
+function discardNeed(s) {
+  const mine = (s.hands[String(T.seat)] || []).length;
+  const others = Object.entries(s.hand_counts).filter(([h]) => Number(h) !== T.seat).map(([, n]) => n);
+  return Math.max(1, mine - Math.max(0, ...others));
+}
+
+function startDiscard(s) {
+  if (T.discard && T.discard.deal === s.deal) return;
+  const hand = s.hands[String(T.seat)] || [];
+  const talon = (s.talon || []).filter((c) => hand.includes(c));
+  const need = discardNeed(s);
+  T.discard = { deal: s.deal, need, picks: talon.length === need ? talon : [], queue: [], sent: false };
+}
+
+function togglePick(card) {
+  const d = T.discard;
+  if (!d || d.sent) return;
+  if (d.picks.includes(card)) d.picks = d.picks.filter((c) => c !== card);
+  else if (d.picks.length < d.need) d.picks = [...d.picks, card];
+  else d.picks = [...d.picks.slice(1), card];  // one card too many pushes out the first picked
+  render();
+}
+
+function sendDiscard() {
+  const d = T.discard;
+  if (!d || d.picks.length !== d.need || d.sent) return;
+  d.sent = true;
+  d.queue = d.picks.slice(1);
+  act(d.picks[0]);
+  render();
+}
+
+// an update came: the next card of a discard under way goes now (the table is at the moment it expects)
+function sendQueuedDiscard() {
+  const d = T.discard, s = T.state;
+  if (!d || !d.sent) return;
+  if (!discarding(s) || d.deal !== s.deal) { T.discard = null; return; }
+  if (d.queue.length) act(d.queue.shift());
+}
+
+function renderDiscard(s, box) {
+  const d = T.discard;
+  const ask = d.need === 2 ? t("choose two cards to discard") : t("choose {n} cards to discard", { n: d.need });
+  box.append(el("p", { class: "ask", text: d.sent ? t("discarding...") : ask }));
+  if (d.sent) return;
+  box.append(el("button", { type: "button", class: "act primary", "data-action": "discard",
+                            disabled: d.picks.length !== d.need, onclick: sendDiscard },
+    el("span", { class: "label", text: d.need === 2 ? t("Discard these two") : t("Discard these cards") })));
+}
+
+// ------------------------------------------------------------------ the trick
+
+function pauseSeconds() {
+  const v = Number(localStorage.getItem("pref-trick-pause"));
+  return localStorage.getItem("pref-trick-pause") === null || Number.isNaN(v) ? 1.5 : Math.max(0, v);
+}
+
+// A finished trick stays on the table (its winner marked) until the next trick's first card by a player or
+// the pause: the state after the update holds the next trick already, so the page keeps the finished one.
+let keptTimer = null;
+function keepTrick(e) {
+  const pause = pauseSeconds();
+  if (!pause) return;
+  T.kept = { cards: e.data.cards, winner: e.data.winner, deal: e.deal };
+  clearTimeout(keptTimer);
+  keptTimer = setTimeout(() => { T.kept = null; render(); }, pause * 1000);
+}
+
+let onTable = new Set();  // the cards drawn on the table last time: a new one slides in
+function renderTrick(s) {
+  if (T.kept && s.trick.some(([h]) => h >= 0)) T.kept = null;  // the next trick is under way
+  const kept = T.kept;
+  const cards = kept ? kept.cards : s.trick;
+  const box = $("trick");
+  box.replaceChildren();
+  const now = new Set();
+  for (const [h, c] of cards) {
+    const place = h < 0 ? "talon" : placeOf(h);
+    const key = `${h}:${c}`;
+    now.add(key);
+    const cls = `${kept && h === kept.winner ? "winner" : ""}${onTable.has(key) ? "" : " enter"}`;
+    const card = cardNode(c, { cls });
+    box.append(el("div", { class: `played at-${place}`, "data-hand": h }, card,
+                  el("span", { class: "who", text: seatName(h) })));
+  }
+  onTable = now;
+  $("trick-note").textContent = kept ? t("{name} takes the trick", { name: seatName(kept.winner) }) : "";
+  renderTalon(s, new Set(cards.map(([, c]) => c)));
+}
+
+function renderTalon(s, onTheTable) {
+  const talon = $("talon");
+  talon.replaceChildren();
+  const shown = (s.talon || []).filter((c) => !onTheTable.has(c));  // a talon card leading lies in the trick
+  if (shown.length && s.phase !== "discard") {
+    talon.append(tel("span", "talon", {}, { class: "talon-label" }), ...shown.map((c) => cardNode(c, { small: true })));
+  } else if (s.talon_count) {
+    talon.append(tel("span", "talon", {}, { class: "talon-label", "aria-hidden": "true" }),
+                 backs(s.talon_count, t("talon: {n} face down", { n: s.talon_count })));
+  }
+}
+
+function renderLastTrick(s) {
+  const lt = s.last_trick && s.last_trick.deal === s.deal ? s.last_trick : null;  // never the previous deal's
+  const button = $("last-trick-button");
+  button.disabled = !lt;
+  if (!lt) T.showLast = false;
+  button.setAttribute("aria-pressed", T.showLast ? "true" : "false");
+  const box = $("last-trick");
+  box.replaceChildren();
+  box.hidden = !T.showLast;
+  if (!T.showLast) return;
+  box.append(el("span", { class: "lt-title", text: t("last trick → {name}:", { name: seatName(lt.winner) }) }));
+  for (const [h, c] of lt.cards) {
+    box.append(el("span", { class: "lt-card" }, cardNode(c, { small: true, cls: h === lt.winner ? "winner" : "" }),
+                  el("span", { class: "who", text: seatName(h) })));
+  }
+}
+
+// ------------------------------------------------------------------ the bidding box
+// Calls of a level and a suit (6S, 10NT) are laid out as a grid, a row per level and a column per suit; the
+// other calls (pass, whist, misère, a Balkan "2", "igra") are a row of plain buttons under it. The buttons stay
+// in the order of legal (the keys 1-9, 0 count them so) and are placed in the grid by CSS.
+
+const SUIT_CALL = /^(\d+)(S|C|D|H|NT)$/;
+const GRID = 60;  // grid columns: five suit columns of 12, or a row of 1-5 plain buttons sharing the width
+
+function callButton(a, i) {
+  const m = a.match(SUIT_CALL);
+  const shown = pretty(label(a));
+  const cls = `act${m ? ` bid s-${m[2]}` : " plain"}${/^(pass|whist)$/.test(a) ? " prominent" : ""}`;
+  // .label is the server's label as it is (what a screen reader reads); the face shows its suit as a symbol
+  return el("button", { type: "button", class: cls, "data-action": a, onclick: () => act(a) },
+    el("kbd", { "aria-hidden": "true", text: i < 10 ? String((i + 1) % 10) : "" }),
+    el("span", { class: shown === label(a) ? "label" : "label sr-only", text: label(a) }),
+    shown === label(a) ? "" : el("span", { class: "face", "aria-hidden": "true", text: shown }));
+}
+
+function renderBiddingBox(s, box) {
+  const suits = [...((T.info && T.info.suit_order) || ["S", "C", "D", "H"]), "NT"];
+  const levels = [...new Set(s.legal.map((a) => a.match(SUIT_CALL)).filter(Boolean).map((m) => Number(m[1])))]
+    .sort((a, b) => a - b);
+  const plain = s.legal.filter((a) => !SUIT_CALL.test(a));
+  const perRow = Math.min(5, Math.max(1, plain.length <= 3 ? plain.length : Math.ceil(plain.length / 2)));
+  const grid = el("div", { class: "bidding-box", role: "group", ...taria("bidding box"),
+                           style: `grid-template-columns: repeat(${GRID}, minmax(0, 1fr))` });
+  let p = 0;
+  s.legal.forEach((a, i) => {
+    const b = callButton(a, i);
+    const m = a.match(SUIT_CALL);
+    if (m) {
+      const col = Math.max(0, suits.indexOf(m[2]));
+      b.style.gridRow = String(levels.indexOf(Number(m[1])) + 1);
+      b.style.gridColumn = `${col * 12 + 1} / span 12`;
+    } else {
+      const span = GRID / perRow;
+      b.style.gridRow = String(levels.length + 1 + Math.floor(p / perRow));
+      b.style.gridColumn = `${(p % perRow) * span + 1} / span ${span}`;
+      p += 1;
+    }
+    grid.append(b);
+  });
+  box.append(grid);
+}
+
+function renderActions(s, mine) {
+  const box = $("actions");
+  box.replaceChildren();
+  box.className = "";
+  if (!mine) return;
+  if (discarding(s)) { box.className = "discarding"; renderDiscard(s, box); return; }
+  if (!CARD_PHASES.has(s.phase)) renderBiddingBox(s, box);
+}
+
+// ------------------------------------------------------------------ the whole table
 
 function render() {
   const s = T.state;
@@ -171,91 +498,81 @@ function render() {
   const info = T.info || { seats: [], variant: "" };
   $("title").textContent = t("{variant} · table {id}", { variant: info.variant, id: T.id });
   $("table-seed").hidden = !info.seed_chosen;
-  const mine = T.seat !== null && s.to_act === T.seat;
-  const legal = new Set(mine ? s.legal : []);
-  const cardsAct = CARD_PHASES.has(s.phase);
-  // status
-  const turn = s.over ? t("the match is over") : mine ? t("your turn") : t("{name} to act", { name: seatName(s.to_act) });
-  const status = $("status");
-  const deal = t("Deal {deal} · dealer {dealer} · {phase}", { deal: s.deal + 1, dealer: seatName(s.dealer),
-                                                                 phase: t(s.phase) });
-  status.replaceChildren(el("span", { text: `${deal} · ` }),
-                         el("span", { class: "turn", text: turn }));
-  status.dataset.phase = s.phase; status.dataset.deal = s.deal; status.dataset.n = T.n;
-  status.dataset.mine = mine ? "1" : "0";
-  // the seats
-  const others = $("others");
-  others.replaceChildren();
-  for (let h = 0; h < (s.n_hands || s.n_players); h++) {
-    const seatInfo = info.seats[h];
-    const won = s.tricks_won && s.tricks_won[String(h)];
-    const box = el("div", { class: `seat${s.to_act === h ? " acting" : ""}`, "data-hand": h },
-      el("strong", { text: seatName(h) + (h === T.seat ? " " + t("(you)") : "") }),
-      el("div", { text: t("cards: {n}", { n: s.hand_counts[String(h)] ?? 0 }) +
-                        (won !== undefined ? " · " + t("tricks: {n}", { n: won }) : "") }));
-    if (h === s.declarer) {
-      box.append(el("div", { text: s.contract ? t("declarer: {contract}", { contract: label(s.contract) })
-                                              : t("declarer") }));
-    }
-    if (seatInfo && seatInfo.bot) box.append(el("div", { class: "muted", text: t("bot {name}", { name: seatInfo.bot }) }));
-    else if (seatInfo && seatInfo.held && !seatInfo.connected) box.append(el("div", { class: "gone", text: t("away") }));
-    others.append(box);
-  }
-  // the trick, talon, last trick
-  const trick = $("trick");
-  trick.replaceChildren(...s.trick.map(([h, c]) => el("div", { class: "played" }, cardNode(c),
-                                                       el("div", { text: seatName(h) }))));
-  const talon = $("talon");
-  talon.replaceChildren();
-  const onTable = new Set(s.trick.map(([, c]) => c));  // a talon card turned to lead lies in the trick already
-  const talonShown = (s.talon || []).filter((c) => !onTable.has(c));
-  if (talonShown.length) talon.append(el("span", { text: t("talon") + " " }), ...talonShown.map((c) => cardNode(c)));
-  else if (s.talon_count) talon.append(el("span", { class: "muted", text: t("talon: {n} face down", { n: s.talon_count }) }));
-  const last = $("last-trick");
-  last.replaceChildren();
-  if (s.last_trick) {
-    last.append(el("span", { text: t("last trick → {name}:", { name: seatName(s.last_trick.winner) }) + " " }),
-                ...s.last_trick.cards.map(([, c]) => cardNode(c)));
-  }
-  // hands: mine first, then the others I see (open, or played for me)
-  const hand = $("hand"), open = $("open-hands");
-  hand.replaceChildren(); open.replaceChildren();
-  for (const [h, cards] of Object.entries(s.hands)) {
-    const forMe = mine && cardsAct && (s.phase === "discard" ? Number(h) === T.seat
-                                       : (s.to_play === null || Number(h) === s.to_play));
-    const row = handRow(cards, forMe ? legal : new Set(), cardsAct && mine && forMe);
-    if (Number(h) === T.seat) hand.append(el("span", { class: "label", text: t("your hand") }), ...row);
-    else open.append(el("span", { class: "label", text: t("{name}'s hand", { name: seatName(Number(h)) }) }), ...row);
-  }
-  if (s.discard && s.discard.length) open.append(el("span", { class: "label", text: t("your discard") }),
-                                                 ...s.discard.map((c) => cardNode(c)));
-  // actions: calls as buttons (cards are clicked in the hand)
-  const actions = $("actions");
-  actions.replaceChildren();
-  if (mine && !cardsAct) {
-    s.legal.forEach((a, i) => actions.append(el("button", { class: "act", "data-action": a,
-      onclick: () => act(a) }, el("kbd", { text: i < 10 ? String((i + 1) % 10) : "" }),
-      el("span", { class: "label", text: label(a) }))));
-  }
+  const mine = T.seat !== null && s.to_act === T.seat && !s.over;
+  if (discarding(s)) startDiscard(s); else T.discard = null;
+  const playable = playableNow(s, mine);
+  renderStatus(s, mine);
+  renderSeats(s, playable);
+  renderTrick(s);
+  renderLastTrick(s);
+  renderHand(s, playable);
+  renderActions(s, mine);
+  renderBanner(s);
+  renderClaim(s, mine);
   renderAuction(s);
   renderResult(s);
   renderSheet();
   renderHint();
 }
 
+function renderStatus(s, mine) {
+  const turn = s.over ? t("the match is over") : mine ? t("your turn") : t("{name} to act", { name: seatName(s.to_act) });
+  const status = $("status");
+  const deal = t("Deal {deal} · dealer {dealer} · {phase}", { deal: s.deal + 1, dealer: seatName(s.dealer),
+                                                                 phase: t(s.phase) });
+  status.replaceChildren(el("span", { text: `${deal} · ` }), el("span", { class: `turn${mine ? " mine" : ""}`, text: turn }));
+  status.dataset.phase = s.phase; status.dataset.deal = s.deal; status.dataset.n = T.n;
+  status.dataset.mine = mine ? "1" : "0";
+  $("table").classList.toggle("my-turn", mine);
+}
+
 function renderAuction(s) {
   const box = $("auction");
   box.replaceChildren();
   const line = (title, calls) => calls.length && box.append(el("p", {},
-    el("strong", { text: t(title) + ": " }), calls.map(([h, c]) => `${seatName(h)} ${label(c)}`).join(", ")));
+    el("strong", { text: t(title) + ": " }), calls.map(([h, c]) => `${seatName(h)} ${pretty(label(c))}`).join(", ")));
   line("Auction", s.calls);
   line("Declaration", s.declaration_calls);
   line("Defence", s.defence_calls);
   if (s.contract !== null) {
     const who = s.declarer !== null ? seatName(s.declarer) + " " : "";
-    box.append(el("p", { text: t("Contract: {contract}", { contract: who + label(s.contract) }) }));
+    box.append(el("p", { text: t("Contract: {contract}", { contract: who + pretty(label(s.contract)) }) }));
   } else if (s.bid) box.append(el("p", { text: t("{name} won the auction with {bid}", { name: seatName(s.declarer),
-                                                                                          bid: label(s.bid) }) }));
+                                                                                          bid: pretty(label(s.bid)) }) }));
+}
+
+// ------------------------------------------------------------------ the deal's result
+
+// the deal just scored said in words, from its end until the next deal's first call (or for good at the end)
+function renderBanner(s) {
+  const box = $("result-banner");
+  const r = s.last_result;
+  const fresh = r && (s.over || (r.deal === s.deal - 1 && s.phase === "auction" && !s.calls.length));
+  box.hidden = !fresh;
+  box.replaceChildren();
+  if (!fresh) return;
+  box.append(el("strong", { text: resultWords(r) }));
+  const tricks = (r.tricks || []).map((n, h) => ({ n, h })).filter(({ h }) => h < s.n_players && !(r.active
+    && r.active.length && !r.active.includes(h) && !n));
+  if (r.played && tricks.length) {
+    box.append(el("span", { text: t("Tricks: {list}", { list: tricks.map(({ n, h }) => `${seatName(h)} ${n}`).join(", ") }) }));
+  }
+}
+
+function resultWords(r) {
+  const contract = r.contract ? pretty(label(r.contract)) : "";
+  if (r.outcome === "thrown_in") return t("all passed: the cards are thrown in");
+  if (r.kind === "all_pass") return t("all passed: {contract}", { contract });
+  const name = seatName(r.declarer);
+  if (r.outcome === "passed_out") return t("{name}'s {contract} stands without play", { name, contract });
+  const took = r.tricks ? r.tricks[r.declarer] : 0;
+  const level = (r.contract || "").match(SUIT_CALL);
+  const misere = /mis/i.test(r.contract || "");
+  const need = level ? Number(level[1]) : misere ? 0 : null;
+  if (need === null) return t("{name} played {contract}: {n} tricks", { name, contract, n: took });
+  const short = misere ? took : need - took;
+  if (short <= 0) return t("{name} played {contract} and made it: {n} tricks", { name, contract, n: took });
+  return t("{name} played {contract} and was set by {set}: {n} tricks", { name, contract, set: short, n: took });
 }
 
 function renderResult(s) {
@@ -263,7 +580,7 @@ function renderResult(s) {
   box.replaceChildren();
   const r = s.last_result;
   if (!r) { box.textContent = t("no deal scored yet"); return; }
-  const contract = r.contract ? label(r.contract) : t("all passed");
+  const contract = r.contract ? pretty(label(r.contract)) : t("all passed");
   box.append(el("p", { text: r.declarer !== null && r.declarer !== undefined
     ? t("Deal {n}: {contract} by {name}", { n: r.deal + 1, contract, name: seatName(r.declarer) })
     : t("Deal {n}: {contract}", { n: r.deal + 1, contract }) }));
@@ -290,8 +607,124 @@ function renderSheet() {
   } else if (sheet.text) {
     const tab = el("table", {}, el("tr", {}, ...sheet.text.header.map((h) => el("th", { text: h }))));
     for (const row of sheet.text.rows) tab.append(el("tr", {}, ...row.map((c) => el("td", { text: c }))));
-    box.append(tab, ...sheet.text.notes.map((n) => el("p", { class: "muted", text: n })));
+    box.append(el("div", { class: "sheet-scroll" }, tab), ...sheet.text.notes.map((n) => el("p", { class: "muted", text: n })));
   }
+}
+
+// ------------------------------------------------------------------ claims
+// The seat on lead may claim the rest (or a number of them) instead of playing; the claim shows its cards and
+// the split to everyone, and the seats asked accept or refuse it (docs/protocol.md, "Claims").
+
+function mayClaim(s, mine) {
+  if (!mine || s.phase !== "play" || T.claim || s.trick.length) return false;
+  return (s.hands[String(s.to_play ?? T.seat)] || []).length > 0;
+}
+
+function renderClaim(s, mine) {
+  const bar = $("claim-bar");
+  bar.hidden = !mayClaim(s, mine);
+  if (!bar.hidden) {
+    const left = (s.hands[String(s.to_play ?? T.seat)] || []).length;
+    const menu = $("claim-tricks");
+    const was = menu.value;
+    menu.replaceChildren(tel("option", "all the rest", {}, { value: "" }),
+                         ...Array.from({ length: left + 1 }, (_, n) => el("option", { value: String(n), text: String(n) })));
+    menu.value = [...menu.options].some((o) => o.value === was) ? was : "";
+  }
+  const box = $("claim");
+  box.replaceChildren();
+  if (T.claimEnd && T.claimEnd.n !== T.n && T.claimEnd.outcome !== "refused") T.claimEnd = null;
+  if (T.claim) box.append(...claimShown(T.claim));
+  else if (T.claimEnd) box.append(el("p", { class: "claim-end", text: claimOutcome(T.claimEnd.outcome) }));
+  box.hidden = !box.childElementCount;
+}
+
+function claimShown(c) {
+  const who = seatName(c.seat);
+  const head = c.tricks === c.left ? t("{name} claims all {left} tricks left", { name: who, left: c.left })
+    : t("{name} claims {n} of the {left} tricks left", { name: who, n: c.tricks, left: c.left });
+  const split = Object.entries(c.split || {}).map(([h, n]) => `${seatName(Number(h))} ${n}`).join(" · ");
+  const out = [el("p", { class: "claim-head" }, el("strong", { text: head })),
+               el("div", { class: "claim-cards", role: "group", ...taria("{name}'s hand", { name: who }) },
+                  ...sortHand(c.cards || []).map((card) => cardNode(card, { small: true }))),
+               el("p", { text: t("Tricks: {list}", { list: split }) })];
+  const answers = el("ul", { class: "claim-answers" });
+  for (const [seat, a] of Object.entries(c.answers || {})) {
+    const said = a === null ? t("waiting") : a ? t("accepted") : t("refused");
+    answers.append(el("li", { text: `${seatName(Number(seat))}: ${said}` }));
+  }
+  out.push(answers);
+  if (T.seat !== null && c.answers && c.answers[String(T.seat)] === null) {
+    out.push(el("div", { class: "claim-buttons" },
+      tel("button", "Accept", {}, { type: "button", class: "primary", id: "claim-accept",
+                                    onclick: () => send({ type: "claim_answer", accept: true }) }),
+      tel("button", "Refuse", {}, { type: "button", id: "claim-refuse",
+                                    onclick: () => send({ type: "claim_answer", accept: false }) })));
+  }
+  return out;
+}
+
+function claimOutcome(outcome) {
+  if (outcome === "accepted") return t("the claim was accepted");
+  if (outcome === "refused") return t("the claim was refused: play on");
+  return t("the claim was withdrawn");
+}
+
+function sendClaim() {
+  const v = $("claim-tricks").value;
+  send(v === "" ? { type: "claim" } : { type: "claim", tricks: Number(v) });
+}
+
+// ------------------------------------------------------------------ chat (always as text, never as markup)
+
+function addChat(line) {
+  if (!line) return;
+  T.chat.push(line);
+  const list = $("chat-lines");
+  list.append(el("li", {}, el("strong", { text: `${line.name}: ` }), el("span", { text: String(line.text) })));
+  while (list.childElementCount > 50) list.firstElementChild.remove();
+  list.scrollTop = list.scrollHeight;
+}
+
+function sendChat(ev) {
+  ev.preventDefault();
+  const input = $("chat-input");
+  const text = input.value.trim();
+  if (!text) return;
+  send({ type: "chat", text: text.slice(0, 200) });
+  input.value = "";
+}
+
+// ------------------------------------------------------------------ the page's controls, set up once
+
+let controlsReady = false;
+function setupControls() {
+  if (controlsReady) return;
+  controlsReady = true;
+  $("last-trick-button").addEventListener("click", () => { T.showLast = !T.showLast; render(); });
+  const pause = $("trick-pause");
+  pause.value = String(pauseSeconds());
+  pause.addEventListener("change", () => {
+    const v = Math.min(10, Math.max(0, Number(pause.value) || 0));
+    localStorage.setItem("pref-trick-pause", String(v));
+  });
+  $("claim-button").addEventListener("click", sendClaim);
+  $("chat-form").addEventListener("submit", sendChat);
+  const toggle = $("sheet-toggle");
+  toggle.addEventListener("click", () => setDrawer(toggle.getAttribute("aria-expanded") !== "true"));
+  $("sheet-close").addEventListener("click", () => setDrawer(false));
+  const narrow = matchMedia("(max-width: 600px)");
+  narrow.addEventListener("change", () => setDrawer(false));
+  setDrawer(false);
+}
+
+// on a phone the score sheet is a drawer over the table; on a wide screen it is always open beside it
+function setDrawer(open) {
+  const narrow = matchMedia("(max-width: 600px)").matches;
+  $("sheet-toggle").setAttribute("aria-expanded", open ? "true" : "false");
+  const box = $("sheet-box");
+  box.classList.toggle("open", open);
+  box.inert = narrow && !open;
 }
 
 // ------------------------------------------------------------------ hints
@@ -345,7 +778,7 @@ function renderHint() {
   box.append(el("span", { class: "hint-title", text: title + " " }));
   const cards = CARD_PHASES.has(s.phase);
   for (const m of h.moves) {
-    const shown = cards ? cardNode(m.action) : el("span", { class: "label", text: label(m.action) });
+    const shown = cards ? cardNode(m.action, { small: true }) : el("span", { class: "label", text: pretty(label(m.action)) });
     const digits = { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: settlement ? "exceptZero" : "auto" };
     const value = m.value === null ? []
       : [el("span", { class: "hint-value", text: m.value.toLocaleString(I18N.lang, digits) })];
@@ -363,14 +796,23 @@ function renderHint() {
 
 $("hint-button").addEventListener("click", askHint);
 
+// ------------------------------------------------------------------ keys
+
 document.addEventListener("keydown", (ev) => {
   const s = T.state;
-  if (!s || ev.target.tagName === "INPUT" || ev.ctrlKey || ev.metaKey || ev.altKey) return;
+  const typing = ["INPUT", "SELECT", "TEXTAREA"].includes(ev.target.tagName);
+  if (!s || typing || ev.ctrlKey || ev.metaKey || ev.altKey || $("table").hidden) return;
   if (T.seat === null || s.to_act !== T.seat) return;
+  if (ev.key === "h") { askHint(); return; }
+  if (discarding(s)) {  // the digits pick the cards of the hand, left to right
+    const cards = [...document.querySelectorAll("#hand .card")].map((n) => n.dataset.card);
+    const i = ev.key === "0" ? 9 : Number(ev.key) - 1;
+    if (/^[0-9]$/.test(ev.key) && i < cards.length) togglePick(cards[i]);
+    return;
+  }
   let choices = s.legal;
   if (CARD_PHASES.has(s.phase)) choices = [...document.querySelectorAll("#hand .card.legal, #open-hands .card.legal")]
     .map((n) => n.dataset.card);
-  if (ev.key === "h") { askHint(); return; }
   if (ev.key === "p" && s.legal.includes("pass")) { act("pass"); return; }
   if (/^[0-9]$/.test(ev.key)) {
     const i = ev.key === "0" ? 9 : Number(ev.key) - 1;

@@ -41,6 +41,8 @@ from preferans.core.server.store import Store
 from preferans.core.server.table import ActionRefused, LiveTable, Tables
 
 STATIC = Path(__file__).parent / "static"
+REPLAYS_KEPT = 64
+"""Replays the server keeps worked out (a replay replays the match up to its deal)."""
 MAX_STRIKES = 50
 """Refused messages (malformed, rate-limited) a connection may send before it is closed."""
 
@@ -92,6 +94,8 @@ class Hub:
         self.hints = Hints(hint_options)
         self.conns: dict[str, set[Connection]] = {}
         self.runners: dict[str, asyncio.Task[None]] = {}
+        self.replays: dict[tuple[str, int, int, Viewer], list[dict[str, Any]]] = {}
+        """Replays worked out lately, by table, moment, deal and viewer (the oldest dropped first)."""
 
     def snapshot(self, table: LiveTable, seat: int | None, since: int | None, lang: str = "en") -> dict[str, Any]:
         tr = table.translator(lang)
@@ -366,7 +370,13 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
             return _refused(400, "bad_deal", lang, mark_error("{key}: expected a deal 0..{last}, got {got}"),
                             key="deal", last=deals - 1, got=repr(raw[:20]))
         viewer: Viewer = ALL if game.is_terminal else seat
-        steps = await asyncio.to_thread(replay_steps, game.clone(), int(raw), viewer)
+        key = (table.id, table.n, int(raw), viewer)
+        steps = hub.replays.get(key)
+        if steps is None:  # worked out once per moment of the table, off the event loop
+            steps = await asyncio.to_thread(replay_steps, game.clone(), int(raw), viewer)
+            hub.replays[key] = steps
+            while len(hub.replays) > REPLAYS_KEPT:
+                hub.replays.pop(next(iter(hub.replays)))
         return JSONResponse({"table": table.info(), "seat": seat, "deal": int(raw), "deals": deals,
                              "over": game.is_terminal, "view": "all" if viewer == ALL else
                              "spectator" if viewer is None else "seat", "steps": steps})

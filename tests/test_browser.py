@@ -140,21 +140,26 @@ def test_a_balkan_table_made_in_the_lobby_plays_a_deal_against_bots(browser: Bro
     page = browser.new_page()
     page.goto(base + "/")
     page.select_option("#variant", "balkan")
+    page.wait_for_selector("#rules-fields [data-rule='max_deals']", state="attached")
     page.fill("#bot-delay", "0")
-    page.fill("#rules", "not json")
+    page.click("#rules-summary")  # the rules, as fields holding the preset's values
+    page.fill("[data-rule='refe.factor']", "0")  # below its minimum: said at the field, nothing sent
     page.click("#create button[type=submit]")
-    assert "rules: not JSON" in page.inner_text("#lobby-error")
-    page.fill("#rules", '{"refe": {"max_per_player": 1}}')
+    assert page.inner_text("#lobby-error")
+    assert page.evaluate("document.querySelector(\"[data-rule='refe.factor']\").validity.valid") is False
+    assert page.url == base + "/"
+    page.click("#rules-reset")
+    page.fill("[data-rule='max_deals']", "40")  # a good override: the match ends after 40 deals
+    assert page.evaluate("window.prefRules.changed()") == {"max_deals": 40}
     page.click("#create button[type=submit]")
-    page.wait_for_function("document.querySelector('#lobby-error').textContent.includes('refe')")
-    page.fill("#rules", '{"max_deals": 40}')  # a good override: the match ends after 40 deals
-    page.click("#create button[type=submit]")
-    page.wait_for_url("**/t/*")
-    page.click("button.sit[data-seat='0']")
+    page.wait_for_url("**/t/*")  # the creator is seated at once (seat 1, a person's)
     page.wait_for_selector("#status[data-phase]")
+    table_id = page.url.rsplit("/", 1)[1]
+    with urllib.request.urlopen(f"{base}/api/tables/{table_id}") as r:  # noqa: S310
+        assert json.loads(r.read())["seats"][0]["held"]
     play_deal([page])
     assert "Deal 1" in (page.text_content("#result") or "")
-    page.wait_for_selector("#sheet table, #sheet img")  # the family's sheet, drawn or as its table
+    page.wait_for_selector("#sheet table, #sheet img")
     page.close()
 
 

@@ -136,9 +136,11 @@ def test_the_lobby_speaks_serbian_and_makes_a_serbian_table(browser: Browser, ba
     page.wait_for_url("**/t/*")
     table_id = page.url.rsplit("/", 1)[1]
     with urllib.request.urlopen(f"{base}/api/tables/{table_id}") as r:  # noqa: S310 - the test's own server
-        assert json.loads(r.read())["settings"]["lang"] == "sr"
-    page.wait_for_selector("button.sit[data-seat='0']")
-    assert page.inner_text("button.sit[data-seat='0']") == "Sedi na mesto 1 (Anna)"  # the choice was kept
+        info = json.loads(r.read())
+    assert info["settings"]["lang"] == "sr"
+    assert info["seats"][0]["held"] and info["seats"][0]["name"] == "Anna"  # seated at once
+    page.wait_for_selector("#status[data-phase]")
+    assert page.evaluate("() => document.documentElement.lang") == "sr"  # the choice was kept
     page.close()
 
 

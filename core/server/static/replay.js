@@ -255,7 +255,9 @@ function drawBoard(s, ended) {
     else if (s.talon_count) middle.append(el("p", { class: "muted", text: t("Talon: {n} cards face down", { n: s.talon_count }) }));
     if (s.discard && s.discard.length) middle.append(el("h3", { text: t("Discard") }), cardsRow(s.discard));
   }
-  board.append(seats, middle);
+  // the middle first: on a phone the trick is seen without scrolling past the hands
+  if (middle.children.length) board.append(middle);
+  board.append(seats);
 }
 
 function drawCalls(s, ended) {

@@ -9,7 +9,7 @@ from typing import Any
 
 from preferans.core.ai.registry import BOTS, check_bot
 from preferans.core.formats.saves import DEFAULT_NAMES
-from preferans.core.model.errors import BadInput, PreferansError, bad_input, excerpt
+from preferans.core.model.errors import BadInput, PreferansError, bad_input, check_names, excerpt
 from preferans.core.model.i18n import LANGUAGES, translator
 from preferans.core.rules.config import load_variant, playable_variants
 from preferans.core.server.labels import check_lang
@@ -123,13 +123,15 @@ def create_table(store: Store, body: dict[str, Any], limits: Limits = DEFAULT, c
         raise bad_input("{key}: expected a seat 0..{last}, got {got}", LobbyError, key="first_dealer",
                         last=players - 1, got=excerpt(first))
     settings = _settings(body.get("settings", {}))
-    creator_seat(body, bots, players)
+    names = [n.strip() for n in names]
+    sit = creator_seat(body, bots, players)
+    _distinct([sit[1] if sit is not None and sit[1] and seat == sit[0] else n for seat, n in enumerate(names)],
+              "names")
     if chosen:  # said in the table's public info, so the other players know its creator can know every hand
         settings[SEED_CHOSEN] = True
     else:  # each deal shuffled from the system's secret source as it is dealt: the seed predicts none
         settings[SECRET_DEALS] = True
-    return store.create_table(variant.config_dict(), seed, first, settings, [n.strip() for n in names], bots,
-                              creator)
+    return store.create_table(variant.config_dict(), seed, first, settings, names, bots, creator)
 
 
 def creator_seat(body: dict[str, Any], bots: list[str | None], players: int) -> tuple[int, str] | None:
@@ -153,7 +155,17 @@ def creator_seat(body: dict[str, Any], bots: list[str | None], players: int) -> 
 
 
 def _good_name(name: object) -> bool:
-    return isinstance(name, str) and 0 < len(name.strip()) <= MAX_NAME
+    """1 to ``MAX_NAME`` printable characters, not blank (a control character, a newline or a bidi override
+    is refused, as every other reader of names refuses it: ``check_names``)."""
+    return isinstance(name, str) and 0 < len(name.strip()) <= MAX_NAME and name.strip().isprintable()
+
+
+def _distinct(names: list[str], key: str) -> None:
+    """No two seats of a table with one name (as ``check_names`` asks of every other reader)."""
+    try:
+        check_names(names, key)
+    except PreferansError as exc:
+        raise _passed_on(exc) from None
 
 
 def _settings(raw: object) -> dict[str, Any]:
@@ -200,4 +212,5 @@ def join_request(table: LiveTable, body: dict[str, Any]) -> tuple[int, str]:
     if not _good_name(name):
         raise bad_input("{key}: expected 1..{limit} characters, got {got}", LobbyError, key="name", limit=MAX_NAME,
                         got=excerpt(name))
+    _distinct([name.strip() if s.seat == seat else s.name for s in table.seats], "name")
     return seat, name.strip()

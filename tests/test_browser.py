@@ -64,6 +64,13 @@ def click_once(page: Page) -> None:
     """One action by clicking, as a player would: a legal card, or a call button (a whist when offered, the
     first button else); then wait until the page shows the table moved on."""
     before = page.get_attribute("#status", "data-n")
+    discard = page.locator("#actions button.act[data-action='discard']")
+    if discard.count():  # the page asks for the two cards: two clicked in the hand, then the button
+        for card in page.locator("#hand button.card").all()[:2]:
+            card.click()
+        discard.click()
+        page.wait_for_function("document.querySelector('#status').dataset.phase !== 'discard'", timeout=STEP_MS)
+        return
     cards = page.locator("#hand button.card.legal, #open-hands button.card.legal")
     if cards.count():
         cards.first.click()

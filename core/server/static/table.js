@@ -80,7 +80,7 @@ function receive(msg) {
     case "hint": return receiveHint(msg);
     case "table": T.info = msg.table; return render();
     case "claim": T.claim = msg.claim; T.claimEnd = null; return render();
-    case "claim_end": T.claim = null; T.claimEnd = { outcome: msg.outcome, n: T.n }; return render();
+    case "claim_end": return claimEnded(msg);
     case "chat": return addChat(msg.line);
     case "error": return refused(msg);
     default: return undefined;
@@ -308,8 +308,8 @@ function renderHand(s, playable) {
 }
 
 // ------------------------------------------------------------------ the discard
-// The declarer picks the cards to discard (the talon's cards come picked: the discard as it came) and sends
-// them with one button; the engine takes them one action at a time, the second sent when the first's update
+// The declarer picks the cards to discard (nothing is picked for him: the page asks) and sends them with one
+// button; the engine takes them one action at a time, the second sent when the first's update
 // arrives. Until the button is pressed a card may be put back.
 
 function discarding(s) {
@@ -324,10 +324,7 @@ function discardNeed(s) {
 
 function startDiscard(s) {
   if (T.discard && T.discard.deal === s.deal) return;
-  const hand = s.hands[String(T.seat)] || [];
-  const talon = (s.talon || []).filter((c) => hand.includes(c));
-  const need = discardNeed(s);
-  T.discard = { deal: s.deal, need, picks: talon.length === need ? talon : [], queue: [], sent: false };
+  T.discard = { deal: s.deal, need: discardNeed(s), picks: [], queue: [], sent: false };
 }
 
 function togglePick(card) {
@@ -393,13 +390,15 @@ function renderTrick(s) {
   box.replaceChildren();
   const now = new Set();
   for (const [h, c] of cards) {
-    const place = h < 0 ? "talon" : placeOf(h);
+    // a talon card turned to lead (hand -2, or the sitting-out dealer's turning it) lies by the talon
+    const talonCard = h < 0 || sitsOut(s, h);
+    const place = talonCard ? "talon" : placeOf(h);
     const key = `${h}:${c}`;
     now.add(key);
     const cls = `${kept && h === kept.winner ? "winner" : ""}${onTable.has(key) ? "" : " enter"}`;
     const card = cardNode(c, { cls });
     box.append(el("div", { class: `played at-${place}`, "data-hand": h }, card,
-                  el("span", { class: "who", text: seatName(h) })));
+                  el("span", { class: "who", text: talonCard ? t("talon") : seatName(h) })));
   }
   onTable = now;
   $("trick-note").textContent = kept ? t("{name} takes the trick", { name: seatName(kept.winner) }) : "";
@@ -410,7 +409,7 @@ function renderTalon(s, onTheTable) {
   const talon = $("talon");
   talon.replaceChildren();
   const shown = (s.talon || []).filter((c) => !onTheTable.has(c));  // a talon card leading lies in the trick
-  if (shown.length && s.phase !== "discard") {
+  if (shown.length && !CARD_PHASES.has(s.phase)) {  // a talon shown to all; the declarer's is in his hand now
     talon.append(tel("span", "talon", {}, { class: "talon-label" }), ...shown.map((c) => cardNode(c, { small: true })));
   } else if (s.talon_count) {
     talon.append(tel("span", "talon", {}, { class: "talon-label", "aria-hidden": "true" }),
@@ -419,7 +418,10 @@ function renderTalon(s, onTheTable) {
 }
 
 function renderLastTrick(s) {
-  const lt = s.last_trick && s.last_trick.deal === s.deal ? s.last_trick : null;  // never the previous deal's
+  // this deal's finished tricks (state.tricks); the state's last_trick only when it is of this deal, never the
+  // previous deal's
+  const lt = s.tricks && s.tricks.length ? s.tricks[s.tricks.length - 1]
+    : s.last_trick && s.last_trick.deal === s.deal ? s.last_trick : null;
   const button = $("last-trick-button");
   button.disabled = !lt;
   if (!lt) T.showLast = false;
@@ -543,11 +545,22 @@ function renderAuction(s) {
 
 // ------------------------------------------------------------------ the deal's result
 
+const BANNER_MS = 6000;
+T.banner = { deal: null, until: 0 };
+let bannerTimer = null;
+
 // the deal just scored said in words, from its end until the next deal's first call (or for good at the end)
 function renderBanner(s) {
   const box = $("result-banner");
   const r = s.last_result;
-  const fresh = r && (s.over || (r.deal === s.deal - 1 && s.phase === "auction" && !s.calls.length));
+  // bots may call at once: a result seen is kept at least BANNER_MS even when the next auction is under way
+  let fresh = r && (s.over || (r.deal === s.deal - 1 && s.phase === "auction" && !s.calls.length));
+  if (fresh && T.banner.deal !== r.deal) T.banner = { deal: r.deal, until: Date.now() + BANNER_MS };
+  if (!fresh && r && T.banner.deal === r.deal && Date.now() < T.banner.until && r.deal === s.deal - 1) {
+    fresh = true;
+    clearTimeout(bannerTimer);
+    bannerTimer = setTimeout(render, T.banner.until - Date.now() + 20);
+  }
   box.hidden = !fresh;
   box.replaceChildren();
   if (!fresh) return;
@@ -613,7 +626,7 @@ function renderSheet() {
 
 // ------------------------------------------------------------------ claims
 // The seat on lead may claim the rest (or a number of them) instead of playing; the claim shows its cards and
-// the split to everyone, and the seats asked accept or refuse it (docs/protocol.md, "Claims").
+// to everyone, and the seats asked accept or refuse it (docs/protocol.md, "Claims").
 
 function mayClaim(s, mine) {
   if (!mine || s.phase !== "play" || T.claim || s.trick.length) return false;
@@ -633,21 +646,30 @@ function renderClaim(s, mine) {
   }
   const box = $("claim");
   box.replaceChildren();
-  if (T.claimEnd && T.claimEnd.n !== T.n && T.claimEnd.outcome !== "refused") T.claimEnd = null;
+  if (T.claimEnd && Date.now() > T.claimEnd.until) T.claimEnd = null;
   if (T.claim) box.append(...claimShown(T.claim));
-  else if (T.claimEnd) box.append(el("p", { class: "claim-end", text: claimOutcome(T.claimEnd.outcome) }));
+  else if (T.claimEnd) {
+    box.append(el("p", { class: "claim-end", text: claimOutcome(T.claimEnd.outcome) }));
+    if (T.claimEnd.split) box.append(el("p", { text: t("Tricks: {list}", { list: splitText(T.claimEnd.split) }) }));
+  }
   box.hidden = !box.childElementCount;
+}
+
+// how the claim ended, said for a few seconds (an accepted one's cards are played at once)
+function claimEnded(msg) {
+  T.claim = null;
+  T.claimEnd = { outcome: msg.outcome, split: msg.split || null, until: Date.now() + 5000 };
+  setTimeout(render, 5050);
+  render();
 }
 
 function claimShown(c) {
   const who = seatName(c.seat);
   const head = c.tricks === c.left ? t("{name} claims all {left} tricks left", { name: who, left: c.left })
     : t("{name} claims {n} of the {left} tricks left", { name: who, n: c.tricks, left: c.left });
-  const split = Object.entries(c.split || {}).map(([h, n]) => `${seatName(Number(h))} ${n}`).join(" · ");
   const out = [el("p", { class: "claim-head" }, el("strong", { text: head })),
                el("div", { class: "claim-cards", role: "group", ...taria("{name}'s hand", { name: who }) },
-                  ...sortHand(c.cards || []).map((card) => cardNode(card, { small: true }))),
-               el("p", { text: t("Tricks: {list}", { list: split }) })];
+                  ...sortHand(c.cards || []).map((card) => cardNode(card, { small: true })))];
   const answers = el("ul", { class: "claim-answers" });
   for (const [seat, a] of Object.entries(c.answers || {})) {
     const said = a === null ? t("waiting") : a ? t("accepted") : t("refused");
@@ -664,9 +686,15 @@ function claimShown(c) {
   return out;
 }
 
+// the tricks each hand takes of those left, as an accepted claim's play gives them
+function splitText(split) {
+  return Object.entries(split).map(([h, n]) => `${seatName(Number(h))} ${n}`).join(" · ");
+}
+
 function claimOutcome(outcome) {
   if (outcome === "accepted") return t("the claim was accepted");
   if (outcome === "refused") return t("the claim was refused: play on");
+  if (outcome === "void") return t("no play of the cards gives that claim: play on");
   return t("the claim was withdrawn");
 }
 
@@ -681,7 +709,7 @@ function addChat(line) {
   if (!line) return;
   T.chat.push(line);
   const list = $("chat-lines");
-  list.append(el("li", {}, el("strong", { text: `${line.name}: ` }), el("span", { text: String(line.text) })));
+  list.append(el("p", { class: "chat-line" }, el("strong", { text: `${line.name}: ` }), el("span", { text: String(line.text) })));
   while (list.childElementCount > 50) list.firstElementChild.remove();
   list.scrollTop = list.scrollHeight;
 }

@@ -124,7 +124,8 @@ PAGE = (
     mark_term("page", "the claim was refused: play on"),
     mark_term("page", "the claim was withdrawn"),
     mark_term("page", "no play of the cards gives that claim: play on"),
-    mark_term("page", "Close"),  # the score sheet's drawer on a phone
+    mark_term("page", "Close"),
+    mark_term("page", "Enlarge"),  # the score sheet, over the page
     mark_term("page", "Chat"),
     mark_term("page", "chat lines"),
     mark_term("page", "Message"),  # the chat's input

@@ -1,5 +1,6 @@
 """Take docs/img/table.png, the README's screenshot of the table page: a Sochi table (seed 5), Anna in seat 0
-clicking her way through two deals against two heuristic bots, caught in the middle of a trick of the third.
+clicking her way through two deals against two heuristic bots, caught in the middle of a trick of the third,
+at 1280 x 820.
 
     python docs/img/make_table_png.py        # needs '.[test]' (the web extra, playwright) and chromium
 """
@@ -45,19 +46,26 @@ def main() -> None:
         invite = json.loads(r.read())["invite"]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=chromium, args=["--no-sandbox"])
-        page = browser.new_page(viewport={"width": 900, "height": 1000})
+        page = browser.new_page(viewport={"width": 1280, "height": 820})
         page.goto(base + invite)
         page.click("button.sit[data-seat='0']")
         page.wait_for_selector("#status[data-phase]")
         for _ in range(400):
             state = page.evaluate("window.prefTable.state")
             mine = page.get_attribute("#status", "data-mine") == "1"
-            if state["deal"] >= 2 and state["phase"] == "play" and state["trick"] and mine:
+            if state["deal"] >= 2 and state["phase"] == "play" and len(state["trick"]) >= 2 and mine:
                 break
             if not mine:
                 page.wait_for_timeout(50)
                 continue
             before = page.get_attribute("#status", "data-n")
+            discard = page.locator("#actions button.act[data-action='discard']")
+            if discard.count():  # two cards picked in the hand, then the button
+                for card in page.locator("#hand button.card").all()[:2]:
+                    card.click()
+                discard.click()
+                page.wait_for_function("document.querySelector('#status').dataset.phase !== 'discard'")
+                continue
             cards = page.locator("#hand button.card.legal, #open-hands button.card.legal")
             if cards.count():
                 cards.last.click()
@@ -66,7 +74,8 @@ def main() -> None:
                 target = f"#actions button[data-action='{want[0]}']" if want else "#actions button.act"
                 page.locator(target).first.click()
             page.wait_for_function(f"document.querySelector('#status').dataset.n !== '{before}'")
-        page.screenshot(path=str(OUT), full_page=True)
+        page.wait_for_timeout(6500)  # the last deal's result banner and a kept trick gone: the trick under way
+        page.screenshot(path=str(OUT))
         browser.close()
     server.should_exit = True
     print(f"{OUT}: {OUT.stat().st_size // 1024} KB")

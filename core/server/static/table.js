@@ -741,6 +741,13 @@ function setupControls() {
   const toggle = $("sheet-toggle");
   toggle.addEventListener("click", () => setDrawer(toggle.getAttribute("aria-expanded") !== "true"));
   $("sheet-close").addEventListener("click", () => setDrawer(false));
+  // the drawn sheet is small beside the table: enlarged, it lies over the page until pressed again
+  const zoom = $("sheet-zoom");
+  zoom.addEventListener("click", () => {
+    const large = zoom.getAttribute("aria-pressed") !== "true";
+    zoom.setAttribute("aria-pressed", large ? "true" : "false");
+    $("sheet-box").classList.toggle("large", large);
+  });
   const narrow = matchMedia("(max-width: 600px)");
   narrow.addEventListener("change", () => setDrawer(false));
   setDrawer(false);

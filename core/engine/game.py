@@ -349,6 +349,11 @@ class Game:
         (dealt, showed, closed a trick, scored), each with the seats that may see it."""
         return seen.events(self._log, live=self._live_trick())
 
+    @property
+    def event_count(self) -> int:
+        """How many events the match has had: the number the next one gets (:attr:`events`)."""
+        return len(self._log)
+
     def events_for(self, seat: int | None, since: int = 0) -> list[dict[str, Any]]:
         """The events numbered ``since`` and later as JSON, blanked (``action``, ``data`` null) where
         ``seat`` (``None``: a spectator) may not see them, such as another seat's discard."""

@@ -77,6 +77,7 @@ class LiveTable:
     """How many of the game's packs the store has (a table dealt from the secret source)."""
     claim: dict[str, Any] | None = None
     """The claim waiting for its answers (as the store keeps it), if any."""
+    translators: dict[str, Translator] = field(default_factory=dict)
     active: float = 0.0
     """When the table last acted or a client last came or went (seconds since the epoch): an open table idle
     longer than the server allows, with nobody connected, is deleted (``Hub.expire_idle``)."""
@@ -99,7 +100,7 @@ class LiveTable:
         for number, pack in table._new_packs():  # the first deal of a new table, dealt just now
             store.add_pack(table_id, number, pack)
             table.stored_packs += 1
-        table.n = len(game.events_for(None))
+        table.n = game.event_count
         table.active = store.last_active(table_id)
         table.claim = next((c for c in store.claims(table_id) if c["outcome"] is None), None)
         if table.claim is not None and table.claim["at"] != table.n:  # pragma: no cover - written together
@@ -161,7 +162,7 @@ class LiveTable:
             self.store.mark_over(self.id)
         self.active = time.time()
         since = self.n
-        self.n += len(game.events_for(None, since))
+        self.n = game.event_count
         return {"seat": written[-1][0], "action": written[-1][1], "since": since, "n": self.n,
                 "deal_over": game.is_terminal or game.deal.number != deal}
 
@@ -227,8 +228,12 @@ class LiveTable:
         return self.game.events_for(seat, since)
 
     def translator(self, lang: str) -> Translator:
-        """The words of this table's variant in ``lang`` (the variant's catalogues, then the core's)."""
-        return translator(lang, self.game.variant.locale_dirs)
+        """The words of this table's variant in ``lang`` (the variant's catalogues, then the core's), made once
+        per language: finding the catalogues looks at the disk, and every update asks for them."""
+        tr = self.translators.get(lang)
+        if tr is None:
+            tr = self.translators[lang] = translator(lang, self.game.variant.locale_dirs)
+        return tr
 
     def sheet(self, tr: Translator = ENGLISH) -> dict[str, Any]:
         """The score sheet as the family draws it: an SVG picture (as the family draws it, in its own words),

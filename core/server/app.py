@@ -127,9 +127,15 @@ class Hub:
                 msg["sheet"] = sheets[tr.lang]
             await conn.send(msg)
 
-    async def broadcast_info(self, table: LiveTable) -> None:
+    async def broadcast_info(self, table: LiveTable, sheet: bool = False) -> None:
+        """The table's info to everyone at it; with ``sheet`` the score sheet too (a player's name changed)."""
+        sheets: dict[str, dict[str, Any]] = {}
         for conn in list(self.conns.get(table.id, ())):
-            await conn.send({"type": "table", "table": table.info()})
+            msg: dict[str, Any] = {"type": "table", "table": table.info()}
+            if sheet:
+                tr = table.translator(conn.language)
+                msg["sheet"] = sheets[tr.lang] = sheets.get(tr.lang) or table.sheet(tr)
+            await conn.send(msg)
 
     def table_list(self, over: bool = False, limit: int = 100) -> list[dict[str, Any]]:
         """The open tables, newest first (``over``: the finished ones), as the lobby lists them. A table not in
@@ -169,11 +175,11 @@ class Hub:
         if claim is None or claim["answers"].get(str(seat), False) is not None:
             return
         claim["answers"][str(seat)] = accept
+        self.store.answer_claim(table.id, claim["id"], claim["answers"])  # written before it is said
         if not accept:
             await self.send_all(table, {"type": "claim", "claim": claim_frame(table)})
             await self.end_claim(table, "refused")
             return
-        self.store.answer_claim(table.id, claim["id"], claim["answers"])
         await self.send_all(table, {"type": "claim", "claim": claim_frame(table)})
         if all(claim["answers"].values()):
             await self._play_claim(table)
@@ -194,9 +200,10 @@ class Hub:
         for card in line:
             moves.append((sim.current_player, CARD_NAMES[card]))
             sim.apply(CARD_NAMES[card])
+        split = {str(h): n for h, n in split_of(play, line).items()}  # before the cards are played on ``play``
         event = table.act_many(moves, claim=(claim["id"], "accepted"))
         await self.send_all(table, {"type": "claim_end", "id": claim["id"], "outcome": "accepted",
-                                    "split": {str(h): n for h, n in split_of(play, line).items()}})
+                                    "split": split})
         await self.broadcast(table, event)
         self.wake_bots(table)
 
@@ -425,7 +432,7 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
         if token is None:
             return _refused(409, "seat_taken", lang, mark_error("seat {seat} is taken"), seat=seat)
         table.seats[seat].held, table.seats[seat].name = True, name
-        await hub.broadcast_info(table)
+        await hub.broadcast_info(table, sheet=True)  # the sheet names the players: drawn with the new name
         return JSONResponse({"seat": seat, "token": token, "table": table.info()})
 
     async def socket(ws: WebSocket) -> None:

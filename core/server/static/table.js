@@ -78,7 +78,7 @@ function receive(msg) {
     case "snapshot": return snapshot(msg);
     case "update": return update(msg);
     case "hint": return receiveHint(msg);
-    case "table": T.info = msg.table; return render();
+    case "table": T.info = msg.table; if (msg.sheet) T.sheet = msg.sheet; return render();
     case "claim": T.claim = msg.claim; T.claimEnd = null; return render();
     case "claim_end": return claimEnded(msg);
     case "chat": return addChat(msg.line);
@@ -609,9 +609,12 @@ function renderSheet() {
   const box = $("sheet");
   const sheet = T.sheet;
   const deals = T.state && T.state.last_result ? T.state.last_result.deal + 1 : 0;
-  if (box.dataset.deals === String(deals) && box.dataset.lang === I18N.lang && box.childElementCount) return;
+  const names = ((T.info && T.info.seats) || []).map((s) => s.name).join("\n");  // a new name: drawn anew
+  if (box.dataset.deals === String(deals) && box.dataset.lang === I18N.lang && box.dataset.names === names
+      && box.childElementCount) return;
   box.dataset.deals = String(deals);
   box.dataset.lang = I18N.lang;
+  box.dataset.names = names;
   box.replaceChildren();
   if (!sheet) return;
   if (sheet.svg) {

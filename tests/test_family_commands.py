@@ -112,7 +112,7 @@ def test_help_lists_the_familys_command(capsys: pytest.CaptureFixture[str], inst
     # a module behind two entry points adds its command once; the families' commands come in name order
     # (balkan, mycity), before solve
     assert commands.count("mycity-deals") == 1 and commands.count("ppn") == 1
-    assert commands[-5:] == ["ppn", "mycity-deals", "solve", "analyse", "serve"]
+    assert commands[-6:] == ["ppn", "mycity-deals", "solve", "analyse", "replay", "serve"]
 
 
 def test_main_runs_the_familys_command(capsys: pytest.CaptureFixture[str], installed: Path) -> None:

@@ -11,6 +11,7 @@ calls and contract names (which look like cards: the bid ``7S``) are not scanned
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,9 @@ from server_client import Seat, close_all, drain_info, join, live, new_table  # 
 from starlette.testclient import TestClient  # noqa: E402
 
 from preferans.core.ai.bots import HeuristicBot  # noqa: E402
+from preferans.core.ai.claims import claim_moment  # noqa: E402
+from preferans.core.ai.solver import solve  # noqa: E402
+from preferans.core.engine.game import Game  # noqa: E402
 from preferans.core.engine.observation import visible_masks  # noqa: E402
 from preferans.core.engine.state import Deal, Phase  # noqa: E402
 from preferans.core.model.cards import CARD_NAMES, names_of  # noqa: E402
@@ -152,3 +156,128 @@ def test_no_frame_shows_a_seat_a_card_it_may_not_see(client: TestClient, variant
             s.close()
         seed += 1
     assert frames >= DEALS * 4  # every deal had an action, each seen by three seats and the spectator
+
+
+# ---------------------------------------------------------------- claims, chat, snapshots and replays
+
+CLAIM_DEALS = 2
+"""Deals each table plays in the claims test (every variant, claims at its leads)."""
+
+
+def frame_leaks(frame: dict[str, Any], seat: int | None, deals: dict[int, Deal], deal: Deal,
+                shown: list[str] | None = None) -> list[str]:
+    """:func:`leaks` for any frame the server sends: the state and events of an update or a snapshot, and
+    every string of a claim (its ``cards`` aside: the claimer's hand, which a claim shows to all, checked to be
+    exactly that hand: ``shown``, the hand when it claimed), a claim's end and a chat line (a snapshot's chat
+    and claim included). ``deal`` is the deal in play."""
+    found = leaks(frame, seat, deals) if frame["type"] in ("update", "snapshot") else []
+    bad = hidden(deal, seat)
+    claim = frame.get("claim")
+    if claim is not None:
+        assert sorted(claim["cards"]) == sorted(shown or []), claim
+        found += [f"claim: {c}" for c in strings({k: v for k, v in claim.items() if k != "cards"}, set()) if c in bad]
+    if frame["type"] in ("claim_end", "chat"):
+        found += [f"{frame['type']}: {c}" for c in strings(frame, set()) if c in bad]
+    found += [f"chat: {c}" for c in strings(frame.get("chat", []), set()) if c in bad]
+    return found
+
+
+def checked(conns: list[Seat], count: int, game: Any, deals: dict[int, Deal],
+            shown: list[str] | None = None) -> list[dict[str, Any]]:
+    """The next ``count`` frames of each connection (the ``table`` notices aside), each checked for leaks; the
+    first connection's."""
+    first: list[dict[str, Any]] = []
+    for conn in conns:
+        got = []
+        while len(got) < count:
+            frame = conn.recv()
+            if frame["type"] == "table":
+                continue
+            assert frame["type"] != "error", frame
+            deals.setdefault(game.deal.number, game.deal)
+            found = frame_leaks(frame, conn.seat, deals, game.deal, shown)
+            assert not found, f"{game.variant.name} seat {conn.seat} {frame['type']}: {found[:5]}"
+            got.append(frame)
+        first = first or got
+    return first
+
+
+def replay_leaks(client: TestClient, table_id: str, viewer: Seat) -> int:
+    """Every step of every deal of the table's replay as ``viewer`` fetches it, against the cards ``viewer``
+    could not see at that step in a game replayed here from the seed; the steps checked."""
+    table = live(client, table_id)
+    game = table.game
+    sim = Game(game.variant, table.row.seed, game.first_dealer)
+    deals = {0: sim.deal}
+    params = {"token": viewer.token} if viewer.seat is not None else {}
+    steps = 0
+    for k in range(game.deal.number + 1):
+        body = client.get(f"/api/tables/{table_id}/replay", params={"deal": str(k), **params}).json()
+        assert body["view"] == ("seat" if viewer.seat is not None else "spectator")
+        for i, step in enumerate(body["steps"]):
+            if i:  # the action of the step, applied to the game replayed here
+                sim.apply(step["action"])
+                deals.setdefault(sim.deal.number, sim.deal)
+            found = leaks({"state": step["state"]}, viewer.seat, deals)
+            assert not found, f"{game.variant.name} replay deal {k} step {i} seat {viewer.seat}: {found[:5]}"
+            steps += 1
+    return steps
+
+
+@pytest.mark.parametrize(("variant", "rules"), CASES, ids=[f"{v}{r.get('players', '')}" for v, r in CASES])
+def test_claims_chat_and_replays_show_no_card_a_viewer_may_not_see(client: TestClient, variant: str,
+                                                                   rules: dict[str, int]) -> None:
+    rng = random.Random(variant)
+    table_id = new_table(client, variant=variant, seed=12, rules=rules)
+    game = live(client, table_id).game
+    seats = [Seat(client, table_id, join(client, table_id, s)) for s in range(game.n_players)]
+    conns = [*seats, Seat(client, table_id, None)]
+    drain_info(conns)
+    deals = {game.deal.number: game.deal}
+    bot = HeuristicBot()
+    claims = frames = 0
+    refused: set[int] = set()  # the moments a claim was refused at: the same claim then is no_claim
+    # two deals, or more until one was played to a claim (a deal all passed may be thrown in), ten at most
+    while not game.is_terminal and len(game.results) < (CLAIM_DEALS if claims else 10):
+        turn = game.current_player
+        moment = claim_moment(game)
+        roll = rng.random()
+        if moment is not None and roll < 0.5 and seats[turn].n not in refused:
+            claimer = seats[turn]
+            play = game.deal.play
+            assert play is not None
+            tricks = moment.left if roll < 0.4 else solve(play.copy(), moment.hand) - moment.won
+            shown = names_of(play.hands[moment.hand])
+            claimer.send(type="claim", tricks=tricks)
+            (claim,) = checked(conns, 1, game, deals, shown)
+            asked = [int(s) for s in claim["claim"]["answers"]]
+            claims += 1
+            if roll < 0.2 and asked:  # refused by the first seat asked
+                seats[asked[0]].send(type="claim_answer", accept=False)
+                refused.add(claimer.n)
+                checked(conns, 2, game, deals, shown)
+            elif roll < 0.4:  # a newcomer's snapshot holds the claim and the chat; the claimer plays on
+                late = Seat(client, table_id, None)
+                assert late.snapshot["claim"] is not None
+                found = frame_leaks(late.snapshot, None, deals, game.deal, shown)
+                assert not found, found
+                conns.append(late)
+                drain_info(conns)
+                late.send(type="chat", text=f"claim {claims} waits")
+                checked(conns, 1, game, deals)
+                claimer.send(type="action", action=bot.choose(game, turn), at=claimer.n)
+                checked(conns, 2, game, deals)  # withdrawn, then the card's update
+            else:  # the double-dummy value, accepted by every seat asked: the deal ends as claimed
+                for i, s in enumerate(asked):
+                    seats[s].send(type="claim_answer", accept=True)
+                    checked(conns, 1 if i < len(asked) - 1 else 3, game, deals, shown)
+                if not asked:  # the claimer plays every hand: accepted at once
+                    checked(conns, 3, game, deals, shown)
+            frames += 1
+            continue
+        seats[turn].send(type="action", action=bot.choose(game, turn), at=seats[turn].n)
+        checked(conns, 1, game, deals)
+        frames += 1
+    assert claims > 0 and frames > 0
+    steps = sum(replay_leaks(client, table_id, viewer) for viewer in [*seats, conns[len(seats)]])
+    assert steps > 0

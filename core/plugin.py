@@ -30,8 +30,9 @@ What is here, by kind:
   PPN: ``pref_cli_commands``, ``pref_read_game``, ``pref_read_deal``): ``Game``, ``Deal`` and ``Phase`` of the
   engine, ``Variant`` and ``load_variant``, ``RecordedDeal``, the save file of ``play --save``
   (``SAVE_FORMAT``, ``SAVE_VERSION``, ``DEFAULT_NAMES``, ``Session``, ``load_session`` with the bots checked,
-  ``write_atomic``), ``check_bot(name, where)`` for a bot name a record gives and ``named_plugins`` for the
-  plugin names a record gives (it refuses a file path: local plugins come only from ``--plugin``);
+  ``write_atomic``, and ``check_output`` for an output file given on the command line), ``check_bot(name,
+  where)`` for a bot name a record gives and ``named_plugins`` for the plugin names a record gives (it
+  refuses a file path: local plugins come only from ``--plugin``);
 * the paper side: the frozen :class:`SheetView` a family draws its sheet from and the values it returns
   (``SheetText``, ``SettlementCheck``, ``RequiredKey``), with ``account_table``, ``running_records`` and
   ``amount_text``; the frozen ``ScorecardReader`` a family reads its scorecard deals with, the deal fields
@@ -42,7 +43,7 @@ from __future__ import annotations
 
 from preferans.core.ai.registry import check_bot
 from preferans.core.engine.game import Deal, Game, Phase
-from preferans.core.formats.atomic import write_atomic
+from preferans.core.formats.atomic import check_output, write_atomic
 from preferans.core.formats.saves import DEFAULT_NAMES, SAVE_FORMAT, SAVE_VERSION, Session
 from preferans.core.formats.scorecard import DealFields, DealRecord, ScorecardReader, canonical_contract
 from preferans.core.model import picture
@@ -95,7 +96,7 @@ from preferans.core.model.paper import (
     amount_text,
     running_records,
 )
-from preferans.core.model.parsing import loads_json, read_text
+from preferans.core.model.parsing import loads_json, read_text, strict_json
 from preferans.core.model.records import RecordedDeal
 from preferans.core.model.table import hand_slots, next_speaker, ownerless_hands
 from preferans.core.model.views import (
@@ -144,7 +145,7 @@ __all__ = [
     "DealOutcome", "hand_slots", "int_if_whole", "next_speaker", "ownerless_hands",
     # a family's own records and commands (Balkan: PPN): the engine, variants, save files, the bot names
     "DEFAULT_NAMES", "SAVE_FORMAT", "SAVE_VERSION", "Deal", "Game", "Phase", "RecordedDeal", "Session", "Variant",
-    "check_bot", "load_session", "load_variant", "named_plugins", "write_atomic",
+    "check_bot", "check_output", "load_session", "load_variant", "named_plugins", "write_atomic",
 ]
 __all__ += [  # the paper side: a family's sheet (pref_render_sheet, pref_settlement_check) and scorecard
     "DealFields", "DealRecord", "RequiredKey", "ScorecardReader", "SettlementCheck", "SheetText", "SheetView",
@@ -156,7 +157,7 @@ __all__ += [  # the paper side: a family's sheet (pref_render_sheet, pref_settle
     "LANGUAGES", "from_environment", "language", "translator",
 ]
 __all__ += [  # reading hostile input (issue 17): one line for any file, short quotations, names checked once
-    "check_names", "excerpt", "loads_json", "read_text", "shown_path",
+    "check_names", "excerpt", "loads_json", "read_text", "shown_path", "strict_json",
 ]
 __all__ += [  # a family reader's error in the user's language (docs/i18n.md, "Errors")
     "bad_input", "in_family",

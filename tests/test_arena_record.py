@@ -239,3 +239,57 @@ def test_two_runs_never_write_one_record(tmp_path: Path, capsys: pytest.CaptureF
         err = one_error(capsys, "arena", *BOTS, "--deals", "3", "--record", str(record))
     assert f"{record}: --record: another arena run is writing this record" in err
     assert record.read_bytes() == before
+
+
+@pytest.mark.parametrize(("label", "line", "needle"), [
+    ("deep deal", "[" * 100_000 + "]" * 100_000, "line 2: not a JSON object: nested deeper than 100 levels"),
+    ("deep values", '{"deal":0,"values":' + "[" * 5000 + "]" * 5000 + "}",
+     "line 2: not a JSON object: nested deeper than 100 levels"),
+    ("a key twice", '{"deal":0,"deal":1,"values":[["1","-1","0"],["1","-1","0"],["1","-1","0"]]}',
+     "line 2: not a JSON object: the key 'deal' is given twice"),
+    ("not zero-sum", '{"deal":0,"values":[["1","-1","0"],["1","-1","0"],["1","1","-1"]]}',
+     "line 2: values[2] sums to 1, not 0 (a settlement sums to 0)"),
+])
+def test_a_hostile_deal_line_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str], label: str, line: str,
+                                         needle: str) -> None:
+    record = tmp_path / "run.jsonl"
+    arena_json(capsys, "--deals", "1", "--record", str(record))
+    head = record.read_text("utf-8").splitlines()[0]
+    record.write_text(f"{head}\n{line}\n", "utf-8")
+    assert f"{record}: {needle}" in one_error(capsys, "arena", "report", str(record))
+    assert f"{record}: {needle}" in one_error(capsys, "arena", *BOTS, "--deals", "2", "--record", str(record))
+    assert record.read_text("utf-8") == f"{head}\n{line}\n"  # refused, not written over
+
+
+def test_a_hostile_header_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    record = tmp_path / "run.jsonl"
+    arena_json(capsys, "--deals", "1", "--record", str(record))
+    head = record.read_text("utf-8").splitlines()[0]
+    for text in ("[" * 100_000 + "]" * 100_000, head[:-1] + ',"seed":2}'):  # too deep; a key given twice
+        record.write_text(text + "\n", "utf-8")
+        assert f"{record}: line 1: not an arena record" in one_error(capsys, "arena", "report", str(record))
+        assert f"{record}: line 1: not an arena record" in one_error(capsys, "arena", *BOTS, "--deals", "1",
+                                                                      "--record", str(record))
+
+
+def test_a_record_name_too_long_or_out_of_reach_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    long = tmp_path / ("n" * 300 + ".jsonl")
+    err = one_error(capsys, "arena", "report", str(long))
+    assert "cannot read: File name too long" in err and len(err) < 300
+    err = one_error(capsys, "arena", *BOTS, "--deals", "1", "--record", str(long))
+    assert "--record: cannot write: File name too long" in err and len(err) < 300
+    # a folder the user cannot enter (root enters any: the refusal of the system is made here)
+    shut = tmp_path / "shut" / "run.jsonl"
+
+    stat = Path.stat
+
+    def denied(self: Path, *args: Any, **kwargs: Any) -> Any:
+        if shut.parent in self.parents or self == shut.parent:
+            raise PermissionError(13, "Permission denied", str(self))
+        return stat(self, *args, **kwargs)
+
+    monkeypatch.setattr(Path, "stat", denied)
+    assert f"{shut}: cannot read: Permission denied" in one_error(capsys, "arena", "report", str(shut))
+    assert f"{shut}: --record: cannot write: Permission denied" in one_error(
+        capsys, "arena", *BOTS, "--deals", "1", "--record", str(shut))

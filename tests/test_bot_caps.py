@@ -97,3 +97,63 @@ def test_a_ppn_record_above_the_cap_is_refused() -> None:
     message = str(info.value)
     assert "\n" not in message and message.startswith("bad.ppn: tag Bots: pimc option samples")
     assert f"cap of {CAPS['samples']}" in message, message
+
+
+def _raspasovka_position() -> tuple[object, int]:
+    """A Sochi raspasovka at its first card (seed 3: everybody passes), the seat to play."""
+    from preferans.core import Game, load_variant
+    from preferans.core.ai.bots import HeuristicBot
+    from preferans.core.ai.levels import obs_is_raspasovka
+    from preferans.core.engine.game import Phase
+
+    game = Game(load_variant("sochi"), seed=3)
+    heuristic = HeuristicBot()
+    while game.phase is not Phase.PLAY:
+        game.apply(heuristic.choose(game, game.current_player))
+    assert obs_is_raspasovka(game)
+    return game, game.current_player
+
+
+def test_the_caps_bound_the_layouts_a_raspasovka_card_deals(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``hard`` at the caps of ``samples``, ``tries`` and ``min_samples`` passed the check, yet dealt
+    ``samples * tries`` (a million) layouts twice for one raspasovka card (the max-n search's inference, then
+    pimc's when the search had solved fewer than ``min_samples``): half a minute. The layouts a draw deals are
+    bounded by the node budget (``draw_limit``), the searches by the nodes: counted here, not timed."""
+    from preferans.core.ai import raspasovka
+
+    game, seat = _raspasovka_position()
+    dealt = [0]
+    deal = pimc._deal
+
+    def counting(*args: object) -> object:
+        dealt[0] += 1
+        return deal(*args)  # type: ignore[arg-type]
+
+    searched = [0]
+    maxn = raspasovka.maxn_values
+
+    def counting_maxn(*args: object) -> object:
+        found = maxn(*args)  # type: ignore[arg-type]
+        searched[0] += found[1]
+        return found
+
+    monkeypatch.setattr(pimc, "_deal", counting)
+    monkeypatch.setattr(raspasovka, "maxn_values", counting_maxn)
+    nodes = 200_000  # within the cap, so the test is quick; the limit scales with it
+    name = f"hard:samples={CAPS['samples']}:tries={CAPS['tries']}:min_samples={CAPS['min_samples']}:nodes={nodes}"
+    check_bot(name, "--bots")
+    bot = make_bot(name, 3, seat)
+    card = bot.choose(game, seat)  # type: ignore[arg-type]
+    assert card in game.legal_actions()  # type: ignore[attr-defined]
+    limit = pimc.draw_limit(nodes)
+    assert limit == pimc.MIN_DRAWS == 2_000
+    assert 0 < dealt[0] <= 2 * limit, dealt  # two draws at most (the search's, then pimc's), not 2 x 1 000 000
+    assert searched[0] <= 2 * nodes, searched
+
+
+def test_at_the_node_cap_a_draw_deals_what_the_nodes_pay_for() -> None:
+    # 20 000 000 nodes (the cap) pay for 50 000 layouts a draw, each about as dear as 400 compiled nodes
+    assert pimc.draw_limit(int(CAPS["nodes"])) == 50_000 == CAPS["nodes"] // pimc.DRAW_NODES
+    assert pimc.draw_limit(4_000_000) == 10_000 and pimc.draw_limit(None) >= pimc.MIN_DRAWS
+    # the defaults deal 24 x 20 = 480 layouts: the limit never changes their choices
+    assert pimc.PimcOptions().samples * pimc.PimcOptions().tries < pimc.MIN_DRAWS

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -11,6 +12,7 @@ import sys
 import tomllib
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -431,3 +433,57 @@ def test_script_bad_input_exit_code() -> None:
     assert proc.returncode == 2
     assert proc.stdout == ""
     assert "did you mean 'sochi'" in one_line_error(proc.stderr)
+
+
+# ---------------------------------------------------------------- output that cannot take what is printed
+
+
+def _preferans(*argv: str, **kwargs: Any) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "preferans.core.cli", *argv], capture_output=True, text=True,
+                          timeout=120, **kwargs)
+
+
+def test_an_ascii_only_output_gets_escapes_not_an_internal_error() -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "LC_ALL": "C", "LANG": "C"}
+    done = _preferans("variants", "--lang", "ru", env=env)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.isascii() and "\\u0432\\u0430\\u0440\\u0438\\u0430\\u043d\\u0442" in done.stdout  # вариант
+    done = subprocess.run(f"echo q | {sys.executable} -m preferans.core.cli play --seed 3 --human 0", shell=True,
+                          capture_output=True, text=True, env=env, timeout=120)
+    assert done.returncode == 0 and "internal error" not in done.stderr, done.stderr
+    assert "\\u2660" in done.stdout  # the spade of the hand
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+def test_a_full_output_is_one_line() -> None:
+    with open("/dev/full", "w") as full:
+        done = subprocess.run([sys.executable, "-m", "preferans.core.cli", "variants"], stdout=full,
+                              stderr=subprocess.PIPE, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr == "preferans: stdout: cannot write: No space left on device\n"
+
+
+def test_play_human_with_standard_input_closed_is_one_line() -> None:
+    done = subprocess.run(f"{sys.executable} -m preferans.core.cli play --seed 3 --human 0 <&-", shell=True,
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr == "preferans: --human: cannot read the moves: standard input is closed\n"
+
+
+def test_an_error_line_is_never_longer_than_the_limit(capsys: pytest.CaptureFixture[str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from preferans.core.cli import variants as variants_command
+    from preferans.core.model.errors import LINE, BadInput
+
+    def huge(args: object) -> int:
+        raise BadInput("x" * 20_000)
+
+    def broken(args: object) -> int:
+        raise RuntimeError("y" * 20_000)
+
+    for func, code in ((huge, 2), (broken, 1)):
+        monkeypatch.setattr(variants_command, "cmd_variants", func)
+        assert main(["variants"]) == code
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and len(err) - 1 <= LINE, len(err)
+    assert err.endswith("... (set PREFERANS_DEBUG=1 for the traceback)\n")  # the hint is never clipped off

@@ -6,11 +6,15 @@ import json
 import os
 import pty
 import re
+import signal
 import subprocess
 import sys
 import textwrap
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
+import pytest
 from test_conformance_coverage import SIX_LEVEL_REVOKE
 from test_conformance_meta import HEADER, make_dist
 
@@ -27,7 +31,7 @@ def test_without_pytest_one_line_says_what_to_install() -> None:
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2, proc.stderr
     lines = (proc.stdout + proc.stderr).strip().splitlines()
-    assert len(lines) == 1 and "pip install 'preferans[test]'" in lines[0], lines
+    assert len(lines) == 1 and "pip install 'preferans[conformance]'" in lines[0], lines
     assert "Traceback" not in proc.stderr and "internal error" not in proc.stderr
 
 
@@ -82,3 +86,57 @@ def test_progress_bar_only_on_a_terminal() -> None:
     assert bar.search(shown), shown[-2000:]
     piped = _cli("sochi", "--deals", "2")
     assert not bar.search(piped.stdout) and "\x1b[" not in piped.stdout
+
+
+
+def _stopping_at(monkeypatch: pytest.MonkeyPatch, stop: Callable[[], None], at: int) -> list[int]:
+    """``stop()`` called inside a check, at the ``at``-th move any check applies to a game (as a signal
+    arrives while a check runs); returns the count of moves applied, which stays at ``at`` when nothing
+    ran after it."""
+    from preferans.core.cli import conformance as command
+    from preferans.core.engine.game import Game
+
+    moves = [0]
+    apply = Game.apply
+
+    def counting(self: Game, action: str) -> None:
+        moves[0] += 1
+        if moves[0] == at:
+            stop()
+        apply(self, action)
+
+    @contextmanager
+    def progress(show: bool, label: str = "") -> Iterator[None]:  # no bar: the run as a pipe sees it
+        yield None
+
+    monkeypatch.setattr(Game, "apply", counting)
+    monkeypatch.setattr(command, "_progress", progress)
+    return moves
+
+
+def test_sigterm_stops_the_suite_at_once_with_143(capsys: pytest.CaptureFixture[str],
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest takes an exception raised in a check for its failure and goes on: SIGTERM must end the run
+    there, exit 143, and print no verdict of a suite it did not finish."""
+    from preferans.core.cli import main
+
+    moves = _stopping_at(monkeypatch, lambda: signal.raise_signal(signal.SIGTERM), 300)
+    code = main(["conformance", "sochi", "--deals", "2"])
+    out, err = capsys.readouterr()
+    assert code == 143 and err == "preferans: terminated (SIGTERM)\n", err
+    assert out == ""  # no table, no "ok"
+    assert moves == [300]  # no move of any check after the signal
+
+
+def test_ctrl_c_stops_the_suite_with_130(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """pytest ends its session on Ctrl-C and returns: the command must not print the partial run as a result."""
+    from preferans.core.cli import main
+
+    def interrupt() -> None:
+        raise KeyboardInterrupt
+
+    moves = _stopping_at(monkeypatch, interrupt, 300)
+    code = main(["conformance", "sochi", "--deals", "2", "--json"])
+    out, err = capsys.readouterr()
+    assert code == 130 and err == "preferans: interrupted\n" and out == "", (out, err)
+    assert moves == [300]

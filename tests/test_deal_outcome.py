@@ -105,6 +105,31 @@ def test_played_contract(sochi: Variant) -> None:
     assert r.played and r.outcome == "played" and sum(r.tricks) == 10
 
 
+def test_made_says_whether_the_declarer_made_it(sochi: Variant) -> None:
+    r = one_deal(Game(sochi, seed=1), "whist")
+    # seed 1: Boris (seat 1) plays 6S whisted and takes 2 tricks of the 6 he needs: set by 4
+    assert r.declarer == 1 and r.tricks[1] == 2 and r.made is False
+    game = Game(sochi, seed=1)
+    assert one_deal(game, "pass").made is True  # both defenders passed: written as made (russian.md 2.0)
+    all_pass(game)
+    assert game.results[-1].made is None  # a raspasovka: nobody declared
+
+
+@pytest.mark.parametrize(("name", "taken", "made"), [
+    ("6S", 6, True), ("6S", 5, False), ("8NT", 8, True), ("8NT", 7, False),
+    ("misere", 0, True), ("misere", 1, False),
+])
+def test_made_follows_the_contracts_goal(sochi: Variant, name: str, taken: int, made: bool) -> None:
+    # the declarer (seat 1) needs the contract's level in tricks, or none at all for misère
+    tricks = (10 - taken, taken, 0)
+    r = DealResult(kind="contract", dealer=0, active=(1, 2, 0), tricks=tricks, declarer=1,
+                   contract=sochi.contracts[name])
+    assert r.made is made
+    conceded = DealResult(kind="contract", dealer=0, active=(1, 2, 0), tricks=(0, 0, 0), declarer=1,
+                          contract=sochi.contracts[name], played=False, defence=((2, "whist"), (1, "concede")))
+    assert conceded.made is False  # "без трёх": the declarer conceded three undertricks without play
+
+
 def test_passed_out_contract(sochi: Variant) -> None:
     game = Game(sochi, seed=1)
     r = one_deal(game, "pass")

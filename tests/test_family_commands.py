@@ -160,7 +160,7 @@ def test_analyse_reads_the_familys_own_record(capsys: pytest.CaptureFixture[str]
     # text the family does not read is still the Balkan family's (PPN) to reject, as before
     (tmp_path / "other.txt").write_text("mycity nothing\n", encoding="utf-8")
     code, _, err = run(capsys, "analyse", str(tmp_path / "other.txt"))
-    assert code == 2 and "expected a [Tag value] pair or a [record] in square brackets" in err
+    assert code == 2 and "not a PPN file this command can read at line 1 (its content is not shown" in err
 
 
 def test_solve_takes_the_familys_own_deal(capsys: pytest.CaptureFixture[str], installed: Path) -> None:

@@ -2,7 +2,9 @@
 
 Each case runs through ``preferans.core.cli.main`` in-process. A ``reject`` case must exit 2 with exactly one
 stderr line under 300 characters naming the file (or the option) and the key; an ``any`` case may also be
-accepted; no case may exit 1 (an internal error)."""
+accepted; no case may exit 1 (an internal error), except a replay check's ``any`` case (``differs``) that
+reports the file as differing from the code (``FILE: FAILED:``). No error line may hold a ``hide`` word (a
+file's content)."""
 
 from __future__ import annotations
 
@@ -32,12 +34,17 @@ def test_hostile_inputs(tmp_path: Path, capsys: pytest.CaptureFixture[str], monk
         shown = f"{case.name}: exit {code}, stderr {out.err[:300]!r}"
         if code == 0 and case.expect == "any":
             continue
+        if code == 1 and case.expect == "any" and case.differs and not out.err and ": FAILED: " in out.out:
+            continue  # a replay check that finds the file differs from the code: a clean answer
         if code != 2 or len(lines) != 1 or len(out.err) >= 300 or not out.err.endswith("\n"):
             failures.append(shown)
             continue
         missing = [word for word in case.mention if word not in lines[0]]
         if missing:
             failures.append(f"{shown}: does not name {missing}")
+        shown_content = [word for word in case.hide if word in lines[0]]
+        if shown_content:
+            failures.append(f"{shown}: shows the file's content {shown_content}")
     with capsys.disabled():
         print(f"\n{len(cases)} hostile inputs")
     assert len(cases) >= 300

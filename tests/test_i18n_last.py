@@ -140,12 +140,13 @@ def test_ppn_lines_in_the_language(capsys: pytest.CaptureFixture[str], tmp_path:
         f"записан {log}: balkan, 6 сдач (не закончена: preferans play --resume {log} продолжит её)"]
     assert run(capsys, "ppn", "export", str(log), "-o", str(out), "--lang", "de") == [
         f"{out} geschrieben: 6 Spiele in PPN (Zeilenform)"]
-    assert run(capsys, "ppn", "export", str(log), "-o", str(out), "--json", "--lang", "ru") == [
+    assert run(capsys, "ppn", "export", str(log), "-o", str(out), "--force", "--json", "--lang", "ru") == [
         f"записан {out}: 6 сдач в PPN (форма JSON)"]
     # Serbian in Cyrillic keeps the notation's and the command's names in Latin letters
-    assert run(capsys, "ppn", "export", str(log), "-o", str(out), "--lang", "sr-Cyrl") == [
+    assert run(capsys, "ppn", "export", str(log), "-o", str(out), "--force", "--lang", "sr-Cyrl") == [
         f"уписано {out}: 6 дељења у PPN (линијски облик)"]
-    assert run(capsys, "ppn", "export", str(log), "-o", str(out)) == [f"wrote {out}: 6 deals in PPN (line form)"]
+    assert run(capsys, "ppn", "export", str(log), "-o", str(out), "--force") == [
+        f"wrote {out}: 6 deals in PPN (line form)"]
 
 
 def test_file_exists_is_said_in_the_language(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -84,7 +84,7 @@ def test_symlink_is_written_through_to_its_target(tmp_path: Path, capsys: pytest
     target.write_text("old\n", encoding="utf-8")
     link = tmp_path / "game.json"
     link.symlink_to(target)
-    code, _, err = run(capsys, *save_argv(link))
+    code, _, err = run(capsys, *save_argv(link), "--force")  # a file is there, at the end of the link
     assert code == 0, err
     assert link.is_symlink() and os.readlink(link) == str(target)
     assert target.read_text(encoding="utf-8").startswith('{"format": "preferans-save"')
@@ -259,3 +259,77 @@ def test_solve_of_a_typed_deal_still_echoes_what_was_typed(capsys: pytest.Captur
     code, _, err = run(capsys, "solve", "nonsense")
     assert code == 2
     one_error_line(err, "'nonsense'")
+
+
+# ---------------------------------------------------------------- files a new file must not replace
+
+
+WRITERS = {"play": lambda p: save_argv(p),
+           "ppn import": lambda p: ["ppn", "import", str(PPN_SAMPLE), "-o", str(p)],
+           "ppn export": lambda p: ["ppn", "export", str(p.parent / "game.json"), "-o", str(p)],
+           "sheet": lambda p: ["sheet", str(SCORECARD), "--svg", str(p)],
+           "config": lambda p: ["config", "init", "sochi", "-o", str(p)]}
+"""Every writer of the command line, writing ``p`` (``ppn export`` reads ``game.json`` beside it)."""
+
+
+@pytest.fixture
+def saved_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> Path:
+    game = tmp_path / "game.json"
+    assert run(capsys, "ppn", "import", str(PPN_SAMPLE), "-o", str(game))[0] == 0
+    return game
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_an_existing_file_is_overwritten_only_with_force(command: str, tmp_path: Path, saved_game: Path,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out.txt"
+    out.write_text("keep me\n", encoding="utf-8")
+    code, stdout, err = run(capsys, *WRITERS[command](out))
+    assert code == 2 and stdout == ""  # refused before anything is said (play prints no seed line)
+    one_error_line(err, f"{out}: file exists; use --force to overwrite it")
+    assert out.read_text(encoding="utf-8") == "keep me\n"
+    code, _, err = run(capsys, *WRITERS[command](out), "--force")
+    assert code == 0, err
+    assert out.read_text(encoding="utf-8") != "keep me\n"
+
+
+@pytest.mark.parametrize("command", sorted(WRITERS))
+def test_read_only_and_hard_linked_files_are_not_replaced(command: str, tmp_path: Path, saved_game: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    out = tmp_path / "out.txt"
+    out.write_text("keep me\n", encoding="utf-8")
+    out.chmod(0o444)
+    code, stdout, err = run(capsys, *WRITERS[command](out), "--force")
+    assert code == 2 and stdout == ""
+    one_error_line(err, f"{out}: cannot write: the file is read-only")
+    assert out.read_text(encoding="utf-8") == "keep me\n" and stat.S_IMODE(out.stat().st_mode) == 0o444
+    out.chmod(0o644)
+    link = tmp_path / "link.txt"
+    os.link(out, link)
+    code, stdout, err = run(capsys, *WRITERS[command](out), "--force")
+    assert code == 2 and stdout == ""
+    one_error_line(err, f"{out}: cannot write: the file has 2 hard links, which a new file in its place would "
+                        "break (write to another name)")
+    assert os.stat(out).st_ino == os.stat(link).st_ino and link.read_text(encoding="utf-8") == "keep me\n"
+
+
+def test_another_users_file_is_not_replaced(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = tmp_path / "theirs.json"
+    out.write_text("theirs\n", encoding="utf-8")
+    monkeypatch.setattr(os, "geteuid", lambda: out.stat().st_uid + 1)  # as another (not root) user sees it
+    with pytest.raises(BadInput, match="theirs.json: cannot write: the file belongs to another user"):
+        write_atomic(out, "mine\n")
+    assert out.read_text(encoding="utf-8") == "theirs\n"
+
+
+def test_a_bad_save_path_is_said_before_the_game(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "play", "--save", str(tmp_path / "missing" / "game.json"))
+    assert code == 2 and out == ""  # no "seed N (replay with --seed N)" line first
+    one_error_line(err, "game.json: cannot write: the folder", "does not exist")
+
+
+def test_resuming_a_save_into_itself_needs_no_force(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = tmp_path / "game.json"
+    assert run(capsys, *save_argv(game))[0] == 0
+    code, _, err = run(capsys, "play", "--resume", str(game), "--save", str(game))
+    assert code == 0, err

@@ -154,7 +154,9 @@ def test_bad_input_exits_2_and_writes_nothing(tmp_path: Path, capsys: pytest.Cap
 def test_svg_is_written_atomically(tmp_path: Path) -> None:
     out = tmp_path / "sheet.svg"
     out.write_text("old", encoding="utf-8")
-    assert main(["sheet", str(SOCHI), "--svg", str(out)]) == 0
+    assert main(["sheet", str(SOCHI), "--svg", str(out)]) == 2  # a file is there: only with --force
+    assert out.read_text(encoding="utf-8") == "old"
+    assert main(["sheet", str(SOCHI), "--svg", str(out), "--force"]) == 0
     assert out.read_text(encoding="utf-8").startswith("<?xml")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["sheet.svg"]  # no temporary file left behind
 

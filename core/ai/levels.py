@@ -29,6 +29,7 @@ from preferans.core.ai.pimc import (
     Layout,
     PimcBot,
     PimcOptions,
+    draw_limit,
     implausibility,
     obs_is_raspasovka,
     observe,
@@ -156,7 +157,8 @@ class HardBot(PimcBot):
         rng = self.rng_for(obs)
         n = self.options.samples
         # the pool is as large as the deals plain pimc tries for its soft filter (``tries`` per layout)
-        pool = sample_layouts(obs, rng, n * max(1, self.options.tries), 1)
+        # (at most the node budget's worth of layouts: draw_limit)
+        pool = sample_layouts(obs, rng, min(n * max(1, self.options.tries), draw_limit(self.options.nodes)), 1)
         weights = [likelihood(obs, layout) for layout in pool]
         drawn = rng.choices(pool, weights, k=n) if sum(weights) > 0 else pool[:n]
         return weighed_by_count(drawn, merge)

@@ -52,7 +52,8 @@ from preferans.core.model.errors import bad_input
 from preferans.core.model.views import PlayRules
 
 __all__ = [
-    "CAPS", "Budget", "CardTotals", "Knowledge", "Layout", "PimcBot", "PimcOptions", "observe", "parse_options",
+    "CAPS", "DRAW_NODES", "MIN_DRAWS", "Budget", "CardTotals", "Knowledge", "Layout", "PimcBot", "PimcOptions",
+    "draw_limit", "observe", "parse_options",
     "sample_layouts",
 ]
 
@@ -106,6 +107,23 @@ NODES = {"python": 50_000, "compiled": 4_000_000}
 """Default solver nodes per decision by backend, for decisions within about a second of one core of the
 reference machine (2 vCPU AMD EPYC VM, CPython 3.11.7: about 170 thousand nodes/s in Python, 8 million
 compiled; bench/bench_pimc.py measures the decisions)."""
+
+
+DRAW_NODES = 400
+"""A layout dealt for a decision (and measured against the calls: :func:`implausibility`) is charged as this
+many solver nodes, about what it costs next to the compiled solver's nodes (20 microseconds): the layouts one
+draw of a decision deals are at most its node budget over this (:func:`draw_limit`), so that ``samples`` and
+``tries``, each within its cap, cannot multiply into a decision of half a minute (a million layouts)."""
+
+MIN_DRAWS = 2_000
+"""The layouts a draw may deal whatever the node budget (the defaults deal 480: 24 samples, 20 tries)."""
+
+
+def draw_limit(nodes: int | None) -> int:
+    """The layouts one draw of a decision may deal with the node budget ``nodes`` (``None``: the backend's):
+    ``nodes / DRAW_NODES``, at least :data:`MIN_DRAWS`."""
+    budget = default_nodes() if nodes is None else nodes
+    return max(MIN_DRAWS, budget // DRAW_NODES)
 
 
 def default_nodes() -> int:
@@ -303,11 +321,16 @@ class Layout:
     """The cards lying out in a random order (the unturned talon cards lead raspasovka tricks in it)."""
 
 
-def sample_layouts(obs: Knowledge, rng: random.Random, n: int, tries: int = 1) -> list[Layout]:
+def sample_layouts(obs: Knowledge, rng: random.Random, n: int, tries: int = 1,
+                   limit: int | None = None) -> list[Layout]:
     """``n`` layouts of the unseen cards, each consistent with ``obs``: every unseen card exactly once, each
     hidden hand with its number of cards and none it is known not to hold, a talon seen in the declarer's
     hand or discard. With ``tries > 1`` each layout is the first of ``tries`` deals that the auction and
-    defence calls make plausible (:func:`implausibility`), or the least implausible one."""
+    defence calls make plausible (:func:`implausibility`), or the least implausible one. ``limit`` bounds
+    the deals made in all (:func:`draw_limit`): fewer tries per layout, and at most ``limit`` layouts."""
+    if limit is not None:
+        n = min(n, limit)
+        tries = max(1, min(tries, limit // max(1, n)))
     hidden = obs.hidden
     unseen = obs.unseen()
     caps = [obs.counts[h] for h in hidden]
@@ -667,7 +690,8 @@ class PimcBot:
         layouts from :func:`sample_layouts`, each of weight 1 (``merge``: the same layout drawn again is one
         entry counted twice, solved once). The ``hard`` level overrides this with its inference."""
         opts = self.options
-        return weighed_by_count(sample_layouts(obs, self.rng_for(obs), opts.samples, opts.tries), merge)
+        drawn = sample_layouts(obs, self.rng_for(obs), opts.samples, opts.tries, draw_limit(opts.nodes))
+        return weighed_by_count(drawn, merge)
 
     # ------------------------------------------------------------ defence
 

@@ -13,6 +13,7 @@ regular file or through a symbolic link to one (``core/formats/atomic.py``, docs
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import signal
 import sys
@@ -41,7 +42,7 @@ from preferans.core.cli import (
     variants,
 )
 from preferans.core.cli.common import language_of
-from preferans.core.model.errors import BadInput, Phrase, Suggestion, one_line
+from preferans.core.model.errors import LINE, BadInput, Phrase, Suggestion, bad_input, one_line
 from preferans.core.model.i18n import Translator, from_environment, translator
 from preferans.core.rules.manager import family_manager
 
@@ -140,6 +141,43 @@ def _one_line(text: str) -> str:
     return one_line(text)
 
 
+INTERNAL = 500
+"""At most this many characters of an internal error's own message (its type and the hint are added)."""
+
+
+def _print_error(text: str) -> None:
+    """``preferans: TEXT`` on stderr as one line of at most :data:`LINE` characters, prefix included."""
+    print(one_line(f"preferans: {text}", LINE), file=sys.stderr)
+
+
+def _safe_stdout() -> None:
+    """Standard output that cannot fail on a character: an output whose encoding cannot say one (``LANG=C``,
+    ``PYTHONIOENCODING=ascii``) gets it as a ``\\u2660`` escape instead of an internal error."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None and (getattr(stream, "encoding", "") or "").lower().replace("-", "") != "utf8":
+            try:
+                reconfigure(errors="backslashreplace")
+            except (ValueError, OSError):  # pragma: no cover - a stream that cannot change
+                pass
+
+
+def _stdout_failed(exc: OSError) -> bool:
+    """Whether ``exc`` is standard output failing (a full disk, ``/dev/full``, an I/O error): then the
+    command cannot say its result, and later writes would fail the same way."""
+    failed = (errno.ENOSPC, errno.EIO, getattr(errno, "EDQUOT", errno.ENOSPC), errno.EFBIG)
+    return exc.errno in failed and exc.filename is None
+
+
+def _silence_stdout() -> None:
+    """Point standard output at ``os.devnull``, so that the interpreter's last flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError, AttributeError):
+        pass
+
+
 class Terminated(BaseException):
     """SIGTERM arrived: raised in the main thread (a BaseException, as KeyboardInterrupt, so no ``except
     Exception`` takes it), and the command stops as it does on Ctrl-C (the ``finally``
@@ -201,12 +239,16 @@ def _main(argv: list[str] | None) -> int:
         if not argv:  # bare `preferans`: the help, as `preferans --help` prints it (docs/cli.md)
             build_parser().print_help()
             return 0
+        _safe_stdout()
         args = build_parser(families=not _core_command(argv)).parse_args(argv)
-        return int(args.func(args))
+        code = int(args.func(args))
+        if sys.stdout is not None:
+            sys.stdout.flush()  # a full disk shows here, not in the interpreter's last flush
+        return code
     except SystemExit as exc:  # argparse: --help (0) and usage errors (2)
         return exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
     except BadInput as exc:
-        print(f"preferans: {_one_line(_error_text(exc, args))}", file=sys.stderr)
+        _print_error(_error_text(exc, args))
         return 2
     except KeyboardInterrupt:
         print("preferans: interrupted", file=sys.stderr)
@@ -219,12 +261,23 @@ def _main(argv: list[str] | None) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
+    except OSError as exc:
+        if not _stdout_failed(exc):
+            return _internal(exc)
+        _silence_stdout()
+        _print_error(_error_text(bad_input("{path}: cannot write: {reason}", path="stdout",
+                                           reason=exc.strerror or type(exc).__name__), args))
+        return 2
     except Exception as exc:
-        if os.environ.get("PREFERANS_DEBUG"):
-            traceback.print_exc()
-        print(f"preferans: internal error: {type(exc).__name__}: {_one_line(str(exc))} "
-              "(set PREFERANS_DEBUG=1 for the traceback)", file=sys.stderr)
-        return 1
+        return _internal(exc)
+
+
+def _internal(exc: Exception) -> int:
+    if os.environ.get("PREFERANS_DEBUG"):
+        traceback.print_exc()
+    _print_error(f"internal error: {type(exc).__name__}: {one_line(str(exc), INTERNAL)} "
+                 "(set PREFERANS_DEBUG=1 for the traceback)")
+    return 1
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -27,7 +27,7 @@ from preferans.core.rules.config import (
     load_variant,
     parse_variant_id,
 )
-from preferans.core.rules.local import LocalPlugin
+from preferans.core.rules.local import LocalPlugin, distinct
 
 
 def add_lang_option(s: argparse.ArgumentParser) -> None:
@@ -59,6 +59,7 @@ def local_plugins(args: argparse.Namespace) -> list[LocalPlugin]:
     """The files of ``--plugin``, read, imported and checked against the hook specs (a one-line error
     naming the file otherwise), each as its own new module."""
     plugins = [LocalPlugin.read(path, "--plugin") for path in getattr(args, "plugin", None) or []]
+    distinct(plugins)  # a file given twice would be applied twice: refused before any is executed
     for plugin in plugins:
         _ = plugin.module
     return plugins

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import secrets
 import sys
 from pathlib import Path
@@ -25,6 +26,7 @@ from preferans.core.cli.common import (
 from preferans.core.cli.hints import hint_line
 from preferans.core.engine.game import Game, Phase
 from preferans.core.formats import render, talk
+from preferans.core.formats.atomic import check_writable
 from preferans.core.formats.report import match_report, seat_name
 from preferans.core.formats.saves import DEFAULT_NAMES, Session
 from preferans.core.model.errors import IllegalActionError, bad_input, check_names, excerpt, nearest
@@ -103,7 +105,11 @@ class _Table:
             return input(prompt)  # line editing on a terminal
         self.out.stream.write(prompt)
         self.out.stream.flush()
-        line = self.stdin.readline()
+        try:
+            line = self.stdin.readline()
+        except OSError as exc:  # standard input a folder, a device that fails
+            raise bad_input("{option}: cannot read the moves from standard input: {reason}", option="--human",
+                            reason=exc.strerror or type(exc).__name__) from None
         if not line:
             raise EOFError
         self.out.line(line.rstrip("\n"))  # echo scripted input so the transcript reads like a session
@@ -211,8 +217,8 @@ class _Table:
                 self.out.lines(render.choices(legal, game.phase, keys=keys, tr=tr))
                 self.out.lines(talk.call_help(game, legal, keys, tr))
                 continue
-            elif word in ("sheet", "?s"):
-                render.print_sheet(self.out, game.match, names)
+            elif word in ("sheet", "?s"):  # after the deals played: not the ante already in for this one
+                render.print_sheet(self.out, game.match.posted(), names)
                 continue
             elif word == "claim":
                 if not claim:
@@ -237,7 +243,12 @@ def _play_loop(session: Session, out: render.Printer, ui: _Table | None, quiet: 
     tr = out.tr
     players = session.players
     interactive = human is not None
+    told = -1  # the last deal whose sitting-out dealer was told so
     while not game.is_terminal:
+        if ui is not None and human is not None and told != game.deal.number and human not in game.deal.active:
+            told = game.deal.number  # four players: the dealer sits this deal out and is never asked in it
+            ui.out.line(tr.gettext("deal {number}: you deal and sit out; the other three play it").format(
+                number=game.deal.number + 1))
         if not interactive and len(game.results) >= MATCH_CAP:
             return True, tr.gettext("stopped after {cap} deals (the match cap): the pulka is unfinished").format(
                 cap=MATCH_CAP)
@@ -272,11 +283,28 @@ def _play_loop(session: Session, out: render.Printer, ui: _Table | None, quiet: 
             if ui is not None:  # the deal in words, and the sheet unless the final one follows
                 ui.out.line(tr.gettext("deal {number} result: {words}").format(
                     number=number, words=talk.deal_words(game.results[-1], names, tr)))
-                if not game.is_terminal:
-                    render.print_sheet(ui.out, game.match, names)
+                if not game.is_terminal:  # the deals played, without the next deal's ante already written
+                    render.print_sheet(ui.out, game.match.posted(), names)
             if not interactive:
                 session.save_now()
     return False, ""
+
+
+def _check_save(session: Session, args: argparse.Namespace) -> None:
+    """The file of ``--save`` (or the resumed save) can be written, and a file already there is overwritten
+    only with ``--force`` (or when it is the game being resumed): the one-line error comes before the game."""
+    if session.save is None:
+        return
+    check_writable(session.save)
+    if not args.save or args.force or not os.path.exists(session.save):
+        return
+    if args.resume:
+        try:
+            if os.path.samefile(args.resume, session.save):
+                return
+        except OSError:
+            pass
+    raise bad_input("{path}: file exists; use --force to overwrite it", path=session.save)
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -297,6 +325,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.hints and session.human is None:
         raise bad_input("{option}: hints are for the human player: use it with {needs}", option="--hints",
                         needs="--human SEAT")
+    _check_save(session, args)  # before the first line: a bad --save is the only thing said
+    if session.human is not None and sys.stdin is None:
+        raise bad_input("{option}: cannot read the moves: standard input is closed", option="--human")
     game = session.game
     session.players = [None if s == session.human else make_bot(b, game.seed, s)
                        for s, b in enumerate(session.bots)]
@@ -315,8 +346,9 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         who = ", ".join(f"{n} ({b})" for n, b in zip(names, session.bots, strict=True))
         if not args.json:
-            out.line(tr.gettext("{variant} pulka, seed {seed}: {players}").format(
-                variant=game.variant.title, seed=game.seed, players=who))
+            out.line(tr.gettext("{variant} {match}, seed {seed}: {players}").format(
+                variant=game.variant.title, match=tr.term("match", game.variant.match_word), seed=game.seed,
+                players=who))
         if args.seed is None:  # a seed drawn at random: say how to play this game again (stderr with --json)
             out.line(tr.gettext("seed {seed} (replay with --seed {seed})").format(seed=game.seed))
     session.save_now()
@@ -342,7 +374,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         dump_json(match_report(game.match, names, finished))
         return 0
     out.line()
-    ok = render.print_result(out, game.match, names, finished)
+    ok = render.print_result(out, game.match.posted(), names, finished)
     if session.save is not None:
         out.line(tr.gettext("saved to {file}").format(file=session.save))
     return 0 if ok else 1
@@ -361,6 +393,7 @@ def add_parser(sub: Any) -> None:
                    help="with --human: before each of your choices, the hard bot's best moves (docs/bots.md)")
     s.add_argument("--save", metavar="FILE", help="keep the replayable game in FILE (rewritten as it goes)")
     s.add_argument("--resume", metavar="FILE", help="continue a game saved with --save (and the same --plugin files)")
+    s.add_argument("--force", action="store_true", help="with --save: overwrite a file that is already there")
     add_plugin_option(s)
     s.add_argument("--json", action="store_true", help="print only the result object as JSON")
     add_lang_option(s)

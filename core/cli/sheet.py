@@ -9,7 +9,7 @@ from typing import Any
 
 from preferans.core.cli.common import add_lang_option, dump_json, translator_for
 from preferans.core.formats import render
-from preferans.core.formats.atomic import write_atomic
+from preferans.core.formats.atomic import check_output, write_atomic
 from preferans.core.formats.report import match_report
 from preferans.core.model.errors import bad_input
 
@@ -17,7 +17,11 @@ from preferans.core.model.errors import bad_input
 def cmd_sheet(args: argparse.Namespace) -> int:
     from preferans.core.formats import sheet  # lazily: only this command draws sheets
 
-    source = sheet.load(args.file)
+    if args.svg:
+        check_output(Path(args.svg), args.force)  # before the work: a bad --svg is the only thing said
+    from preferans.core.ai.registry import check_bot  # a save's bots checked as play --resume checks them
+
+    source = sheet.load(args.file, check_bot)
     match, names = source.match, source.names
     if args.json:
         return _print_json(args.file, source)
@@ -63,6 +67,7 @@ def add_parser(sub: Any) -> None:
                                      "or SVG (the Russian pulka, the Balkan bula sheet, the Austrian pot sheet)")
     s.add_argument("file", help="a scorecard (TOML or JSON) or a game saved with play --save")
     s.add_argument("--svg", metavar="OUT", help="draw the sheet as players know it into this SVG file")
+    s.add_argument("--force", action="store_true", help="with --svg: overwrite a file that is already there")
     s.add_argument("--json", action="store_true", help="print the result object and the sheet's table as JSON")
     add_lang_option(s)
     s.set_defaults(func=cmd_sheet)

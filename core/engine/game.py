@@ -399,12 +399,9 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str, source: str = "saved game", plugins: Sequence[Any] = ()) -> Game:
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise bad_input("{source}: malformed {kind}: {detail}", RecordError, source=source, kind="JSON",
-                            detail=exc) from None
-        return cls.from_dict(data, source, plugins)
+        from preferans.core.model.parsing import loads_json  # duplicate keys, depth, huge integers: one line
+
+        return cls.from_dict(loads_json(text, source, RecordError), source, plugins)
 
     @classmethod
     def replay(cls, variant: Variant, seed: int, actions: list[str], first_dealer: int = 0,

@@ -13,6 +13,7 @@ import pluggy
 
 from preferans.core.model.contracts import ContractTable
 from preferans.core.model.views import Amount, DealResult, Entry, LedgerView, MatchView, Settlement, apply_entries
+from preferans.core.rules.checked import CheckedRulebook
 from preferans.core.rules.config import Variant, build_contracts
 from preferans.core.rules.manager import Rulebook
 
@@ -25,7 +26,9 @@ class Match:
         self.rules: Any = variant.rules
         self.n_players: int = variant.rules.players
         self.pm = pm if pm is not None else variant.new_manager()
-        self.book = Rulebook(self.pm, self.rules)
+        # a game with local plugins (--plugin) checks every hook's answer; any other keeps the plain calls
+        self.book = (CheckedRulebook(self.pm, self.rules, variant.local_plugins, list(variant.calls))
+                     if variant.local_plugins else Rulebook(self.pm, self.rules))
         self.contracts: ContractTable = build_contracts(self.pm, self.rules)
         self.results: list[DealResult] = []
         self.deal_entries: list[list[Entry]] = []
@@ -71,6 +74,20 @@ class Match:
         self.write(derived)
         self.deal_entries.append([*(before or []), *entries, *derived])
         return self.deal_entries[-1]
+
+    def posted(self) -> Match:
+        """The match as its posted deals wrote it: without what is already written for the deal in play (a pot
+        game's ante, ``pref_before_deal``), which that deal's line shows with the rest of it; ``self`` when
+        nothing is."""
+        totals: dict[tuple[str, int, int | None], Amount] = {}
+        for entries in self.deal_entries:
+            apply_entries(totals, entries)
+        if totals == self.totals:
+            return self
+        other = self.copy()
+        other.totals = totals
+        other._view = None
+        return other
 
     def next_dealer(self) -> int:
         """Who deals after the last deal posted."""

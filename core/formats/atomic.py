@@ -5,7 +5,9 @@ the target with ``os.replace``, so an interrupted write never leaves half a file
 decides what happens:
 
 - nothing, or a regular file: written; an existing file keeps its mode (and, where allowed, its owner), a new
-  one gets ``0o666`` less the umask, as ``open()`` would give it (``mkstemp`` alone gives 0600);
+  one gets ``0o666`` less the umask, as ``open()`` would give it (``mkstemp`` alone gives 0600). An existing
+  file must be one the user may write (not read-only, not another user's: root keeps the owner) and have
+  no other hard link (a new file in its place would leave the links with the old text);
 - a symbolic link: written through, to the file the link finally points to (as the shell's ``>`` does), so
   the link stays a link; the file at the end of the link must itself be a regular file or not exist yet;
 - anything else (a folder, a FIFO, a device, a socket): refused with one line, the path left as it was:
@@ -75,7 +77,23 @@ def _target(path: Path) -> tuple[Path, os.stat_result | None]:
             raise bad_input("{path}: cannot write: is {kind}, not a regular file", path=shown, kind=_kind(st.st_mode))
         raise bad_input("{path}: cannot write: is {kind}, not a regular file (the symbolic link points to {target})",
                         path=shown, kind=_kind(st.st_mode), target=path)
+    if st is not None:
+        _replaceable(path, st, shown)
     return path, st
+
+
+def _replaceable(target: Path, st: os.stat_result, shown: Path) -> None:
+    """Refuse to replace a regular file that the shell's ``>`` would not write, or that a new file in its
+    place would change: one not writable by the user (read-only, or another user's), or one with other
+    hard links (they would keep the old text while this name got the new one)."""
+    euid = os.geteuid() if hasattr(os, "geteuid") else None
+    if euid is not None and euid != 0 and st.st_uid != euid:
+        raise bad_input("{path}: cannot write: the file belongs to another user", path=shown)
+    if not stat.S_IMODE(st.st_mode) & 0o222 or not os.access(target, os.W_OK):
+        raise bad_input("{path}: cannot write: the file is read-only", path=shown)
+    if st.st_nlink > 1:
+        raise bad_input("{path}: cannot write: the file has {links} hard links, which a new file in its place "
+                        "would break (write to another name)", path=shown, links=st.st_nlink)
 
 
 def check_writable(path: Path) -> None:
@@ -83,6 +101,14 @@ def check_writable(path: Path) -> None:
     for a command that wants to refuse a bad output path before doing its work."""
     target, _ = _target(path)
     _folder(target, path)
+
+
+def check_output(path: Path, force: bool) -> None:
+    """:func:`check_writable`, and a file already at ``path`` overwritten only with ``force`` (``--force``):
+    every writer of the command line refuses the same way, before doing its work."""
+    check_writable(path)
+    if not force and os.path.lexists(path):
+        raise bad_input("{path}: file exists; use --force to overwrite it", path=path)
 
 
 def _folder(target: Path, shown: Path) -> Path:

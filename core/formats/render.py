@@ -6,6 +6,8 @@ output of a pipe or a test stays simple to read and to parse. Nothing here chang
 
 from __future__ import annotations
 
+import os
+import re
 from collections.abc import Iterable, Sequence
 from typing import TextIO
 
@@ -19,6 +21,7 @@ from preferans.core.engine.play import TALON
 from preferans.core.formats.report import seat_name
 from preferans.core.formats.sheet import sheet_text, sheet_view
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, RANKS, SUIT_SYMBOLS, format_cards
+from preferans.core.model.contracts import ContractSpec
 from preferans.core.model.i18n import ENGLISH, Translator
 from preferans.core.model.paper import SettlementCheck, SheetText, SheetView, amount_text
 from preferans.core.model.views import Amount, DealResult, Entry, Settlement
@@ -43,6 +46,15 @@ def card_label(name: str, tr: Translator = ENGLISH) -> str:
 
 # ---------------------------------------------------------------- output stream
 
+RED, PLAIN = "\x1b[31m", "\x1b[39m"
+"""The terminal's red and its default colour (SGR 31 and 39)."""
+
+
+def red_suits(text: str) -> str:
+    """``text`` with its hearts and diamonds (the symbols) in red, for a terminal."""
+    return text.replace("♥", f"{RED}♥{PLAIN}").replace("♦", f"{RED}♦{PLAIN}")
+
+
 
 class Printer:
     """Lines and tables on one stream; rich tables on a terminal, plain columns elsewhere."""
@@ -56,9 +68,11 @@ class Printer:
             use_rich = bool(isatty and isatty())
         self.rich = use_rich
         self._console = Console(file=stream, highlight=False) if use_rich else None
+        self.colour = use_rich and not os.environ.get("NO_COLOR")
+        """Red hearts and diamonds: on a terminal, unless ``NO_COLOR`` is set (no-color.org)."""
 
     def line(self, text: str = "") -> None:
-        print(text, file=self.stream, flush=True)
+        print(red_suits(text) if self.colour else text, file=self.stream, flush=True)
 
     def lines(self, texts: Iterable[str]) -> None:
         for t in texts:
@@ -92,24 +106,51 @@ class Printer:
 # ---------------------------------------------------------------- one line per deal
 
 
+_GIVEN = re.compile(r"([a-z][a-z ]*) from seat (\d+)")
+"""A note naming who gave what an entry writes (the Russian overflow's ``aid from seat 2``)."""
+
+OPENING = "start"
+"""The note of the entries that open the sheet before the first deal (the Balkan starting bula): the deal line
+leaves them to a line of their own (:func:`opening_line`)."""
+
+
 def written(entries: Sequence[Entry], names: Sequence[str], tr: Translator = ENGLISH) -> str:
-    """What the deal wrote on the sheet, summed per column: ``Boris pool +2, Vera whists on Boris +8``."""
-    sums: dict[tuple[str, int, int | None], Amount] = {}
+    """What the deal wrote on the sheet, summed per column: ``Boris pool +2, Vera whists on Boris +8``. What
+    one player wrote for another says so (``Boris pool +2 (aid from Vera)``); an account's key is shown with
+    spaces where the language has no word for it (``refe drawn``)."""
+    sums: dict[tuple[str, int, int | None, str, int | None], Amount] = {}
     for e in entries:
-        key = (e.account, e.seat, e.other)
+        given = _GIVEN.fullmatch(e.note)
+        what, giver = (given.group(1), int(given.group(2))) if given else ("", None)
+        key = (e.account, e.seat, e.other, what, giver)
         sums[key] = sums.get(key, 0) + e.amount
     parts = []
-    for (account, seat, other), value in sums.items():
+    for (account, seat, other, what, giver), value in sums.items():
         if value == 0:
             continue
         term = tr.term("account", account)
+        if term == account:
+            term = account.replace("_", " ")
         if other is not None:
             text = tr.gettext("{player} {account} on {other} {amount}")
         else:
             text = tr.gettext("{player} {account} {amount}")
-        parts.append(text.format(player=names[seat], account=term, other=names[other] if other is not None else "",
-                                 amount=signed(value)))
+        part = text.format(player=names[seat], account=term, other=names[other] if other is not None else "",
+                           amount=signed(value))
+        if giver is not None and 0 <= giver < len(names):
+            part = tr.gettext("{written} ({what} from {player})").format(
+                written=part, what=tr.term("note", what), player=names[giver])
+        parts.append(part)
     return ", ".join(parts) or tr.gettext("nothing")
+
+
+def opening_line(entries: Sequence[Entry], names: Sequence[str], tr: Translator = ENGLISH) -> str | None:
+    """``the sheet opens with Anna bula +30, ...``: the entries noted :data:`OPENING` among a deal's, or
+    ``None`` when it has none."""
+    opening = [e for e in entries if e.note == OPENING]
+    if not any(e.amount for e in opening):
+        return None
+    return tr.gettext("the sheet opens with {written}").format(written=written(opening, names, tr))
 
 
 def deal_summary(r: DealResult, names: Sequence[str], tr: Translator = ENGLISH) -> str:
@@ -135,9 +176,14 @@ def deal_summary(r: DealResult, names: Sequence[str], tr: Translator = ENGLISH) 
 
 def deal_line(number: int, r: DealResult, entries: Sequence[Entry], names: Sequence[str],
               tr: Translator = ENGLISH) -> str:
+    """``deal   1  dealer Anna: ...; wrote ...``; the entries that open the sheet (:data:`OPENING`) are not the
+    deal's, and go on a line of their own before it (:func:`opening_line`)."""
     summary = deal_summary(r, names, tr)
-    return tr.gettext("deal {number:>3}  dealer {dealer}: {summary}; wrote {written}").format(
-        number=number, dealer=names[r.dealer], summary=summary, written=written(entries, names, tr))
+    line = tr.gettext("deal {number:>3}  dealer {dealer}: {summary}; wrote {written}").format(
+        number=number, dealer=names[r.dealer], summary=summary,
+        written=written([e for e in entries if e.note != OPENING], names, tr))
+    opening = opening_line(entries, names, tr)
+    return line if opening is None else opening + "\n" + line
 
 
 # ---------------------------------------------------------------- score sheet and settlement
@@ -189,10 +235,21 @@ def print_sheet(out: Printer, match: Match, names: Sequence[str], state: str = "
 # ---------------------------------------------------------------- the interactive table
 
 
-def hand_text(mask: int, tr: Translator = ENGLISH) -> str:
-    """A hand by suit with symbols: ``♠ A 10 7   ♥ K Q`` (the ranks as the language writes them)."""
+def suit_order(contracts: Iterable[ContractSpec]) -> tuple[int, ...]:
+    """The suits in the order of the variant's suit contracts, lowest first (the Russian ♠ ♣ ♦ ♥, the Balkan
+    ♠ ♦ ♥ ♣), as its players sort a hand; a suit no contract names comes last, in the core's order."""
+    order: list[int] = []
+    for spec in sorted(contracts, key=lambda c: c.rank):
+        if spec.kind == "suit" and 0 <= spec.trump < 4 and spec.trump not in order:
+            order.append(spec.trump)
+    return (*order, *(s for s in range(4) if s not in order))
+
+
+def hand_text(mask: int, tr: Translator = ENGLISH, suits: Sequence[int] = (0, 1, 2, 3)) -> str:
+    """A hand by suit with symbols: ``♠ A 10 7   ♥ K Q`` (the ranks as the language writes them), the suits in
+    the order ``suits`` gives (:func:`suit_order`)."""
     groups = []
-    for s in range(4):
+    for s in suits:
         text = format_cards(mask & (0xFF << (8 * s)))
         if text:
             groups.append(SUIT_SYMBOLS[s] + " " + " ".join(tr.pgettext("rank", c[:-1]) for c in text.split()))
@@ -231,6 +288,7 @@ def situation(game: Game, seat: int, names: Sequence[str], tr: Translator = ENGL
     hands = {h: seen.hand_mask(h) for h in seen.hands}
     tp = deal.play
     acting = tp.to_play if (tp is not None and deal.phase is Phase.PLAY) else seat
+    suits = suit_order(game.contracts)
     for hand, mask in sorted(hands.items(), key=lambda kv: kv[0] != seat):
         if hand == seat:
             who = tr.gettext("your hand: {cards}")
@@ -238,7 +296,7 @@ def situation(game: Game, seat: int, names: Sequence[str], tr: Translator = ENGL
             who = tr.gettext("{player}'s hand (you play it): {cards}")
         else:
             who = tr.gettext("{player}'s hand (open): {cards}")
-        out.append(who.format(player=seat_name(names, hand), cards=hand_text(mask, tr)))
+        out.append(who.format(player=seat_name(names, hand), cards=hand_text(mask, tr, suits)))
     if game.may_record_layout(seat):
         out.append(tr.gettext("you may write down the layout (the play rules allow notes here)"))
     if tp is not None and deal.phase is Phase.PLAY:

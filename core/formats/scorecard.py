@@ -141,9 +141,19 @@ def score_file(path: str, plugins: Sequence[Any] = ()) -> ScoredCard:
     return score_card(data, str(path), plugins)
 
 
+MAX_DEALS = 10_000
+"""The most deals one scorecard holds (docs/cli.md, "Limits"): a pulka is tens of deals, a long evening a few
+hundred; a card past this is refused before any deal is scored."""
+
+
 def score_card(data: dict[str, Any], source: str, plugins: Sequence[Any] = ()) -> ScoredCard:
     """Score already-parsed scorecard data; ``source`` names the file in error messages."""
     _not_another_kind(data, source)
+    deals = data.get("deal")
+    if isinstance(deals, list) and len(deals) > MAX_DEALS:
+        raise bad_input("{source}: {key}: at most {limit} deals in one scorecard, got {got} (split a longer "
+                        "session into several cards)", RecordError, source=shown_path(source), key="deal",
+                        limit=MAX_DEALS, got=len(deals))
     try:
         card = CardRecord.model_validate(data)
     except ValidationError as exc:

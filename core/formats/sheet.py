@@ -9,7 +9,7 @@ it draws no picture.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -75,8 +75,10 @@ class SheetSource:
     finished: bool
 
 
-def load(path: str) -> SheetSource:
-    """A scorecard (TOML, or JSON) or a game saved by ``preferans play --save`` (or ``Game.to_json``)."""
+def load(path: str, check_bot: Callable[[str, str], object] | None = None) -> SheetSource:
+    """A scorecard (TOML, or JSON) or a game saved by ``preferans play --save`` (or ``Game.to_json``);
+    ``check_bot(name, where)`` checks a save's bot names, as every reader of a save does (the bot registry's
+    :func:`~preferans.core.ai.registry.check_bot`)."""
     from preferans.core.formats.scorecard import read_text, score_card, score_file
     from preferans.core.model.files import SAVE_LIMIT
 
@@ -93,7 +95,7 @@ def load(path: str) -> SheetSource:
     if isinstance(data, dict) and data.get("format") == "preferans-save":
         from preferans.core.formats.saves import load_session
 
-        session = load_session(p)
+        session = load_session(p, check_bot)
         return SheetSource(session.game.match, session.names, session.game.is_terminal)
     if isinstance(data, dict) and data.get("format") == "preferans-game":
         from preferans.core.engine.game import Game

@@ -48,9 +48,10 @@ TERMS = (
     mark_term("suit", "S"), mark_term("suit", "C"), mark_term("suit", "D"), mark_term("suit", "H"),
     mark_term("suit", "NT"),
     mark_term("rank", "J"), mark_term("rank", "Q"), mark_term("rank", "K"), mark_term("rank", "A"),
+    mark_term("match", "game"),
 )
-"""The core's words looked up from data: a suit in a contract's name (``6H``; ``NT`` no trumps) and the
-letters of the court cards."""
+"""The core's words looked up from data: a suit in a contract's name (``6H``; ``NT`` no trumps), the
+letters of the court cards, and the word for a match of a family that names none (``Variant.match_word``)."""
 
 _CONTRACT = re.compile(r"(\d+)(NT|S|C|D|H)")
 

@@ -12,7 +12,7 @@ import tomllib
 from collections.abc import Callable
 from typing import Any
 
-from preferans.core.model.errors import BadInput, ConfigError, RecordError, bad_input, framed, shown_path
+from preferans.core.model.errors import BadInput, ConfigError, RecordError, bad_input, excerpt, framed, shown_path
 from preferans.core.model.files import SAVE_LIMIT, TooLarge, read_bounded, size_text
 
 MAX_DEPTH = 100
@@ -64,13 +64,47 @@ def _loads(text: str, source: str, error: type[BadInput], kind: str, parse: Call
         raise _fail(error, source, bad_input("malformed {kind}: {detail}", kind=kind, detail=what(exc))) from None
     except RecursionError:
         raise _fail(error, source, bad_input("malformed {kind}: nested too deep", kind=kind)) from None
+    except DuplicateKey:
+        raise
     except ValueError as exc:  # an integer past Python's 4,300 digits
         raise _fail(error, source, bad_input("malformed {kind}: {detail}", kind=kind, detail=_why(exc))) from None
 
 
+class DuplicateKey(ValueError):
+    """A JSON object that gives one key twice (``json.loads`` would keep the last silently)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"the key {key!r} is given twice")
+        self.key = key
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise DuplicateKey(key)
+        out[key] = value
+    return out
+
+
+def strict_json(text: str) -> Any:
+    """``json.loads`` as every reader takes JSON: an object giving a key twice is a :class:`DuplicateKey`, text
+    nested deeper than :data:`MAX_DEPTH` a ``ValueError`` (never a ``RecursionError``)."""
+    if too_deep(text):
+        raise ValueError(f"nested deeper than {MAX_DEPTH} levels")
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates)
+    except RecursionError:
+        raise ValueError("nested too deep") from None
+
+
 def loads_json(text: str, source: str, error: type[BadInput] = RecordError) -> Any:
-    return _loads(text, source, error, "JSON", json.loads, json.JSONDecodeError,
-                  lambda exc: f"{exc.msg} (line {exc.lineno}, column {exc.colno})")
+    try:
+        return _loads(text, source, error, "JSON", lambda t: json.loads(t, object_pairs_hook=_no_duplicates),
+                      json.JSONDecodeError, lambda exc: f"{exc.msg} (line {exc.lineno}, column {exc.colno})")
+    except DuplicateKey as exc:
+        raise _fail(error, source, bad_input("malformed {kind}: the key {key} is given twice", kind="JSON",
+                                             key=excerpt(exc.key))) from None
 
 
 def loads_toml(text: str, source: str, error: type[BadInput] = ConfigError) -> dict[str, Any]:

@@ -118,6 +118,24 @@ class DealResult:
             return "played"
         return "thrown_in" if self.kind == "all_pass" else "passed_out"
 
+    @property
+    def made(self) -> bool | None:
+        """Whether the declarer made his contract: at least ``target`` tricks (``goal = "tricks"``), none
+        (``"none"``: misère, Bettel) or all ten (``"all"``: Durchmarsch); ``True`` for a contract that stands
+        without play (the defenders passed), ``False`` for one conceded without play (the defence call
+        ``concede``); ``None`` when nobody declared (an all-pass deal, played or
+        thrown in)."""
+        if self.kind != "contract" or self.contract is None or self.declarer is None:
+            return None
+        if not self.played:  # the defenders passed, or the declarer conceded (the Russian "без трёх")
+            return (self.declarer, "concede") not in self.defence
+        taken, spec = self.tricks[self.declarer], self.contract
+        if spec.goal == "none":
+            return taken == 0
+        if spec.goal == "all":
+            return taken == 10
+        return taken >= spec.target
+
 
 @dataclass(frozen=True)
 class MatchView:

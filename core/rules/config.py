@@ -31,7 +31,7 @@ from preferans.core.model.contracts import ContractRegistry, ContractTable
 from preferans.core.model.errors import BadInput, ConfigError, bad_input, excerpt, nearest
 from preferans.core.model.files import CONFIG_LIMIT
 from preferans.core.model.parsing import loads_json, loads_toml, read_text
-from preferans.core.rules.local import LocalPlugin, as_local, is_path_like
+from preferans.core.rules.local import LocalPlugin, as_local, distinct, is_path_like
 from preferans.core.rules.manager import (
     PLUGIN_GROUP,
     VARIANT_GROUP,
@@ -347,6 +347,17 @@ class Variant:
         return locale_dirs_of(reversed(self.stack))
 
     @property
+    def match_word(self) -> str:
+        """What the variant's players call a match, as an English key (``pulka`` in the Russian family): the
+        ``MATCH_WORD`` of the first plugin module of the stack, the child's first, that has one, else
+        ``game``; shown through the catalogues' ``match`` context."""
+        for module in reversed(self.stack):
+            word = getattr(module, "MATCH_WORD", None)
+            if isinstance(word, str):
+                return word
+        return "game"
+
+    @property
     def title(self) -> str:
         """The name, with the local plugins it is played with: ``sochi + house.py``."""
         return " + ".join([self.name, *(p.name for p in self.local_plugins)])
@@ -475,6 +486,7 @@ def _load(name: str, overrides: Mapping[str, Any] | None, plugins: Sequence[str]
     for p in plugins:
         stack.append(load_module(PLUGIN_GROUP, p, source, "plugins"))
         plugin_names.append(p)
+    distinct(local)
     for item in local:
         module = item.module
         if module in stack:

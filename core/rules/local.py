@@ -14,6 +14,7 @@ the file name and the SHA-256 of its bytes), which a reader checks against the p
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import importlib
 import importlib.util
@@ -21,6 +22,7 @@ import inspect
 import itertools
 import re
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from types import ModuleType, TracebackType
 from typing import Any
@@ -68,7 +70,7 @@ class LocalPlugin:
         """Read a local plugin file; ``where`` (``"--plugin"``) prefixes its name in the error lines."""
         p = Path(path)
         label = f"{where} {path}" if where else str(path)
-        if p.suffix.lower() != ".py":
+        if p.suffix != ".py":  # exactly: HOUSE.PY is no module name Python's import machinery takes
             raise ConfigError(label, "", bad_input("not a {py} file (a local plugin is one Python file; installed "
                                                    "plugins are named in a config's {plugins} list)", py=".py",
                                                    plugins="plugins"))
@@ -140,10 +142,14 @@ class LocalPlugin:
                                                         reason=exc.msg)) from None
         except ValueError as exc:  # null bytes
             raise ConfigError(self.label, "", bad_input("not Python source: {reason}", reason=exc)) from None
+        except (RecursionError, MemoryError) as exc:  # an expression nested too deep for the compiler
+            error = f"{type(exc).__name__}: {exc}".rstrip(": ")
+            raise ConfigError(self.label, "", bad_input("cannot be compiled: nested too deeply ({error})",
+                                                        error=error)) from None
         sys.modules[name] = module  # while it runs: dataclasses and pydantic look their module up there
         try:
             exec(code, module.__dict__)
-        except Exception as exc:
+        except (Exception, SystemExit) as exc:  # sys.exit() in a plugin is its failure, not the command's end
             del sys.modules[name]
             line = _line_in(exc.__traceback__, self.path)
             error = f"{type(exc).__name__}: {exc}"
@@ -151,7 +157,18 @@ class LocalPlugin:
                       bad_input("cannot be imported: {error}", error=error))
             raise ConfigError(self.label, "", detail) from None
         self._check(module)
+        self._guard(module)
         return module
+
+    def _guard(self, module: ModuleType) -> None:
+        """Each plain hook of the file, in place, through :func:`_guarded`: an exception it raises (a
+        ``sys.exit()`` too) is one line naming the file and the hook, not an internal error (or a silent end)."""
+        for attr in _HOOKS:
+            fn = getattr(module, attr, None)
+            opts = getattr(fn, _MARK, None)
+            if inspect.isfunction(fn) and isinstance(opts, dict) and not opts.get("wrapper") \
+                    and not opts.get("hookwrapper"):
+                setattr(module, attr, _guarded(fn, attr, self.label))
 
     def _check(self, module: ModuleType) -> None:
         """Every ``pref_`` function is a known hook marked ``@hookimpl`` with the spec's argument names, and
@@ -168,6 +185,12 @@ class LocalPlugin:
                     raise ConfigError(self.label, "", bad_input(
                         "{name} is marked {mark} but is not a hook{suggestion} ({doc} lists them)", name=attr,
                         mark="@hookimpl", suggestion=nearest(attr, _HOOKS), doc="docs/hooks.md"))
+                keyword_only = _keyword_only(value)
+                if keyword_only:
+                    fixed = f"def {attr}({', '.join(_arguments(getattr(hookspecs, attr)))})"
+                    raise ConfigError(self.label, "", bad_input(
+                        "{name}: {names} is keyword-only, but a hook is given its arguments by position (write "
+                        "{fixed})", name=attr, names=", ".join(keyword_only), fixed=fixed))
                 takes, given = _arguments(getattr(hookspecs, attr)), _arguments(value)
                 unknown = [a for a in given if a not in takes]
                 if unknown:
@@ -202,6 +225,53 @@ def _arguments(fn: Any) -> list[str]:
     except (TypeError, ValueError):
         return []
     return [p.name for p in params if p.default is p.empty and p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+
+
+def _keyword_only(fn: Any) -> list[str]:
+    """The keyword-only parameters without a default value, which pluggy never passes."""
+    try:
+        params = inspect.signature(fn).parameters.values()
+    except (TypeError, ValueError):
+        return []
+    return [p.name for p in params if p.kind is p.KEYWORD_ONLY and p.default is p.empty]
+
+
+def _guarded(fn: Any, hook: str, label: str) -> Any:
+    """``fn`` (a local plugin's plain hook) with what it raises said as one line naming ``label`` and ``hook``:
+    the core's own errors pass as they are (a reader's one-line error, a :class:`NoRuleError`)."""
+    from preferans.core.model.errors import PreferansError
+
+    @functools.wraps(fn)
+    def guarded(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return fn(*args, **kwargs)
+        except PreferansError:
+            raise
+        except (Exception, SystemExit) as exc:
+            line = _line_in(exc.__traceback__, fn.__code__.co_filename)
+            error = excerpt_error(exc)
+            raise ConfigError(label, "", bad_input("{hook} raised {error} (line {line})", hook=hook, error=error,
+                                                   line=line or "?")) from None
+
+    return guarded
+
+
+def excerpt_error(exc: BaseException) -> str:
+    """``Type: message`` of an exception, on one short line."""
+    text = " ".join(f"{type(exc).__name__}: {exc}".split()).rstrip(":")
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def distinct(plugins: Sequence[LocalPlugin]) -> None:
+    """Refuse a file given twice (``--plugin house.py --plugin ./house.py``): its hooks would be applied twice."""
+    seen: set[str] = set()
+    for plugin in plugins:
+        if plugin.path is None:
+            continue
+        if plugin.path in seen:
+            raise ConfigError(plugin.label, "", bad_input("given twice: a plugin file is applied once, so name it "
+                                                          "once"))
+        seen.add(plugin.path)
 
 
 def _line_in(tb: TracebackType | None, filename: str) -> int | None:

@@ -8,6 +8,8 @@ guarantees) and the coverage the variant's walking checks recorded.
 from __future__ import annotations
 
 import re
+import signal
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -145,6 +147,29 @@ def pytest_available() -> bool:
     return True
 
 
+def _stoppable(call: Callable[[], Any]) -> Any:
+    """``call()`` (a pytest session) that SIGTERM stops at once. pytest takes an exception raised in a test for
+    the test's failure and goes on with the next one, except ``KeyboardInterrupt``, which ends the session: so
+    while it runs, SIGTERM raises that; once the session has ended, the signal is raised again for the handler
+    that was there before (the command line's: exit 143; the default: the process ends), so no verdict of a
+    suite that did not finish is ever given."""
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGTERM) == signal.SIG_IGN:
+        return call()  # a handler can be set only in the main thread; an ignored SIGTERM stays ignored
+    stopped: list[int] = []
+
+    def stop(signum: int, frame: object) -> None:
+        stopped.append(signum)
+        raise KeyboardInterrupt
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        return call()
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        if stopped:
+            signal.raise_signal(signal.SIGTERM)
+
+
 def run(variants: list[str], deals: int, seed: int, verbose: bool = False,
         plugins: Sequence[str | Path] = (),
         progress: Callable[[int, int], None] | None = None) -> tuple[list[VariantReport], list[str]]:
@@ -162,6 +187,8 @@ def run(variants: list[str], deals: int, seed: int, verbose: bool = False,
     for path in plugins:
         args.append(f"--preferans-plugin={Path(path).resolve()}")
     collector = _Collector(progress)
-    pytest.main(args, plugins=[collector])
+    code = _stoppable(lambda: pytest.main(args, plugins=[collector]))
+    if code == pytest.ExitCode.INTERRUPTED:  # Ctrl-C: pytest stopped the session; no partial verdict
+        raise KeyboardInterrupt
     order = variants or sorted(collector.reports)
     return [collector.reports.get(n, VariantReport(n)) for n in order], collector.errors

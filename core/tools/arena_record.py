@@ -37,8 +37,9 @@ import preferans.core.engine as engine_package
 import preferans.core.rules as rules_package
 from preferans.core.engine.match import Match
 from preferans.core.model.error_texts import mark_error
-from preferans.core.model.errors import BadInput, bad_input, phrase
+from preferans.core.model.errors import BadInput, bad_input, phrase, shown_path
 from preferans.core.model.files import SAVE_LIMIT, read_bounded
+from preferans.core.model.parsing import strict_json
 from preferans.core.rules.config import Variant
 from preferans.core.tools import deal_sets
 from preferans.core.tools.arena import DealPlays, Shard, parse_shard
@@ -169,7 +170,7 @@ def check_same(source: str, have: Mapping[str, Any], want: Mapping[str, Any], fi
 
 def _parse_deal(text: str, where: str, players: int, head: Mapping[str, Any]) -> DealPlays:
     try:
-        data = json.loads(text)
+        data = strict_json(text)
     except ValueError as exc:
         raise bad_input("{where}: not a JSON object: {reason}", where=where, reason=str(exc)) from None
     if not isinstance(data, dict) or set(data) - {"deal", "stream", "values"}:
@@ -197,7 +198,18 @@ def _parse_deal(text: str, where: str, players: int, head: Mapping[str, Any]) ->
         raise bad_input(_EXACT, where=where, key="values", examples=_EXAMPLES) from None
     if any(len(row) != players for row in rows):
         raise bad_input(_EXACT, where=where, key="values", examples=_EXAMPLES)
+    for r, row in enumerate(rows):
+        if sum(row) != 0:  # every settlement sums to 0: a row that does not was not written by a run
+            raise bad_input("{where}: {key}[{row}] sums to {total}, not 0 (a settlement sums to 0)", where=where,
+                            key="values", row=r, total=str(sum(row)))
     return DealPlays(index, rows, stream)
+
+
+def _reason(exc: OSError | ValueError) -> str:
+    """Why a record cannot be opened, in the system's words (a NUL in the name has none)."""
+    if isinstance(exc, OSError):
+        return exc.strerror or type(exc).__name__
+    return "the file name holds a NUL character"
 
 
 def read_record(path: Path) -> tuple[dict[str, Any] | None, dict[int, DealPlays], int]:
@@ -205,46 +217,47 @@ def read_record(path: Path) -> tuple[dict[str, Any] | None, dict[int, DealPlays]
     write cut short) is left out; ``header`` is ``None`` when not even the first line is whole."""
     try:
         raw = read_bounded(path, SAVE_LIMIT, "an arena record") if path.exists() else b""
-    except OSError as exc:
-        raise bad_input("{path}: cannot read: {reason}", path=str(path), reason=exc.strerror or str(exc)) from None
+    except (OSError, ValueError) as exc:
+        raise bad_input("{path}: cannot read: {reason}", path=shown_path(path), reason=_reason(exc)) from None
     end = raw.rfind(b"\n") + 1  # whole lines only
     try:
         lines = raw[:end].decode("utf-8").split("\n")[:-1]
     except UnicodeDecodeError as exc:
-        raise bad_input("{path}: not {utf8} text ({reason} at byte {byte})", path=str(path), utf8="UTF-8",
+        raise bad_input("{path}: not {utf8} text ({reason} at byte {byte})", path=shown_path(path), utf8="UTF-8",
                         reason=exc.reason, byte=exc.start) from None
     if not lines:
         return None, {}, 0
     try:
-        head = json.loads(lines[0])
+        head = strict_json(lines[0])
     except ValueError:
         head = None
     if not isinstance(head, dict) or head.get("format") != FORMAT:
-        raise bad_input("{path}: line 1: not an arena record (expected the header of {format})", path=str(path),
+        raise bad_input("{path}: line 1: not an arena record (expected the header of {format})", path=shown_path(path),
                         format=FORMAT)
     if head.get("version") != VERSION:
         raise bad_input("{path}: line 1: arena record version {got}; this preferans reads version {version}",
-                        path=str(path), got=_short(head.get("version")), version=VERSION)
+                        path=shown_path(path), got=_short(head.get("version")), version=VERSION)
     bots = head.get("bots")
     if not isinstance(bots, list) or not bots or not all(isinstance(b, str) for b in bots):
-        raise bad_input("{path}: line 1: {key} must be a list of bot names", path=str(path), key="bots")
+        raise bad_input("{path}: line 1: {key} must be a list of bot names", path=shown_path(path), key="bots")
     seed = head.get("seed")
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise bad_input("{path}: line 1: {key} must be a whole number, got {got}", path=str(path), key="seed",
+        raise bad_input("{path}: line 1: {key} must be a whole number, got {got}", path=shown_path(path), key="seed",
                         got=_short(seed))
     if head.get("deal_set") not in deal_sets.DEAL_SETS or not isinstance(head.get("config"), dict):
-        raise bad_input("{path}: line 1: {key} must be one of {allowed} and {config} an object", path=str(path),
+        raise bad_input("{path}: line 1: {key} must be one of {allowed} and {config} an object", path=shown_path(path),
                         key="deal_set", allowed=", ".join(deal_sets.DEAL_SETS), config="config")
     shard = _shard_of(head, path)
     deals: dict[int, DealPlays] = {}
     for number, text in enumerate(lines[1:], start=2):
-        plays = _parse_deal(text, phrase("{path}: line {number}", path=str(path), number=number), len(bots), head)
+        where = phrase("{path}: line {number}", path=shown_path(path), number=number)
+        plays = _parse_deal(text, where, len(bots), head)
         if plays.index in deals:
-            raise bad_input("{path}: line {number}: deal {deal} is recorded twice", path=str(path), number=number,
-                            deal=plays.index)
+            raise bad_input("{path}: line {number}: deal {deal} is recorded twice", path=shown_path(path),
+                            number=number, deal=plays.index)
         if not shard.has(plays.index):
-            raise bad_input("{path}: line {number}: deal {deal} is not of the record's shard {shard}", path=str(path),
-                            number=number, deal=plays.index, shard=str(shard))
+            raise bad_input("{path}: line {number}: deal {deal} is not of the record's shard {shard}",
+                            path=shown_path(path), number=number, deal=plays.index, shard=str(shard))
         deals[plays.index] = plays
     return head, deals, end
 
@@ -253,8 +266,8 @@ def _shard_of(head: Mapping[str, Any], path: Path) -> Shard:
     try:
         return parse_shard(str(head.get("shard")))
     except BadInput:
-        raise bad_input("{path}: line 1: {key} must be {form}, got {got}", path=str(path), key="shard", form="K/M",
-                        got=_short(head.get("shard"))) from None
+        raise bad_input("{path}: line 1: {key} must be {form}, got {got}", path=shown_path(path), key="shard",
+                        form="K/M", got=_short(head.get("shard"))) from None
 
 
 # ---------------------------------------------------------------- writing
@@ -274,18 +287,18 @@ class ArenaRecord:
 
     def __enter__(self) -> ArenaRecord:
         path = self.path
-        if path.exists() and not path.is_file():
-            raise bad_input("{path}: {option}: not a regular file", path=str(path), option="--record")
         try:
+            if path.exists() and not path.is_file():
+                raise bad_input("{path}: {option}: not a regular file", path=shown_path(path), option="--record")
             # appends only, held open (and locked) for the run; closed in __exit__
             handle = self._file = open(path, "a+b")  # noqa: SIM115
-        except OSError as exc:
-            raise bad_input(_CANNOT_WRITE, path=str(path), option="--record", reason=exc.strerror) from None
+        except (OSError, ValueError) as exc:  # a name too long, a folder one cannot enter, a NUL in the name
+            raise bad_input(_CANNOT_WRITE, path=shown_path(path), option="--record", reason=_reason(exc)) from None
         try:
             _lock(handle, path)  # before reading: what is read is what this run goes on from
             have, deals, end = read_record(path)
             if have is not None:
-                check_same(str(path), have, self.header, HEADER_FIELDS)
+                check_same(shown_path(path), have, self.header, HEADER_FIELDS)
             handle.truncate(end)  # a torn last line goes (all of a header line cut short)
             if have is None:  # a new record: its header, synced before any deal
                 self._append(json.dumps(self.header, ensure_ascii=False, separators=(",", ":")) + "\n")
@@ -303,7 +316,7 @@ class ArenaRecord:
             self._file.flush()
             os.fsync(self._file.fileno())  # the line survives a crash of the machine
         except OSError as exc:
-            raise bad_input(_CANNOT_WRITE, path=str(self.path), option="--record", reason=exc.strerror) from None
+            raise bad_input(_CANNOT_WRITE, path=shown_path(self.path), option="--record", reason=exc.strerror) from None
 
     def _close(self) -> None:
         if self._file is not None:
@@ -330,7 +343,7 @@ def _lock(handle: IO[bytes], path: Path) -> None:
     try:
         fcntl.flock(handle.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
     except OSError:
-        raise bad_input("{path}: {option}: another arena run is writing this record", path=str(path),
+        raise bad_input("{path}: {option}: another arena run is writing this record", path=shown_path(path),
                         option="--record") from None
 
 
@@ -348,22 +361,25 @@ def merge(paths: Sequence[Path]) -> tuple[dict[str, Any], list[DealPlays], list[
     deals: dict[int, DealPlays] = {}
     shards: list[str] = []
     for path in paths:
-        if not path.is_file():
-            if not path.exists():
-                raise bad_input("{path}: no such record", path=str(path))
-            raise bad_input("{path}: not a regular file", path=str(path))
+        try:
+            if not path.is_file():
+                if not path.exists():
+                    raise bad_input("{path}: no such record", path=shown_path(path))
+                raise bad_input("{path}: not a regular file", path=shown_path(path))
+        except (OSError, ValueError) as exc:  # a name too long, a folder one cannot enter, a NUL in the name
+            raise bad_input("{path}: cannot read: {reason}", path=shown_path(path), reason=_reason(exc)) from None
         head, found, _ = read_record(path)
         if head is None:
-            raise bad_input("{path}: not an arena record: the file has no whole header line", path=str(path))
+            raise bad_input("{path}: not an arena record: the file has no whole header line", path=shown_path(path))
         shards.append(str(head.get("shard")))
         if first is None:
             first = head
         else:
-            check_same(str(path), head, first, [f for f in HEADER_FIELDS if f != "shard"], str(paths[0]))
+            check_same(shown_path(path), head, first, [f for f in HEADER_FIELDS if f != "shard"], shown_path(paths[0]))
         for index, plays in found.items():
             if index in owner:
                 raise bad_input("{path}: deal {deal} is also in {other}: the records overlap (the same shard twice?)",
-                                path=str(path), deal=index, other=str(owner[index]))
+                                path=shown_path(path), deal=index, other=str(owner[index]))
             owner[index] = path
             deals[index] = plays
     assert first is not None

@@ -43,6 +43,8 @@ class Case:
     argv: list[str]
     expect: str  # "reject" or "any"
     mention: tuple[str, ...] = field(default=())  # words the error line must hold (file name, key)
+    hide: tuple[str, ...] = field(default=())  # words the error line must not hold (the file's content)
+    differs: bool = False  # a replay check: an "any" case may also fail the check (exit 1, FILE: FAILED on stdout)
 
 
 # (label, JSON text, TOML text or None when TOML cannot say it, which original kinds may take it legally)
@@ -120,6 +122,9 @@ def _file_level(text: str, fmt: str) -> Iterator[tuple[str, bytes | None, str]]:
     yield "truncated", body[: len(body) // 2], "file"
     if fmt == "json":
         yield "deep", ("{\"a\": " + "[" * DEEP + "]" * DEEP + "}").encode(), "file"
+        yield "deep-array", ("[" * DEEP + "]" * DEEP).encode(), "file"
+        first = next(iter(json.loads(text)))  # the first key given twice: json.loads would keep the last
+        yield "duplicate-key", ("{" + json.dumps(first) + ": null, " + text.lstrip()[1:]).encode(), "file"
         yield "deep-object", ('{"a":' * DEEP + "1" + "}" * DEEP).encode(), "file"
         yield "huge-int", ("{\"a\": " + HUGE_INT + "}").encode(), "file"
     elif fmt == "toml":
@@ -159,13 +164,14 @@ class _Builder:
         return str(path)
 
     def reader(self, name: str, suffix: str, data: Any, fmt: str, commands: list[list[str]],
-               skip: frozenset[str] = frozenset()) -> None:
-        """Every field broken in turn (run by the first command), and every file-level fault (run by each)."""
+               skip: frozenset[str] = frozenset(), differs: bool = False) -> None:
+        """Every field broken in turn (run by the first command), and every file-level fault (run by each).
+        ``differs``: a replay check, whose "any" cases may also fail the check (exit 1)."""
         text = json.dumps(data, ensure_ascii=False) if fmt == "json" else tomli_w.dumps(data)
         for label, content, expect, key in _broken_fields(data, fmt, skip):
             path = self.file(name, suffix, content)
             mention = (Path(path).name, key) if key and name not in self.replayed else (Path(path).name,)
-            self.cases.append(Case(f"{name}: {label}", commands[0] + [path], expect, mention))
+            self.cases.append(Case(f"{name}: {label}", commands[0] + [path], expect, mention, differs=differs))
         for label, content, kind in _file_level(text, fmt):
             for command in commands:
                 path = self.file(name, suffix, content, kind)
@@ -213,6 +219,48 @@ class _Builder:
                 self.cases.append(Case(f"{name}: {label}: {' '.join(command)}", command + [path], "reject",
                                        mention))
 
+    def extra_key(self, name: str, suffix: str, data: dict[str, Any], fmt: str, command: list[str]) -> None:
+        """A key the format does not have: refused, never ignored."""
+        doc = {**data, "colour": "red"}
+        text = json.dumps(doc, ensure_ascii=False) if fmt == "json" else tomli_w.dumps(doc)
+        path = self.file(name, suffix, text.encode())
+        self.cases.append(Case(f"{name}: unknown key", command + [path], "reject", (Path(path).name, "colour")))
+
+    def not_ppn(self) -> None:
+        """A file that is no record at all given to a command that reads PPN: its content is never shown."""
+        for command in (["analyse"], ["solve", "--deal", "1"], ["ppn", "import"], ["solve"]):
+            for label, text in (("text", "root:x:0:0:SECRET-TOKEN:/root\nline 2\n"),
+                                ("ini", "[SECRET-TOKEN]\npassword = SECRET-TOKEN\n"),
+                                ("record-first", "[SECRET-TOKEN 1 2]\n")):
+                path = self.file(f"not-ppn-{label}", ".txt", text.encode())
+                self.cases.append(Case(f"not PPN {label}: {' '.join(command)}", command + [path], "reject",
+                                       (Path(path).name,), hide=("SECRET",)))
+
+    def arena(self, record: Path) -> None:
+        """Damaged arena records, read by ``arena report`` and ``arena --record``."""
+        lines = record.read_text(encoding="utf-8").splitlines()
+        head, deal = lines[0], json.loads(lines[1])
+        uneven = {**deal, "values": [["1", "1", "-1"], *deal["values"][1:]]}
+        damaged = (("deep-header", "[" * DEEP + "]" * DEEP + "\n"),
+                   ("deep-deal", head + "\n" + "[" * DEEP + "]" * DEEP + "\n"),
+                   ("deep-values", head + "\n" + '{"deal":0,"values":' + "[" * DEEP + "]" * DEEP + "}\n"),
+                   ("duplicate-key", head[:-1] + ',"seed":2}\n'),
+                   ("duplicate-deal-key", head + "\n" + '{"deal":0,' + json.dumps(deal)[1:] + "\n"),
+                   ("not-zero-sum", head + "\n" + json.dumps(uneven) + "\n"),
+                   ("huge-int", head + "\n" + '{"deal":' + HUGE_INT + ',"values":[]}\n'))
+        commands = (["arena", "report"], ["arena", "--bots", "random,random,random", "--deals", "1", "--record"])
+        for label, text in damaged:
+            for command in commands:
+                path = self.file(f"arena-{label}", ".jsonl", text.encode())
+                self.cases.append(Case(f"arena record {label}: {' '.join(command[:2])}", command + [path],
+                                       "reject", (Path(path).name,)))
+        for command in commands:
+            for kind in ("long-name", "directory", "loop"):
+                path = self.file("arena-record", ".jsonl", None, kind)
+                mention = ("too long",) if kind == "long-name" else (Path(path).name,)
+                self.cases.append(Case(f"arena record {kind}: {' '.join(command[:2])}", command + [path], "reject",
+                                       mention))
+
     def args(self) -> None:
         """The command-line arguments."""
         def add(name: str, argv: list[str], expect: str = "reject", *mention: str) -> None:
@@ -256,6 +304,42 @@ class _Builder:
         add("sheet nul", ["sheet", "c\x00.json"], "reject")
 
 
+_HOOK = "from fractions import Fraction\nfrom preferans.core.plugin import Entry, Settlement, hookimpl\n\n\n@hookimpl\n"
+PLUGINS: tuple[tuple[str, str, str], ...] = (
+    # (label, the file's text, the hook its line names): the second fuzzing pass of the local plugins
+    ("unknown-call", _HOOK + "def pref_auction_legal(view, seat, rules):\n    return ['bogus']\n",
+     "pref_auction_legal"),
+    ("endless-auction", _HOOK + "def pref_auction_legal(view, seat, rules):\n    return ['6S']\n",
+     "pref_auction_step"),
+    ("wrong-type", _HOOK + "def pref_auction_legal(view, seat, rules):\n    return 42\n", "pref_auction_legal"),
+    ("float-money", _HOOK + "def pref_after_score(match, posted, rules):\n"
+                            "    return [Entry('pool', e.seat, 0.5) for e in posted]\n", "pref_after_score"),
+    ("not-zero-sum", _HOOK + "def pref_settle(match, rules):\n    n = match.n_players\n"
+                             "    return Settlement(tuple(Fraction(1) for _ in range(n)), (1,) * n)\n", "pref_settle"),
+    ("exit-in-hook", _HOOK + "def pref_all_pass(view, rules):\n    raise SystemExit(0)\n", "pref_all_pass"),
+    ("exit-on-import", "raise SystemExit(0)\n", "SystemExit"),
+    ("keyword-only", _HOOK + "def pref_all_pass(view, *, rules):\n    return None\n", "pref_all_pass"),
+    ("too-deep", "x = " + "-" * 100_000 + "1\n", "nested too deeply"),
+)
+
+
+def _plugin_cases(b: _Builder) -> None:
+    """``--plugin`` files whose hooks answer what the engine cannot take, or that cannot be loaded: one line
+    naming the file and the hook, exit 2 (``play`` and ``simulate`` with workers)."""
+    for label, text, hook in PLUGINS:
+        path = b.file(f"plugin-{label}", ".py", text.encode())
+        commands = [["play", "--json", "--seed", "1"], ["simulate", "--deals", "3", "--jobs", "2"]]
+        for command in commands[:1] if label == "not-zero-sum" else commands:  # simulate prints no settlement
+            b.cases.append(Case(f"plugin: {label}: {command[0]}", [*command, "--plugin", path], "reject",
+                                (path, hook)))
+    upper = b.file("plugin-upper", ".PY", (_HOOK + "def pref_all_pass(view, rules):\n    return None\n").encode())
+    b.cases.append(Case("plugin: HOUSE.PY", ["play", "--plugin", upper], "reject", (upper, ".py")))
+    twice = b.file("plugin-twice", ".py", (_HOOK + "def pref_all_pass(view, rules):\n    return None\n").encode())
+    again = os.path.join(os.path.dirname(twice) or ".", ".", os.path.basename(twice))  # the same file
+    b.cases.append(Case("plugin: given twice", ["play", "--plugin", twice, "--plugin", again], "reject",
+                        (os.path.basename(twice), "twice")))
+
+
 def build(root: Path) -> list[Case]:
     """Write the corpus's files into ``root`` (an empty folder) and return its cases."""
     b = _Builder(root)
@@ -270,14 +354,23 @@ def build(root: Path) -> list[Case]:
     balkan = json.loads((HERE / "base" / "balkan-save.json").read_text(encoding="utf-8"))
     b.reader("save-sochi", ".json", sochi, "json", [["sheet"], ["play", "--json", "--resume"], ["analyse"]])
     b.reader("save-balkan", ".json", balkan, "json", [["ppn", "export"]])
-    b.reader("game-record", ".json", balkan["game"], "json", [["sheet"], ["analyse"]])
+    b.reader("game-record", ".json", balkan["game"], "json", [["sheet"], ["analyse"], ["solve", "--deal", "1"]])
     ppn = json.loads((DATA / "ppn" / "balkan_sample.json").read_text(encoding="utf-8"))
     ppn["game"] = ppn["game"][:2]
     b.reader("ppn-json", ".json", ppn, "json", [["ppn", "import"]])
     for stem in ("balkan_sample", "balkan_sample_2019"):
         text = (DATA / "ppn" / f"{stem}.ppn").read_text(encoding="utf-8")
         b.ppn(f"ppn-{stem}", text, [["ppn", "import"], ["solve"]])
+    golden = tomllib.loads((HERE / "base" / "playthrough.toml").read_text(encoding="utf-8"))
+    b.reader("playthrough", ".toml", golden, "toml", [["playthrough", "check"]], differs=True)
+    b.extra_key("playthrough", ".toml", golden, "toml", ["playthrough", "check"])
+    b.not_ppn()
+    b.arena(HERE / "base" / "arena-record.jsonl")
+    long_card = {**card, "rules": {"pool": 100_000}, "deal": card["deal"][:1] * 10_001}
+    path = b.file("scorecard-long", ".json", json.dumps(long_card).encode())
+    b.cases.append(Case("scorecard: 10,001 deals", ["score", path], "reject", (Path(path).name, "deal")))
     b.args()
+    _plugin_cases(b)
     return b.cases
 
 

@@ -20,6 +20,7 @@ from preferans.core.plugin import (
     BadInput,
     Game,
     Translator,
+    check_output,
     from_environment,
     language,
     load_session,
@@ -39,6 +40,8 @@ def _tr(args: argparse.Namespace, game: Game) -> Translator:
 def cmd_ppn_import(args: argparse.Namespace) -> int:
     from . import ppn, ppn_game  # lazily: only these commands read PPN
 
+    if args.output and args.output != "-":
+        check_output(Path(args.output), args.force)  # before the work: a bad -o is the only thing said
     doc = ppn.read_file(args.file)
     imported = ppn_game.import_game(doc, args.file, variant=args.variant, check=not args.no_check)
     game = imported.game
@@ -63,6 +66,8 @@ def cmd_ppn_import(args: argparse.Namespace) -> int:
 def cmd_ppn_export(args: argparse.Namespace) -> int:
     from . import ppn, ppn_game
 
+    if args.output and args.output != "-":
+        check_output(Path(args.output), args.force)
     path = Path(args.log)
     try:  # read with the core's bound (a log never makes this read forever)
         data = loads_json(read_text(path, str(path)), str(path))
@@ -101,6 +106,7 @@ def add_parser(sub: Any) -> None:
     c = psub.add_parser("import", help="replay a PPN file into a game log (the play --save format)")
     c.add_argument("file", help="PPN: the line form, the JSON form or the 2019 line form")
     c.add_argument("-o", "--output", metavar="LOG", help="the game log to write (default: print it)")
+    _force_option(c)
     c.add_argument("--variant", metavar="NAME",
                    help="a Balkan-family variant (default: the file's Variant tag, else balkan)")
     c.add_argument("--no-check", action="store_true",
@@ -110,9 +116,14 @@ def add_parser(sub: Any) -> None:
     c = psub.add_parser("export", help="write a game log as PPN")
     c.add_argument("log", help="a game log written by play --save (or ppn import)")
     c.add_argument("-o", "--output", metavar="FILE", help="the PPN file to write (default: print it)")
+    _force_option(c)
     c.add_argument("--json", action="store_true", help="the JSON form instead of the line form")
     _lang_option(c)
     c.set_defaults(func=cmd_ppn_export)
+
+
+def _force_option(c: Any) -> None:
+    c.add_argument("--force", action="store_true", help="with -o: overwrite a file that is already there")
 
 
 def _lang_option(c: Any) -> None:

@@ -519,6 +519,12 @@ def parse_line_form(text: str, source: str) -> PPNGame:
         line = raw.strip()
         if not line or line[0] in ";%":
             continue
+        if not records and not _starts_as_ppn(line) and not any(tag in REQUIRED_TAGS for tag in tags):
+            # not PPN from its first lines on (any file given by mistake, an INI file's [section]): say so
+            # without showing the line, until a tag every PPN file has shows it is one
+            raise _ours(bad_input("{source}: line {number}: not a {ppn} file: one starts with {pair} lines (the line "
+                                  "is not shown)", PPNError, source=source, number=number, ppn="PPN",
+                                  pair="[Tag value]"))
         if not (line.startswith("[") and line.endswith("]")):
             raise _ours(bad_input("{source}: line {number}: expected a {pair} pair or a {record} in square brackets, "
                                   "got {text}", PPNError, source=source, number=number, pair="[Tag value]",
@@ -542,6 +548,14 @@ def parse_line_form(text: str, source: str) -> PPNGame:
         where = phrase("{source}: record {id} (line {number})", source=source, id=_ident(ident), number=number)
         records.append(_record_from_fields(body.split(), where))
     return _checked(PPNGame(tags, records), source)
+
+
+def _starts_as_ppn(line: str) -> bool:
+    """Whether ``line``, the first of a file that is not a comment, is a tag line ``[Name value]``."""
+    if not (line.startswith("[") and line.endswith("]")):
+        return False
+    head = line[1:-1].split(None, 1)
+    return bool(head) and _TAG_NAME.fullmatch(head[0]) is not None
 
 
 def _ident(ident: object) -> str:
@@ -746,7 +760,7 @@ def read_deal(text: str, source: str) -> RecordedDeal | None:
     if source == "DEAL":
         doc = parse(text, source)
     else:
-        doc = _parse_unshown(text, source)
+        doc = parse_unshown(text, source)
     record = doc.records[0]
     hands = tuple(sum(1 << c for c in record.hand(p)) for p in record.deal_order)
     talon = sum(1 << c for c in record.talon)
@@ -756,9 +770,10 @@ def read_deal(text: str, source: str) -> RecordedDeal | None:
 _PLACE = re.compile(r"\(line ([0-9]+)\): ([A-Za-z][A-Za-z0-9_.]*):|: line ([0-9]+):")
 
 
-def _parse_unshown(text: str, source: str) -> PPNGame:
-    """``parse`` for a file named on ``solve``'s command line, whose errors say where and what kind of problem,
-    never the file's content: behind a service, the file may be any file the service can read."""
+def parse_unshown(text: str, source: str) -> PPNGame:
+    """``parse`` for a file named on the command line of ``solve``, ``solve --deal N`` and ``analyse``, whose
+    errors say where and what kind of problem, never the file's content: behind a service, the file may be
+    any file the service can read."""
     try:
         return parse(text, source)
     except PPNError as exc:

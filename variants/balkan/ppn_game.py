@@ -40,6 +40,7 @@ from preferans.core.plugin import (
     load_variant,
     named_plugins,
     phrase,
+    strict_json,
 )
 
 from . import calls
@@ -57,7 +58,7 @@ from .ppn import (
     fail,
     kontra_field_level,
     line_text,
-    parse,
+    parse_unshown,
     shown,
 )
 
@@ -383,8 +384,8 @@ def _variant_of(doc: PPNGame, source: str, name: str | None) -> Variant:
     where = f"{source}: tag Variant" if not name and "Variant" in doc.tags else source
     if "Rules" in doc.tags:
         try:
-            overrides = json.loads(doc.tags["Rules"])
-        except json.JSONDecodeError as exc:
+            overrides = strict_json(doc.tags["Rules"])
+        except ValueError as exc:  # not JSON, a key given twice
             raise _ours(bad_input("{source}: tag {tag}: not a {json} object: {reason}", PPNError, source=source,
                                   tag="Rules", json="JSON", reason=exc)) from None
         if not isinstance(overrides, dict):
@@ -473,11 +474,11 @@ def read_game(text: str, source: str) -> tuple[Game, list[str]] | None:
     is not JSON is the line form; JSON is the JSON form when its ``game`` is a list (a save file and the engine's
     game record are the core's, anything else is ``None``)."""
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
+        data = strict_json(text)
+    except ValueError:  # not JSON, nested too deep, a key given twice: the reader names it
         data = None
     if data is None or (isinstance(data, dict) and isinstance(data.get("game"), list)):
-        imported = import_game(parse(text, source), source)
+        imported = import_game(parse_unshown(text, source), source)
         return imported.game, imported.names
     return None
 

@@ -37,6 +37,9 @@ from preferans.core.plugin import (
 from . import defence, gusarik, misere, scoring
 from . import rules as rules_module
 
+MATCH_WORD = "pulka"
+"""What the family's players call a match (пулька); ``Variant.match_word`` reads it for ``play``'s title."""
+
 STRAINS = (*range(4), NO_TRUMP)  # spades, clubs, diamonds, hearts, no-trump: the auction order
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from preferans.core.plugin import mark_term
 
 TERMS = (
+    mark_term("match", "pulka"),  # пулька: a match, played until the pools are closed
     mark_term("account", "pool"),  # пуля: the points towards closing the pulka
     mark_term("account", "gora"),  # гора: the mountain, penalty points
     mark_term("account", "whists"),  # висты: written on another player

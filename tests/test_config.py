@@ -390,3 +390,22 @@ def test_unknown_plugin_is_rejected_and_nothing_is_imported(tmp_path: Path, monk
         load_variant("sochi", plugins=[module])
     assert not marker.exists()
     assert module not in sys.modules
+
+
+def test_config_init_has_shows_comments_and_inline_lists(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # issue 32: the starter config explains each key as `show` does, a list stays on one line, and
+    # `config check` accepts what `config init` wrote (a --rule value in force, the rest commented out)
+    from preferans.core.cli import main
+
+    assert main(["config", "init", "sochi", "--rule", "pool=30"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index("# half_whist_levels = [6, 7]")
+    assert lines[at - 1] == "# levels on which the second defender may half-whist"
+    assert lines[lines.index("pool = 30") - 1] == "# the pool target: the match ends when every pool reaches it"
+    assert "# game_price = { 6 = 2, 7 = 4, 8 = 6, 9 = 8, 10 = 10 }" in lines
+    assert not any(line.strip() in ("#     6,", "# ]") for line in lines)
+    path = tmp_path / "game.toml"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    assert main(["config", "check", str(path)]) == 0
+    assert capsys.readouterr().out == f"{path}: ok (variant sochi)\n"
+    assert load_config(path).rules.pool == 30

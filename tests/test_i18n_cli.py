@@ -44,7 +44,7 @@ def test_a_russian_session_help_and_first_prompts() -> None:
     ru = _session("ru", "?\nпас\nq\ny\n")  # the call typed as the menu shows it
     assert english[:5] == ["sochi pulka, seed 3: Anna (human), Boris (heuristic), Vera (heuristic)",
                            "Boris: pass", "Vera: pass", "", "--- deal 1, dealer Anna; you are Anna ---"]
-    assert ru[:6] == ["sochi: пулька, зерно 3: Anna (human), Boris (heuristic), Vera (heuristic)",
+    assert ru[:6] == ["sochi: пулька, сид 3: Anna (human), Boris (heuristic), Vera (heuristic)",
                       "Boris: пас", "Vera: пас", "", "--- сдача 1, сдаёт Anna; вы — Anna ---",
                       "торговля: Boris пас, Vera пас"]
     hand = english[6]
@@ -58,14 +58,15 @@ def test_a_russian_session_help_and_first_prompts() -> None:
     assert ru[12] == prompt + "?"
     help_lines = ru[ru.index(prompt + "?") + 1:]
     assert "что значат варианты в sochi:" in help_lines
-    # the choices as shown, padded to the longest (мизер, 5 letters) and two spaces
-    assert "   2) 6♠     6♠: козыри пики, взять не меньше 6 взяток, с прикупом" in help_lines
-    assert "   6) 6БК    без козыря, взять не меньше 6 взяток, с прикупом" in help_lines
-    assert "  17) мизер  мизер: не взять ни одной взятки, с прикупом, карты вистующих открыты" in help_lines
+    # the choices as shown, a level's games on one line (issue 32), padded to the longest and two spaces
+    assert ("    2-6) 6♠ 6♣ 6♦ 6♥ 6БК       козыри по названию заявки (БК: без козыря), взять не меньше 6 взяток, "
+            "с прикупом") in help_lines
+    assert "     17) мизер                 мизер: не взять ни одной взятки, с прикупом, карты вистующих открыты" \
+        in help_lines
     # the meaning of a call: the presets' [calls] text, from the family's catalogue (context "meaning")
-    assert "   1) пас    в торговле: без заявки (пас окончателен); в защите: без виста" in help_lines
+    assert "      1) пас                   в торговле: без заявки (пас окончателен); в защите: без виста" in help_lines
     assert "команды:" in help_lines
-    assert "  q or quit    закончить игру (сначала спросит, если игра не сохранена)" in help_lines  # typed as is
+    assert "  q или quit    закончить игру (сначала спросит, если игра не сохранена)" in help_lines  # typed as is
     # "пас" typed made Anna's pass: the deal is a raspasovka, opened by the talon's card
     assert "торговля: Boris пас, Vera пас, Anna пас" in ru
     assert "контракт: распасы" in ru
@@ -111,15 +112,15 @@ def test_score_and_sheet_in_russian() -> None:
 
 
 def test_the_environment_chooses_for_score() -> None:
-    # LANG alone (no --lang): German, with the Austrian family's words (Herz, gehe mit, Pott)
+    # LANG alone (no --lang): German, with the Austrian family's words (Herz, gehe mit, Kassa)
     first = _run("score", AUSTRIAN_CARD, env={"LANG": "de_AT.UTF-8"})[0]
     assert first.startswith("Spiel   1  Geber A: B Herz (C gehe mit, A gehe mit); Stiche A 1, B 5, C 4;")
-    assert "A Pott +60" in first
+    assert "A Kassa +60" in first
 
 
 def test_simulate_and_variants_in_a_language_json_stays_english() -> None:
     shown = _run("simulate", "--variant", "sochi", "--deals", "20", "--lang", "ru")
-    assert shown[0].startswith("сыграно сдач: 20, sochi (heuristic, heuristic, heuristic), зерно 1;")
+    assert shown[0].startswith("сыграно сдач: 20, sochi (heuristic, heuristic, heuristic), сид 1;")
     assert "Распределение контрактов" in shown and shown[shown.index("Распределение контрактов") + 1].split() == [
         "контракт", "сдач", "доля"]
     assert any(line.startswith("распасы ") for line in shown)  # the raspasovka in the family's word
@@ -144,9 +145,9 @@ def test_svg_sheets_in_the_language(tmp_path: Path) -> None:
     assert not {"gora", "pulka", "settlement (whists)"} & set(texts)
     english = _svg_texts(SOCHI_CARD, out=tmp_path / "pulka-en.svg")
     assert {"gora", "pulka", "whists on Anna", "settlement (whists)", "finished, 10 deals"} <= set(english)
-    # the Austrian pot sheet: its header and its rows in German (Geld, Pott, Summe), 5 Stiche
+    # the Austrian pot sheet: its header and its rows in German (Geld, Kassa, Summe), 5 Stiche
     pot = _svg_texts(AUSTRIAN_CARD, "--lang", "de", out=tmp_path / "pot.svg")
-    assert {"Geld", "Spiel", "Ansage", "Pott", "Summe", "B Herz: 5 Stiche"} <= set(pot)
+    assert {"Geld", "Spiel", "Ansage", "Kassa", "Summe", "B Herz: 5 Stiche"} <= set(pot)
 
 
 def test_every_shipped_variant_is_described_in_every_language() -> None:
@@ -202,7 +203,7 @@ def test_a_serbian_cyrillic_table_takes_the_calls_typed_in_its_letters() -> None
     # Balkan, seed 68: Boris and Vera say dalje (pass); Anna types it in Cyrillic capitals, and it is her pass
     lines = _run("play", "--variant", "balkan", "--human", "0", "--seed", "68", "--lang", "sr-Cyrl",
                  typed="ДАЉЕ\nq\ny\n")
-    assert lines[4:6] == ["--- дељење 1, дели Anna; ви сте Anna ---", "лицитација: Boris даље, Vera даље"]
-    assert lines[7:9] == ["ваши избори:", "   a) даље    b) 2    c) игра"]  # lettered: the calls are numbers
+    assert lines[4:6] == ["--- дељење 1, дели Anna; ти си Anna ---", "лицитација: Boris даље, Vera даље"]
+    assert lines[7:9] == ["твоји избори:", "   a) даље    b) 2    c) игра"]  # lettered: the calls are numbers
     # all three passed: the deal is thrown in (the Balkan family writes the bula and a refe for each)
     assert "исход дељења 1: сви су рекли даље: карте се бацају" in lines

@@ -38,9 +38,9 @@ def test_unknown_variant(tmp_path: Path) -> None:
                           f"(installed: {INSTALLED})")
     assert line["ru"] == (f"command line: variant: неизвестный вариант 'sochy'; может быть, 'sochi'? "
                           f"(установлены: {INSTALLED})")
-    assert line["de"] == (f"command line: variant: unbekannte Variante 'sochy'; meinten Sie 'sochi'? "
+    assert line["de"] == (f"command line: variant: unbekannte Variante 'sochy'; meintest du 'sochi'? "
                           f"(installiert: {INSTALLED})")
-    assert line["sr"] == (f"command line: variant: nepoznata varijanta 'sochy'; da li ste mislili 'sochi'? "
+    assert line["sr"] == (f"command line: variant: nepoznata varijanta 'sochy'; možda 'sochi'? "
                           f"(instalirane: {INSTALLED})")
 
 
@@ -58,9 +58,9 @@ def test_unknown_key_missing_and_malformed_files(tmp_path: Path) -> None:
     assert says("ru", "play", "--config", "bad.toml") == (
         f"bad.toml: rules.poool: неизвестный ключ 'poool'; может быть, 'pool'? (разрешены: {allowed})")
     assert says("de", "play", "--config", "bad.toml") == (
-        f"bad.toml: rules.poool: unbekannter Schlüssel 'poool'; meinten Sie 'pool'? (erlaubt: {allowed})")
+        f"bad.toml: rules.poool: unbekannter Schlüssel 'poool'; meintest du 'pool'? (erlaubt: {allowed})")
     assert says("sr-Cyrl", "play", "--config", "bad.toml") == (
-        f"bad.toml: rules.poool: непознат кључ 'poool'; да ли сте мислили 'pool'? (дозвољени: {allowed})")
+        f"bad.toml: rules.poool: непознат кључ 'poool'; можда 'pool'? (дозвољени: {allowed})")
     assert says("en", "play", "--config", "none.toml") == "none.toml: file not found"
     assert says("ru", "play", "--config", "none.toml") == "none.toml: файл не найден"
     assert says("de", "play", "--config", "none.toml") == "none.toml: Datei nicht gefunden"
@@ -164,7 +164,7 @@ def test_a_family_base_is_not_played(tmp_path: Path) -> None:
     assert fails("play", "--variant", "russian", "--lang", "ru", cwd=tmp_path) == (
         "command line: variant: 'russian' — основа семейства, а не вариант для игры (выберите один из: " + playable)
     assert fails("play", "--variant", "russian", "--lang", "de", cwd=tmp_path) == (
-        "command line: variant: 'russian' ist die Grundlage einer Familie, keine spielbare Variante (wählen Sie "
+        "command line: variant: 'russian' ist die Grundlage einer Familie, keine spielbare Variante (wähl "
         "eine von: " + playable)
 
 
@@ -197,7 +197,7 @@ def test_a_scorecard_deal_in_the_club_organisers_language(tmp_path: Path) -> Non
     assert says(_card(tmp_path, FIRST_TRICKS, "tricks = { Borys = 7, Vera = 3, Anna = 0 }")) == {
         "en": where + "unknown player 'Borys'; did you mean 'Boris'? (players: Anna, Boris, Vera)",
         "ru": where + "неизвестный игрок 'Borys'; может быть, 'Boris'? (игроки: Anna, Boris, Vera)",
-        "de": where + "unbekannter Spieler 'Borys'; meinten Sie 'Boris'? (Spieler: Anna, Boris, Vera)"}
+        "de": where + "unbekannter Spieler 'Borys'; meintest du 'Boris'? (Spieler: Anna, Boris, Vera)"}
     # Anna's count left out
     assert says(_card(tmp_path, FIRST_TRICKS, "tricks = { Boris = 7, Vera = 3 }")) == {
         "en": where + "no count for Anna",
@@ -207,7 +207,7 @@ def test_a_scorecard_deal_in_the_club_organisers_language(tmp_path: Path) -> Non
     assert says(_card(tmp_path, FIRST_TRICKS, "")) == {
         "en": where + "missing: the cards were played, so write the tricks of Boris, Vera, Anna",
         "ru": where + "отсутствует: карты разыгрывались, поэтому запишите взятки игроков Boris, Vera, Anna",
-        "de": where + "fehlt: die Karten wurden gespielt, also schreiben Sie die Stiche von Boris, Vera, Anna"}
+        "de": where + "fehlt: die Karten wurden gespielt, also schreib die Stiche von Boris, Vera, Anna"}
     # both defenders pass: the game is written without play, so tricks are out of place
     passed = _card(tmp_path, 'defence = { Vera = "whist", Anna = "whist" }',
                    'defence = { Vera = "pass", Anna = "pass" }')
@@ -215,7 +215,7 @@ def test_a_scorecard_deal_in_the_club_organisers_language(tmp_path: Path) -> Non
         "en": where + "nothing was played (the defence did not play it: Vera pass, Anna pass); remove tricks",
         "ru": where + "ничего не разыгрывалось (защита не играла: Vera pass, Anna pass); уберите tricks",
         "de": where + "es wurde nichts gespielt (die Verteidigung hat nicht gespielt: Vera pass, Anna pass); "
-                      "entfernen Sie tricks"}
+                      "entfern tricks"}
 
 
 def test_a_balkan_scorecard_deal_in_the_family_catalogue(tmp_path: Path) -> None:

@@ -64,8 +64,8 @@ def test_an_unknown_contract(tmp_path: Path) -> None:
     assert _says(tmp_path, card, "en", "ru", "de", "sr") == {
         "en": where + f"unknown contract '6Z'; did you mean '6S'? (allowed: {CONTRACTS})",
         "ru": where + f"неизвестный контракт '6Z'; может быть, '6S'? (разрешены: {CONTRACTS})",
-        "de": where + f"unbekanntes Spiel '6Z'; meinten Sie '6S'? (erlaubt: {CONTRACTS})",
-        "sr": where + f"nepoznata igra '6Z'; da li ste mislili '6S'? (dozvoljene: {CONTRACTS})"}
+        "de": where + f"unbekanntes Spiel '6Z'; meintest du '6S'? (erlaubt: {CONTRACTS})",
+        "sr": where + f"nepoznata igra '6Z'; možda '6S'? (dozvoljene: {CONTRACTS})"}
 
 
 def test_a_defence_call_not_allowed(tmp_path: Path) -> None:
@@ -75,8 +75,8 @@ def test_a_defence_call_not_allowed(tmp_path: Path) -> None:
     assert _says(tmp_path, card, "en", "ru", "de", "sr") == {
         "en": where + "'wist' is not allowed for Vera here; did you mean 'whist'? (allowed: pass, whist)",
         "ru": where + "'wist' здесь не разрешено игроку Vera; может быть, 'whist'? (разрешены: pass, whist)",
-        "de": where + "'wist' ist für Vera hier nicht erlaubt; meinten Sie 'whist'? (erlaubt: pass, whist)",
-        "sr": where + "'wist' ovde nije dozvoljeno igraču Vera; da li ste mislili 'whist'? (dozvoljene: pass, whist)"}
+        "de": where + "'wist' ist für Vera hier nicht erlaubt; meintest du 'whist'? (erlaubt: pass, whist)",
+        "sr": where + "'wist' ovde nije dozvoljeno igraču Vera; možda 'whist'? (dozvoljene: pass, whist)"}
 
 
 def test_a_misere_has_no_defence_calls(tmp_path: Path) -> None:
@@ -86,7 +86,7 @@ def test_a_misere_has_no_defence_calls(tmp_path: Path) -> None:
     assert _says(tmp_path, card, "en", "ru", "de") == {
         "en": where + "misère has no defence calls; remove defence",
         "ru": where + "в контракте misère вистующие ничего не говорят; уберите defence",
-        "de": where + "bei misère sagen die Gegenspieler nichts an; entfernen Sie defence"}
+        "de": where + "bei misère sagen die Gegenspieler nichts an; entfern defence"}
 
 
 def test_the_wrong_dealer(tmp_path: Path) -> None:
@@ -127,7 +127,7 @@ def test_austrian_premiums(tmp_path: Path) -> None:
     assert _says(tmp_path, card, "en", "de") == {
         "en": where + "unknown premium 'five-aces'; did you mean 'four-aces'? (claimed premiums: four-aces, no-aces; "
                       "the hearts premium needs no claim)",
-        "de": where + "unbekannte Prämie 'five-aces'; meinten Sie 'four-aces'? (anzusagende Prämien: four-aces, "
+        "de": where + "unbekannte Prämie 'five-aces'; meintest du 'four-aces'? (anzusagende Prämien: four-aces, "
                       "no-aces; die Herz-Prämie braucht keine Ansage)"}
     # all four aces and none at once
     card = _card(tmp_path, AUSTRIAN, 'premiums = ["four-aces"]', 'premiums = ["four-aces", "no-aces"]')
@@ -156,8 +156,8 @@ def test_balkan_defence_call(tmp_path: Path) -> None:
     where = "card.toml: deal[1].defence.A: "
     assert _says(tmp_path, card, "en", "sr", "sr-Cyrl", "hr") == {
         "en": where + "'folow' is not a defence call; did you mean 'follow'? (allowed: follow, pass, invite)",
-        "sr": where + "'folow' nije izjava odbrane; da li ste mislili 'follow'? (dozvoljene: follow, pass, invite)",
-        "sr-Cyrl": where + "'folow' није изјава одбране; да ли сте мислили 'follow'? (дозвољене: follow, pass, invite)",
+        "sr": where + "'folow' nije izjava odbrane; možda 'follow'? (dozvoljene: follow, pass, invite)",
+        "sr-Cyrl": where + "'folow' није изјава одбране; можда 'follow'? (дозвољене: follow, pass, invite)",
         "hr": where + "'folow' nije izjava obrane; jeste li mislili 'follow'? (dopuštene: follow, pass, invite)"}
 
 
@@ -167,8 +167,8 @@ def test_balkan_contract_and_kontra_level(tmp_path: Path) -> None:
     allowed = "spades, diamonds, hearts, clubs, betl, sans; pik karo herc tref; 2..7"  # the ladder, then the words
     assert _says(tmp_path, card, "en", "sr", "sr-Cyrl") == {
         "en": where + f"unknown contract 'trefl'; did you mean 'tref'? (allowed: {allowed})",
-        "sr": where + f"nepoznata igra 'trefl'; da li ste mislili 'tref'? (dozvoljene: {allowed})",
-        "sr-Cyrl": where + f"непозната игра 'trefl'; да ли сте мислили 'tref'? (дозвољене: {allowed})"}
+        "sr": where + f"nepoznata igra 'trefl'; možda 'tref'? (dozvoljene: {allowed})",
+        "sr-Cyrl": where + f"непозната игра 'trefl'; можда 'tref'? (дозвољене: {allowed})"}
     # a kontra chain counts from 1 (kontra), 2 (rekontra) up
     card = _card(tmp_path, BALKAN, 'defence = { A = "follow", B = "follow" }',
                  'defence = { A = "follow", B = "follow" }\nkontra = { by = "A", level = 0 }')

@@ -259,8 +259,8 @@ def test_a_house_rule_held_to_the_golden_games_in_russian_and_german(tmp_path: P
     # run (the walk, the targeted runs or a whole match) and the difference in Russian
     reference = [line for line in lines if line.startswith("sochi: ПРОВАЛ test_rules_match_family_reference: ")]
     assert len(reference) == 1
-    assert re.fullmatch(r"sochi: ПРОВАЛ test_rules_match_family_reference: sochi, seed 0, (обход|серия «все пас» "
-                        r"и азартные торги|целая пуля) \(seed пули \d+\), сдача \d+: область match_end расходится с "
+    assert re.fullmatch(r"sochi: ПРОВАЛ test_rules_match_family_reference: sochi, сид 0, (обход|серия «все пас» "
+                        r"и азартные торги|целая пуля) \(сид пули \d+\), сдача \d+: область match_end расходится с "
                         r"правилами \([^()]+\): после этой сдачи движок продолжает пулю, а по правилам она закончена",
                         reference[0]), reference[0]
     german = _run(*args, "--lang", "de", cwd=tmp_path).stdout.splitlines()
@@ -269,8 +269,9 @@ def test_a_house_rule_held_to_the_golden_games_in_russian_and_german(tmp_path: P
             "Partie weiter, laut Datei ist sie zu Ende (mit endless.py, das keine Abweichung erklärt: eine Hausregel, "
             "die dies absichtlich ändert, erklärt den Bereich match_end oder die geänderte Regel in DEVIATIONS, "
             "docs/conformance.md)") in german
-    assert any(re.fullmatch(r"sochi: FEHLGESCHLAGEN test_rules_match_family_reference: sochi, Seed 0, (der Durchlauf|"
-                            r"die Serie „alle passen“ und die eifrigen Reizungen|eine ganze Partie) \(Partie-Seed "
+    assert any(re.fullmatch(r"sochi: FEHLGESCHLAGEN test_rules_match_family_reference: sochi, Startwert 0, "
+                            r"(der Durchlauf|die Serie „alle passen“ und die eifrigen Lizitationen|eine ganze Partie) "
+                            r"\(Partie-Startwert "
                             r"\d+\), Spiel \d+: der Bereich match_end weicht von den Regeln ab \([^()]+\): nach "
                             r"diesem Spiel setzt die Engine die Partie fort, nach den Regeln ist sie zu Ende", line)
                for line in german), german

@@ -26,11 +26,12 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> list[str]:
 
 def test_config_init_comments_in_russian(capsys: pytest.CaptureFixture[str]) -> None:
     out = run(capsys, "config", "init", "leningrad", "--lang", "ru")
-    assert out[:3] == [
+    assert out[:4] == [
         "# конфигурация игры preferans. Вариант: leningrad - Преферанс, Ленинградка: висты вдвойне, "
         "джентльменский полуответственный вист, распасы 2-4-6, выход 6-7-8, пуля 20",
         "# Раскомментируйте и измените любое правило; неизвестные ключи отклоняются. "
         "`preferans show leningrad` печатает эти значения.",
+        "# вариант этих правил",  # each key with show's comment, in the language (issue 32)
         'variant = "leningrad"',  # the key and the name stay as TOML and the presets spell them
     ]
 
@@ -42,7 +43,10 @@ def test_config_init_in_german_keeps_the_rules_as_english(capsys: pytest.Capture
     assert german[1] == ("# Kommentarzeichen entfernen und jede Regel nach Wunsch ändern; unbekannte Schlüssel "
                          "werden abgelehnt. `preferans show sochi` zeigt diese Werte.")
     assert german[0].startswith("# preferans-Spielkonfiguration. Variante: sochi - ")
-    assert german[2:] == english[2:]  # only the two comment lines at the top are said in the language
+    # the comments are said in the language (those of `show`); the keys and values are the same
+    assert [line for line in german if line.startswith(("#  ", "# [", "[")) or " = " in line] == \
+        [line for line in english if line.startswith(("#  ", "# [", "[")) or " = " in line] != []
+    assert german != english
     assert english[1] == ("# Uncomment and change any rule; unknown keys are rejected. `preferans show sochi` "
                           "prints these values.")
     path = tmp_path / "sochi.toml"
@@ -89,7 +93,7 @@ def test_conformance_tables_in_russian_and_german(capsys: pytest.CaptureFixture[
     assert out[1].split() == ["Variante", "bestanden", "fehlgeschlagen", "übersprungen", "Ergebnis"]
     assert out[2].split() == ["sochi", "23", "0", "2", "in", "Ordnung"]
     assert out[-2:] == [
-        "sochi: übersprungen test_money_pot_balances_every_deal: die Variante wird nicht um einen Pott gespielt",
+        "sochi: übersprungen test_money_pot_balances_every_deal: die Variante wird nicht um eine Kassa gespielt",
         "sochi: übersprungen test_plugins_change_only_what_they_declare: die Variante fügt den Hooks, die das "
         "Referenzmodell ihrer Familie beschreibt, keine hinzu"]
     main(["conformance", "sochi", "--deals", "2"])

@@ -27,8 +27,8 @@ def _play(capsys: pytest.CaptureFixture[str], *argv: str) -> list[str]:
     ("sochi", "en", "sochi pulka, seed 1: "),  # the Russian family's match is a pulka
     ("balkan", "en", "balkan game, seed 1: "),  # the Balkan and Austrian families' is a game
     ("austrian", "en", "austrian game, seed 1: "),
-    ("austrian", "de", "austrian: Partie, Seed 1: "),
-    ("sochi", "ru", "sochi: пулька, зерно 1: "),
+    ("austrian", "de", "austrian: Partie, Startwert 1: "),
+    ("sochi", "ru", "sochi: пулька, сид 1: "),
 ])
 def test_the_title_says_the_familys_word_for_a_match(capsys: pytest.CaptureFixture[str], variant: str, lang: str,
                                                      title: str) -> None:

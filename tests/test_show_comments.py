@@ -97,7 +97,7 @@ def test_illustrated_in_german(capsys: pytest.CaptureFixture[str]) -> None:
     assert above(lines, "players = 3") == "# Zahl der Spieler am Tisch"
     assert above(lines, "[rules.kontra]") == "# Kontra und Rekontra bei den Sonderspielen"  # Illustrated's kontra
     assert above(lines, "durchmarsch_must_beat = true") == "# der Stichzwang gilt auch beim Durchmarsch"
-    assert above(lines, "[rules.pot]") == "# der Pott: was hineinkommt, was der Alleinspieler nimmt"
+    assert above(lines, "[rules.pot]") == "# die Kassa: was hineinkommt, was der Alleinspieler nimmt"
     assert above(lines, 'open = ["plauderer", "offener-durchmarsch"]') == (
         "# Spiele, in denen der Alleinspieler offen spielt")
 

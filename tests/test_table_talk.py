@@ -19,6 +19,7 @@ from preferans.core.cli import main
 from preferans.core.engine.game import Phase
 from preferans.core.formats import render, talk
 from preferans.core.model.cards import CARD_NAMES
+from preferans.core.model.i18n import translator
 from preferans.core.model.views import DealResult
 from preferans.core.tools.table import can_claim, claim_lead, claim_tricks
 
@@ -275,3 +276,71 @@ def test_the_session_in_the_docs_is_what_its_command_prints(capsys: pytest.Captu
                    "claim the rest (4 tricks)? [y/N] y", "deal 1 result: Anna diamonds: made, two over",
                    "quit without saving? [y/N] y"):
         assert needle in transcript, needle
+
+
+# ---------------------------------------------------------------- issue 32: the Austrian steps, the help by step
+
+
+def test_an_only_call_is_made_for_the_human(monkeypatch: pytest.MonkeyPatch,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    # Austrian, seed 1: Anna bids 1, discards, names hearts; holding aces she has no premium to announce, so
+    # "quiet" is her only call: it is made for her, as a forced card is, and she is not asked
+    monkeypatch.setattr(sys, "stdin", io.StringIO("1\n9S\n10S\nhearts\nq\ny\n"))
+    assert main(["play", "--variant", "austrian", "--human", "0", "--seed", "1"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    at = lines.index("you call quiet (forced: your only choice)")
+    assert lines[at - 1].endswith("(? help, sheet, q quit): hearts")
+    assert "   1) quiet" not in lines
+
+
+def test_the_premium_step_is_named_and_the_numbers_mean_what_they_name() -> None:
+    game = Game(load_variant("austrian"), 336)
+    for action in ["1", "pass", "pass", "7S", "10S", "diamonds"]:  # Boris bids 1, names diamonds, holds no ace
+        game.apply(action)
+    legal = game.legal_actions()
+    assert legal == ["quiet", "no-aces"]
+    assert talk.step_lines(game, 1, 0)[-1] == "announce before the first lead, in your contract diamonds ♦"
+    contracts, calls = game.contracts, game.variant.calls
+    # 1 is a bid: its winner names any suit after the talon; 3 only diamonds or hearts (AUT-BID-03)
+    assert talk.call_meaning("1", contracts, calls) == ("a bid with the talon: after the talon you name your "
+                                                        "game, one of: clubs ♣, spades ♠, diamonds ♦, hearts ♥")
+    assert talk.call_meaning("3", contracts, calls).endswith("one of: diamonds ♦, hearts ♥")
+    assert talk.call_meaning("hearts-hand", contracts, calls) == ("Préférence: hearts trumps, take at least 6 "
+                                                                  "tricks, without the talon")
+    # the same words in Russian
+    ru = translator("ru", game.variant.locale_dirs)
+    assert talk.call_meaning("1", contracts, calls, ru).startswith("заявка с прикупом: после прикупа")
+
+
+def test_the_sochi_auction_help_groups_a_level_on_one_line() -> None:
+    game = Game(load_variant("sochi"), 3)
+    legal = game.legal_actions()
+    assert len(legal) == 27
+    lines = talk.call_help(game, legal, render.menu_keys(legal))
+    assert len(lines) <= 16  # was 27 choice lines alone
+    assert lines[1] == ("      1) pass                  in the auction: no bid (a pass is final); in the defence: "
+                        "no whist")
+    assert lines[2] == ("    2-6) 6S 6C 6D 6H 6NT       trumps as the call names them (NT: no trumps), take at least "
+                        "6 tricks, with the talon")
+    assert lines[5] == "     17) misere                misère: take no trick, with the talon, the defenders' cards open"
+    assert lines[7].startswith("  23-27) 10S 10C 10D 10H 10NT  ")
+
+
+def test_the_balkan_pass_is_explained_for_its_step_only() -> None:
+    variant = load_variant("balkan")
+    calls, contracts = variant.calls, variant.contracts
+    assert talk.call_meaning("pass", contracts, calls, phase=Phase.AUCTION,
+                             legal=["pass", "3", "igra"]) == "no bid, final (dalje)"
+    assert talk.call_meaning("pass", contracts, calls, phase=Phase.DEFENCE,
+                             legal=["pass", "follow"]) == "do not follow: stay out of the defence"
+    naming = ["pass", "igra-hearts", "igra-clubs"]  # an igra already named: pass keeps it
+    assert talk.call_meaning("pass", contracts, calls, phase=Phase.AUCTION, legal=naming) == (
+        "name no game: the igra already named is better than yours")
+    game = Game(variant, 68)
+    game.apply("pass")
+    game.apply("pass")
+    help_lines = talk.call_help(game, game.legal_actions(), render.menu_keys(game.legal_actions()))
+    assert help_lines[1] == "   a) pass  no bid, final (dalje)"
+    assert not any("in the defence" in line for line in help_lines)
+    # the context keys are words of the help, never calls a plugin may answer with
+    assert "pass@defence" in calls and all("@" not in c for c in game.legal_actions())

@@ -18,11 +18,10 @@ from preferans.core.cli.common import (
 from preferans.core.formats.atomic import check_writable, write_atomic
 from preferans.core.model.errors import bad_input
 from preferans.core.model.i18n import Translator
-from preferans.core.rules.commented import description_in
+from preferans.core.rules.commented import description_in, starter_toml
 from preferans.core.rules.config import (
     Variant,
     load_config,
-    starter_config,
 )
 
 
@@ -38,7 +37,7 @@ def head_comments(variant: Variant, tr: Translator) -> tuple[str, str]:
 def cmd_config_init(args: argparse.Namespace) -> int:
     variant = variant_named(args.variant, args.rule)
     tr = translator_for(args, variant)
-    text = starter_config(variant, head_comments(variant, tr))
+    text = starter_toml(variant, tr, head_comments(variant, tr))
     if not args.output or args.output == "-":
         sys.stdout.write(text)
         return 0

@@ -23,8 +23,10 @@ from preferans.core.model.errors import BadInput, bad_input
 from preferans.core.model.i18n import translator
 from preferans.core.rules.config import (
     load_variant,
+    locale_dirs_of,
     parse_variant_id,
     playable_variants,
+    resolve_chain,
 )
 
 
@@ -128,7 +130,7 @@ def _coverage_table(out: render.Printer, reports: list[Any]) -> None:
         s = r.coverage.summary()
         rows.append([r.name, str(s["deals"]), _share(s, "contract_table"), _share(s, "defence_calls"),
                      _share(s, "other_calls"), _share(s, "all_pass"), str(len(s["kontra_levels"])) or "-",
-                     ", ".join(s["all_pass_outcomes"]) or "-"])
+                     ", ".join(_all_pass_outcome(o, r.name, out.tr) for o in s["all_pass_outcomes"]) or "-"])
     if not rows:
         return
     tr = out.tr
@@ -140,6 +142,24 @@ def _coverage_table(out: render.Printer, reports: list[Any]) -> None:
     for r in reports:  # what was missed is said as the coverage names it
         for missed in (r.coverage.missed() if r.coverage is not None else []):
             out.line(tr.gettext("{variant}: not reached: {missed}").format(variant=r.name, missed=missed))
+
+
+def _all_pass_outcome(outcome: str, variant: str, tr: Any) -> str:
+    """An all-pass outcome of the coverage (``thrown in``, ``played as raspasovka``) in ``tr``'s language,
+    the contract in the variant's own word (``распасы``)."""
+    if outcome == "thrown in":
+        return str(tr.gettext("thrown in"))
+    contract = outcome.removeprefix("played as ")
+    words = tr
+    if tr.lang != "en":
+        try:
+            words = translator(tr.lang, locale_dirs_of(level.module for level in reversed(resolve_chain(variant))))
+        except BadInput:  # not a variant of the catalogues: its key as recorded
+            words = tr
+    shown = words.contract(contract)
+    if shown == contract:  # the Balkan refe is the family's account word, not a contract of its table
+        shown = words.term("account", contract)
+    return str(tr.gettext("played as {contract}").format(contract=shown))
 
 
 @contextmanager

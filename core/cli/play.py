@@ -165,6 +165,10 @@ class _Table:
             if len(legal) == 1:
                 self._auto(game, seat, names, legal[0], "forced")
                 return
+        elif len(legal) == 1:  # an only call (the Austrian "quiet" with no premium to announce): made for him
+            game.apply(legal[0])
+            self.out.line(tr.gettext("you call {call} (forced: your only choice)").format(call=tr.call(legal[0])))
+            return
         # a claim for his own hand only (not for a hand he plays for another, whose tricks are not his)
         claim = game.phase is Phase.PLAY and deal.play is not None and deal.play.to_play == seat and can_claim(game)
         self.out.line()
@@ -231,8 +235,9 @@ class _Table:
                 action = text  # a call or a card as typed (TH, A♠, PASS); a number, when the menu is lettered
             try:
                 game.apply(action)  # canonicalises aliases (TH, A♠, PASS); state unchanged if illegal
-            except IllegalActionError as exc:
-                self.out.line(tr.gettext("not allowed: {error}").format(error=exc))  # the error itself English
+            except IllegalActionError:  # said in the table's words: the menu's key span and its choices
+                self.out.line(tr.gettext("not allowed now: {action} (choose {span}, or type a choice as the menu "
+                                         "shows it)").format(action=excerpt(text), span=span))
                 continue
             return
 

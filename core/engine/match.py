@@ -27,7 +27,8 @@ class Match:
         self.n_players: int = variant.rules.players
         self.pm = pm if pm is not None else variant.new_manager()
         # a game with local plugins (--plugin) checks every hook's answer; any other keeps the plain calls
-        self.book = (CheckedRulebook(self.pm, self.rules, variant.local_plugins, list(variant.calls))
+        words = [c for c in variant.calls if "@" not in c]  # pass@defence: a meaning by context, not a call
+        self.book = (CheckedRulebook(self.pm, self.rules, variant.local_plugins, words)
                      if variant.local_plugins else Rulebook(self.pm, self.rules))
         self.contracts: ContractTable = build_contracts(self.pm, self.rules)
         self.results: list[DealResult] = []

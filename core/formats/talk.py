@@ -40,13 +40,15 @@ def card_help(tr: Translator = ENGLISH) -> str:
 
 
 def commands(tr: Translator = ENGLISH) -> tuple[tuple[str, str], ...]:
-    """The table's commands (typed as written, in every language) and what each does."""
+    """The table's commands (typed as written, in every language; only the "or" between two is said in the
+    language) and what each does."""
+    either = tr.gettext("{first} or {second}")
     return (
-        ("? or help", tr.gettext("this help: what each choice means here")),
-        ("sheet or ?s", tr.gettext("the score sheet so far")),
+        (either.format(first="?", second="help"), tr.gettext("this help: what each choice means here")),
+        (either.format(first="sheet", second="?s"), tr.gettext("the score sheet so far")),
         ("claim", tr.gettext("when every trick left is surely yours: take them all without playing them one "
                              "by one")),
-        ("q or quit", tr.gettext("stop the game (asks first when the game is not saved)")),
+        (either.format(first="q", second="quit"), tr.gettext("stop the game (asks first when the game is not saved)")),
     )
 
 
@@ -94,13 +96,41 @@ def _short(row: ContractSpec, tr: Translator) -> str:
     return tr.contract(row.kind)
 
 
+def named_after(row: ContractSpec, contracts: ContractTable) -> list[ContractSpec]:
+    """The games a number bid lets its winner name after the talon, when the number is only a bid: a row
+    called in the auction yet never declared (``biddable=False``, the Austrian ``1``..``4``) names any game
+    with the talon ranked above it (``1``: clubs or any higher suit). Empty for any other row."""
+    if not (row.name.isdigit() and row.with_talon and not row.biddable):
+        return []
+    return [r for r in contracts if not r.name.isdigit() and r.with_talon and r.biddable and r.rank > row.rank]
+
+
+def _context(action: str, calls: Mapping[str, str], phase: Phase | None, legal: Sequence[str],
+             contracts: ContractTable) -> str | None:
+    """The ``[calls]`` text of ``action`` in this step, when the presets word it by context: ``pass@naming``
+    (an auction step where a game is named: a choice is a contract row never bid as such, the Balkan
+    ``igra-spades``), else ``pass@auction``, ``pass@defence``, ``pass@declare`` by the phase."""
+    if phase is None:
+        return None
+    naming = phase is Phase.AUCTION and any(a in contracts and not contracts[a].biddable for a in legal)
+    for context in (("naming",) if naming else ()) + (str(phase),):
+        text = calls.get(f"{action}@{context}")
+        if text is not None:
+            return text
+    return None
+
+
 def call_meaning(action: str, contracts: ContractTable, calls: Mapping[str, str],
-                 tr: Translator = ENGLISH) -> str:
+                 tr: Translator = ENGLISH, phase: Phase | None = None, legal: Sequence[str] = ()) -> str:
     """What ``action`` means: the presets' ``[calls]`` entry, the entry of a family of calls (a key ending in
     ``-``: ``kontra-`` for ``kontra-6``, ``dark-`` for ``dark-6S``, followed by the meaning of the contract
     it names), or its contract row. A ``[calls]`` text is the presets' English, looked up in the catalogues
     under the context ``meaning`` with that text as its id: a text the presets change is shown in English
-    until its catalogues follow."""
+    until its catalogues follow. With the step's ``phase`` (and ``legal`` choices), a text worded for that
+    context (``pass@defence``) comes first."""
+    text = _context(action, calls, phase, legal, contracts)
+    if text is not None:
+        return tr.pgettext("meaning", text)
     if action in calls:
         return tr.pgettext("meaning", calls[action])
     for key, text in calls.items():
@@ -108,7 +138,49 @@ def call_meaning(action: str, contracts: ContractTable, calls: Mapping[str, str]
             rest = contracts.get(action[len(key):])
             return tr.pgettext("meaning", text) + (contract_meaning(rest, tr) if rest is not None else "")
     row = contracts.get(action)
-    return contract_meaning(row, tr) if row is not None else ""
+    if row is None:
+        return ""
+    games = named_after(row, contracts)
+    if games:
+        return tr.gettext("a bid with the talon: after the talon you name your game, one of: {games}").format(
+            games=", ".join(label(r, tr) for r in games))
+    return contract_meaning(row, tr)
+
+
+def _group_key(row: ContractSpec) -> tuple[object, ...] | None:
+    """What a trump game shares with the others of its level (a row of a trump or no trumps, tricks to take)."""
+    if row.kind not in ("suit", "notrump") or row.goal != "tricks" or named_after_rows(row):
+        return None
+    return (row.level, row.target, row.with_talon, row.defenders_open, row.label[:1])
+
+
+def named_after_rows(row: ContractSpec) -> bool:
+    return row.name.isdigit() and not row.biddable
+
+
+def _groups(legal: Sequence[str], contracts: ContractTable) -> list[list[str]]:
+    """The choices, the games of one level that differ only by their trumps (6♠ 6♣ 6♦ 6♥ 6NT) together."""
+    out: list[list[str]] = []
+    last: tuple[object, ...] | None = None
+    for action in legal:
+        row = contracts.get(action)
+        key = _group_key(row) if row is not None else None
+        if key is not None and key == last:
+            out[-1].append(action)
+        else:
+            out.append([action])
+        last = key
+    return out
+
+
+def _group_meaning(row: ContractSpec, tr: Translator) -> str:
+    """The meaning of a group of games that differ only by their trumps: ``a game of 6 ...``."""
+    parts = [tr.gettext("trumps as the call names them (NT: no trumps)"),
+             tr.ngettext("take at least {n} trick", "take at least {n} tricks", row.target).format(n=row.target),
+             tr.gettext("with the talon") if row.with_talon else tr.gettext("without the talon")]
+    if row.defenders_open:
+        parts.append(tr.gettext("the defenders' cards open"))
+    return ", ".join(parts)
 
 
 def call_help(game: Game, legal: Sequence[str], keys: Sequence[str], tr: Translator = ENGLISH) -> list[str]:
@@ -120,11 +192,20 @@ def call_help(game: Game, legal: Sequence[str], keys: Sequence[str], tr: Transla
                 tr.gettext("discard one of your cards: type its key or {card}"))
         out.append("  " + line.format(card=card_help(tr)))
     else:
+        groups = _groups(legal, game.contracts)
         shown = {a: tr.call(a) for a in legal}
-        width = max(len(w) for w in shown.values())
-        for key, action in zip(keys, legal, strict=True):
-            meaning = call_meaning(action, game.contracts, game.variant.calls, tr)
-            out.append(f"  {key:>2}) {shown[action].ljust(width)}  {meaning}".rstrip())
+        width = max(len(" ".join(shown[a] for a in g)) for g in groups)
+        key_of = dict(zip(legal, keys, strict=True))
+        span = max(len(key_of[g[0]]) + (len(key_of[g[-1]]) + 1 if len(g) > 1 else 0) for g in groups)
+        for group in groups:
+            action = group[0]
+            key = key_of[action] + (f"-{key_of[group[-1]]}" if len(group) > 1 else "")
+            if len(group) > 1:
+                meaning = _group_meaning(game.contracts[action], tr)
+            else:
+                meaning = call_meaning(action, game.contracts, game.variant.calls, tr, game.phase, legal)
+            words = " ".join(shown[a] for a in group)
+            out.append(f"  {key:>{max(span, 2)}}) {words.ljust(width)}  {meaning}".rstrip())
     if keys and not keys[0].isdigit():
         numbers = [r for r in game.contracts if r.name.isdigit()]
         if numbers:
@@ -135,7 +216,9 @@ def call_help(game: Game, legal: Sequence[str], keys: Sequence[str], tr: Transla
     else:
         out.append(tr.gettext("type the number of a choice, or the choice itself"))
     out.append(tr.gettext("commands:"))
-    out.extend(f"  {command:<12} {what}" for command, what in commands(tr))
+    listed = commands(tr)
+    width = max(12, *(len(command) + 1 for command, _ in listed))
+    out.extend(f"  {command:<{width}} {what}" for command, what in listed)
     return out
 
 
@@ -160,6 +243,12 @@ def step_lines(game: Game, seat: int, discard_total: int, tr: Translator = ENGLI
                            .format(bid=label(row, tr), lowest=lowest))
             else:
                 out.append(tr.gettext("name your contract: at least {lowest}").format(lowest=lowest))
+        else:  # the calls after the contract is named (the Austrian premiums): said with the contract
+            named = [c for s, c in deal.declaration_calls if s == seat and c in game.contracts]
+            contract = named[-1] if named else deal.bid
+            if contract is not None and contract in game.contracts:
+                out.append(tr.gettext("announce before the first lead, in your contract {contract}").format(
+                    contract=label(game.contracts[contract], tr)))
     return out
 
 

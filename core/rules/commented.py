@@ -19,7 +19,7 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from preferans.core.model.i18n import Translator
-from preferans.core.rules.config import Variant
+from preferans.core.rules.config import Variant, overridden
 
 Path = tuple[str, ...]
 """A key's place under ``[rules]``: ``("whist", "style")``."""
@@ -103,3 +103,11 @@ def commented_toml(variant: Variant, tr: Translator, head: Sequence[str] | None 
     out += ["", "# " + tr.pgettext("rule", "the rules of the game"), "[rules]"]
     _table(out, (), variant.rules_model, variant.dump_rules(), tr, keep)
     return "\n".join(out) + "\n"
+
+
+def starter_toml(variant: Variant, tr: Translator, head: Sequence[str]) -> str:
+    """The starting config of ``config init``: :func:`commented_toml` with ``head`` on top and every rule
+    commented out at its preset value, but for those the caller set (``--rule``), which are in force. Each
+    key keeps ``show``'s comment and its value on one line, so that uncommenting a line is enough."""
+    return commented_toml(variant, tr, head,
+                          keep=lambda path: overridden(variant.overrides, ".".join(path[:-1]), path[-1]))

@@ -586,7 +586,8 @@ def check_local_plugins(recorded: Sequence[Mapping[str, str]], given: Sequence[L
 def starter_config(variant: Variant, head: Sequence[str] | None = None) -> str:
     """A commented config file: the variant line, then every rule commented out at its preset value.
     ``head`` replaces the two English comment lines at the top (``config init --lang`` passes them
-    translated); the keys and values stay as TOML spells them."""
+    translated); the keys and values stay as TOML spells them. ``config init`` writes
+    :func:`~preferans.core.rules.commented.starter_toml`, this with ``show``'s comments."""
     rules_toml = tomli_w.dumps({"rules": variant.dump_rules()})
     if head is None:
         head = (f"preferans game config. Variant: {variant.name} - {variant.description}",
@@ -601,13 +602,13 @@ def starter_config(variant: Variant, head: Sequence[str] | None = None) -> str:
             lines.append(line)
             continue
         if not line[0].isspace() and line != "]":  # a key line; the others continue a multi-line array
-            keep = _overridden(variant.overrides, table, line.split("=", 1)[0].strip())
+            keep = overridden(variant.overrides, table, line.split("=", 1)[0].strip())
         # a value the caller set (config init --rule) is in force, not commented out
         lines.append(line if keep else "# " + line)
     return "\n".join(lines) + "\n"
 
 
-def _overridden(overrides: Mapping[str, Any], table: str, key: str) -> bool:
+def overridden(overrides: Mapping[str, Any], table: str, key: str) -> bool:
     node: Any = overrides
     for part in [*(table.split(".") if table else []), key]:
         if not isinstance(node, Mapping) or part not in node:

@@ -74,17 +74,20 @@ def record_text(values: Sequence[Amount]) -> str:
 def text_lines(view: SheetView, rules: Any) -> list[str]:
     """The pulka as text: per player his pool, mountain and whists on each opponent, as running records."""
     records = running_records(view.entries)
-    names = view.names
+    names, tr = view.names, view.tr
     n = len(names)
-    out = [f"pool target {rules.pool}"]
+    pool, gora, whists = (tr.term("account", key) for key in ("pool", "gora", "whists"))
+    width = max(7, len(pool), len(gora))
+    out = [tr.gettext("pool target {pool}").format(pool=show(rules.pool))]
     for seat, name in enumerate(names):
         out.append(f"{name}:")
-        out.append(f"  pool    {record_text(records.get(('pool', seat, None), [])) or '-'}")
-        out.append(f"  gora    {record_text(records.get(('gora', seat, None), [])) or '-'}")
+        out.append(f"  {pool:<{width}} {record_text(records.get(('pool', seat, None), [])) or '-'}")
+        out.append(f"  {gora:<{width}} {record_text(records.get(('gora', seat, None), [])) or '-'}")
         for other in range(n):
             if other != seat:
                 text = record_text(records.get(("whists", seat, other), [])) or "-"
-                out.append(f"  whists on {names[other]}: {text}")
+                out.append("  " + tr.gettext("{whists} on {player}").format(whists=whists, player=names[other])
+                           + f": {text}")
     return [line for line in out if line]
 
 

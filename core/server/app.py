@@ -356,7 +356,9 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
         hub.wake_bots(table)
         return JSONResponse({**answer, "table": table.info()}, status_code=201)
 
-    async def replay(request: Request) -> Response:
+    def table_of(request: Request) -> tuple[LiveTable, str] | Response:
+        """The table a request names and the language to answer in, or the refusal (``bad_lang``,
+        ``no_table``)."""
         table_id = request.path_params["table_id"]
         table = hub.tables.get(table_id)
         lang = _request_lang(request, None if table is None else str(table.settings["lang"]))
@@ -364,6 +366,13 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
             return lang
         if table is None:
             return _refused(404, "no_table", lang, mark_error("no table {table}"), table=repr(table_id[:40]))
+        return table, lang
+
+    async def replay(request: Request) -> Response:
+        found = table_of(request)
+        if isinstance(found, Response):
+            return found
+        table, lang = found
         token = request.query_params.get("token")
         seat = None if token is None else store.seat_of(table.id, token)
         if token is not None and seat is None:
@@ -404,23 +413,17 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
         return JSONResponse(rules_form(variant, translator(lang, variant.locale_dirs)))
 
     async def table_info(request: Request) -> Response:
-        table_id = request.path_params["table_id"]
-        table = hub.tables.get(table_id)
-        lang = _request_lang(request, None if table is None else str(table.settings["lang"]))
-        if isinstance(lang, Response):
-            return lang
-        if table is None:
-            return _refused(404, "no_table", lang, mark_error("no table {table}"), table=repr(table_id[:40]))
+        found = table_of(request)
+        if isinstance(found, Response):
+            return found
+        table, lang = found
         return JSONResponse(table.info())
 
     async def join(request: Request) -> Response:
-        table_id = request.path_params["table_id"]
-        table = hub.tables.get(table_id)
-        lang = _request_lang(request, None if table is None else str(table.settings["lang"]))
-        if isinstance(lang, Response):
-            return lang
-        if table is None:
-            return _refused(404, "no_table", lang, mark_error("no table {table}"), table=repr(table_id[:40]))
+        found = table_of(request)
+        if isinstance(found, Response):
+            return found
+        table, lang = found
         body = await _body(request, lang)
         if isinstance(body, Response):
             return body

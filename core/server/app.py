@@ -9,7 +9,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-import random
 import sys
 import time
 from collections.abc import AsyncIterator
@@ -23,15 +22,15 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from preferans.core.ai.claims import claim_holds, claim_moment, claim_play, split_of
+from preferans.core.ai.claims import claim_moment
 from preferans.core.formats.replay import ALL, Viewer, deals_of, replay_steps
-from preferans.core.model.cards import CARD_NAMES
 from preferans.core.model.error_texts import mark_error
 from preferans.core.model.errors import BadInput
 from preferans.core.model.i18n import translator
 from preferans.core.model.parsing import MAX_DEPTH, too_deep
 from preferans.core.rules.config import load_variant, playable_variants
 from preferans.core.server import lobby
+from preferans.core.server.claims import Claiming, claim_frame
 from preferans.core.server.hint import Hints
 from preferans.core.server.labels import accepted, check_lang, labels, page_catalogue, said
 from preferans.core.server.limits import DEFAULT, Limits
@@ -84,7 +83,7 @@ class Connection:
                 return False
 
 
-class Hub:
+class Hub(Claiming):
     """The server's live tables, their connections and their bot runners."""
 
     def __init__(self, store: Store, hint_options: str = "", limits: Limits = DEFAULT) -> None:
@@ -94,6 +93,7 @@ class Hub:
         self.hints = Hints(hint_options)
         self.conns: dict[str, set[Connection]] = {}
         self.runners: dict[str, asyncio.Task[None]] = {}
+        self.answering: set[asyncio.Task[None]] = set()
         self.replays: dict[tuple[str, int, int, Viewer], list[dict[str, Any]]] = {}
         """Replays worked out lately, by table, moment, deal and viewer (the oldest dropped first)."""
 
@@ -155,74 +155,6 @@ class Hub:
                         "watchers": table.watchers if table is not None else 0,
                         "deal": table.game.deal.number if table is not None else None, "over": row.over})
         return out
-
-    async def send_all(self, table: LiveTable, message: dict[str, Any]) -> None:
-        for conn in list(self.conns.get(table.id, ())):
-            await conn.send(message)
-
-    async def end_claim(self, table: LiveTable, outcome: str, **more: Any) -> None:
-        """The waiting claim is over without its play (``refused``, ``withdrawn``, ``void``): written, then said."""
-        claim = table.claim
-        if claim is None:
-            return
-        self.store.answer_claim(table.id, claim["id"], claim["answers"], outcome)
-        table.claim = None
-        await self.send_all(table, {"type": "claim_end", "id": claim["id"], "outcome": outcome, **more})
-
-    async def answer_claim(self, table: LiveTable, seat: int, accept: bool) -> None:
-        """``seat``'s answer to the waiting claim: written and said; the claim's end when it decides it."""
-        claim = table.claim
-        if claim is None or claim["answers"].get(str(seat), False) is not None:
-            return
-        claim["answers"][str(seat)] = accept
-        self.store.answer_claim(table.id, claim["id"], claim["answers"])  # written before it is said
-        if not accept:
-            await self.send_all(table, {"type": "claim", "claim": claim_frame(table)})
-            await self.end_claim(table, "refused")
-            return
-        await self.send_all(table, {"type": "claim", "claim": claim_frame(table)})
-        if all(claim["answers"].values()):
-            await self._play_claim(table)
-
-    async def _play_claim(self, table: LiveTable) -> None:
-        claim = table.claim
-        assert claim is not None
-        play = table.game.deal.play
-        assert play is not None
-        line = await asyncio.to_thread(claim_play, play.copy(), claim["hand"], claim["tricks"])
-        if table.claim is not claim:  # pragma: no cover - the table moved while the play was worked out
-            return
-        if line is None:  # no play of these cards gives the split: the deal goes on
-            await self.end_claim(table, "void")
-            return
-        moves = []
-        sim = table.game.clone()
-        for card in line:
-            moves.append((sim.current_player, CARD_NAMES[card]))
-            sim.apply(CARD_NAMES[card])
-        split = {str(h): n for h, n in split_of(play, line).items()}  # before the cards are played on ``play``
-        event = table.act_many(moves, claim=(claim["id"], "accepted"))
-        await self.send_all(table, {"type": "claim_end", "id": claim["id"], "outcome": "accepted",
-                                    "split": split})
-        await self.broadcast(table, event)
-        self.wake_bots(table)
-
-    def ask_bots(self, table: LiveTable) -> None:
-        """The bots asked about the waiting claim answer it (in a worker thread: a few exact solves)."""
-        claim = table.claim
-        if claim is None:
-            return
-        loop = asyncio.get_running_loop()
-        for key, answer in claim["answers"].items():
-            seat = int(key)
-            if answer is None and table.bot_for(seat) is not None:
-                loop.create_task(self._bot_answer(table, claim, seat))
-
-    async def _bot_answer(self, table: LiveTable, claim: dict[str, Any], seat: int) -> None:
-        rng = random.Random(f"{table.row.seed}:{claim['id']}:{seat}")
-        accept = await asyncio.to_thread(claim_holds, table.game.clone(), seat, claim["hand"], claim["tricks"], rng)
-        if table.claim is claim:
-            await self.answer_claim(table, seat, accept)
 
     def watched(self, table: LiveTable) -> bool:
         """Whether a client (a player or a spectator) is connected to the table."""
@@ -724,17 +656,6 @@ async def _hello(hub: Hub, conn: Connection, fields: dict[str, Any]) -> bool:
     hub.wake_bots(table)
     hub.ask_bots(table)  # a claim that waited through a restart
     return True
-
-
-def claim_frame(table: LiveTable) -> dict[str, Any] | None:
-    """The waiting claim as the protocol sends it (the claimer's cards shown to all), or ``None``."""
-    claim = table.claim
-    play = table.game.deal.play
-    if claim is None or play is None:
-        return None
-    cards = [CARD_NAMES[c] for c in range(32) if play.hands[claim["hand"]] >> c & 1]
-    return {"id": claim["id"], "seat": claim["seat"], "hand": claim["hand"], "tricks": claim["tricks"],
-            "left": 10 - play.tricks_done, "cards": cards, "answers": dict(claim["answers"]), "at": claim["at"]}
 
 
 async def _claim(hub: Hub, conn: Connection, table: LiveTable, tricks: int | None) -> None:

@@ -100,6 +100,7 @@ function welcome(msg) {
 }
 
 function snapshot(msg) {
+  T.snapshots = (T.snapshots || 0) + 1;  // a new view, its labels too (a language switched): drawn anew
   T.info = msg.table;
   T.sheet = msg.sheet;
   T.n = msg.n;
@@ -286,6 +287,7 @@ function playableNow(s, mine) {
 // my own hand at the bottom: played by clicking in the play, picked two by two at the discard
 function renderHand(s, playable) {
   const box = $("hand");
+  if (unchanged(box, drawnKey(playable.hand !== null))) return;
   box.replaceChildren();
   const cards = T.seat !== null ? s.hands[String(T.seat)] : s.hands["0"];
   if (!cards) return;
@@ -483,8 +485,22 @@ function renderBiddingBox(s, box) {
   box.append(grid);
 }
 
+// What the hand and the calls are drawn from: a frame that changes none of it (a player coming, a chat line, an
+// ack) leaves them as they are, so a button or card is never replaced under the player's pointer mid-click.
+function drawnKey(mine) {
+  const d = T.discard;
+  return JSON.stringify([T.n, T.snapshots, mine, I18N.lang, T.seat, d ? [d.picks, d.sent] : null]);
+}
+
+function unchanged(box, key) {
+  if (box.dataset.key === key) return true;
+  box.dataset.key = key;
+  return false;
+}
+
 function renderActions(s, mine) {
   const box = $("actions");
+  if (unchanged(box, drawnKey(mine))) return;
   box.replaceChildren();
   box.className = "";
   if (!mine) return;

@@ -34,6 +34,7 @@ from preferans.core.model.errors import (
     framed,
 )
 from preferans.core.model.observed import Event, Observation, SeenCards
+from preferans.core.model.parsing import loads_json
 from preferans.core.model.table import HANDS_IN_PLAY, hand_slots, ownerless_hands
 from preferans.core.model.views import (
     AllPassed,
@@ -399,8 +400,7 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str, source: str = "saved game", plugins: Sequence[Any] = ()) -> Game:
-        from preferans.core.model.parsing import loads_json  # duplicate keys, depth, huge integers: one line
-
+        # a key given twice, too deep a nesting, a malformed text: one line naming the source
         return cls.from_dict(loads_json(text, source, RecordError), source, plugins)
 
     @classmethod

@@ -12,7 +12,7 @@ from test_bots import rigged
 from test_pimc import drive
 
 from preferans.core import Game, Variant, load_variant
-from preferans.core.ai import levels
+from preferans.core.ai import calls, levels
 from preferans.core.ai.bots import HeuristicBot
 from preferans.core.ai.calls import CALL_PHASES, choose_call, imagine, play_out, play_out_both
 from preferans.core.ai.levels import HardBot
@@ -116,6 +116,27 @@ def test_the_heuristic_branch_of_the_seen_play_outs_is_the_plain_play_out(varian
                 checked += 1
             g.apply(bot.choose(g, g.current_player))
     assert checked >= 3
+
+
+def test_a_kontra_chain_without_end_branches_only_so_deep(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Balkan's kontra chain has no top (BAL-KON-07, max_level unset): kontra, rekontra, subkontra ... each a
+    # defence call with a choice. The seen play-out branched at every one of them and never came back (a
+    # RecursionError in the hard bot's first Balkan declaration); it now branches at BRANCH_DEPTH of them
+    bot = HeuristicBot()
+    for seed in range(60):
+        g = Game(load_variant("balkan"), seed)
+        while not g.results and not (g.phase is Phase.DEFENCE and "kontra" in g.legal_actions()):
+            g.apply(bot.choose(g, g.current_player))
+        if not g.results:
+            break
+    else:
+        pytest.fail("no kontra offered in 60 Balkan deals")
+    seen, plain, _ = play_out_both(g.clone(), 1, bot, {})
+    assert sum(seen.settlement().exact) == 0 and seen.results
+    # no branching at all: the seen game is the heuristic's own
+    monkeypatch.setattr(calls, "BRANCH_DEPTH", 0)
+    flat, same, _ = play_out_both(g.clone(), 1, bot, {})
+    assert flat is same and flat.results[0] == plain.results[0]
 
 
 # ---------------------------------------------------------------- seeing only the seat

@@ -36,6 +36,7 @@ from preferans.core.model.cards import CARD_NAMES, cards_of
 from preferans.core.model.contracts import ContractSpec
 
 __all__ = ["ALL_CALLS", "CALL_PHASES", "PHASE_BITS", "CALL_SAMPLES", "MAX_CANDIDATES", "ROLLOUT_SHARE", "BRANCH_SHARE",
+           "BRANCH_DEPTH",
            "CallValues", "candidates", "choose_call", "call_values"]
 
 CALL_PHASES = (Phase.AUCTION, Phase.DECLARE, Phase.DEFENCE)
@@ -63,6 +64,10 @@ BRANCH_SHARE = 10
 """A branch of a play-out's defence calls (``seen_defence``) copies the game, replays the cards its play
 shares with the other branches and scores: 0.17 ms measured against about 1.2 ms for a whole play-out
 (docs/bots.md, "Speed"), charged as a tenth of a play-out."""
+
+BRANCH_DEPTH = 3
+"""Defence calls in a row that :func:`play_out_both` branches at; the later ones are the heuristic's. A chain of
+calls the variant does not bound (a Balkan kontra, rekontra, subkontra ...) would otherwise branch without end."""
 
 
 def rollout_nodes() -> int:
@@ -156,17 +161,20 @@ def play_out(g: Game, deals: int, heuristic: HeuristicBot) -> tuple[Game, int]:
     return g, nodes
 
 
-def play_out_both(g: Game, deals: int, heuristic: HeuristicBot, moves: Moves) -> tuple[Game, Game, int]:
+def play_out_both(g: Game, deals: int, heuristic: HeuristicBot, moves: Moves,
+                  depth: int = 0) -> tuple[Game, Game, int]:
     """:func:`play_out` with the defence seen as well: at each defence call with a choice (follow or pass,
     whist, kontra and its answers) every choice is played out and the caller keeps the one his settlement
     likes best on this layout (the heuristic's on a tie), while the branch of the heuristic's own calls is
     the plain play-out. The finished game of the seen defence, that of the heuristic's, and the solver nodes
-    spent (both games are ``g`` itself when no defence call branched)."""
+    spent (both games are ``g`` itself when no defence call branched). Only the first :data:`BRANCH_DEPTH`
+    defence calls branch (``depth`` of them are behind ``g``)."""
     nodes = 0
     while len(g.results) < deals and not g.is_terminal:
-        if g.phase is Phase.DEFENCE and len(legal := g.legal_actions()) > 1:
+        if g.phase is Phase.DEFENCE and depth < BRANCH_DEPTH and len(legal := g.legal_actions()) > 1:
             action = heuristic.choose(g, g.current_player)
-            return _best_defence(g, deals, heuristic, legal, action if action in legal else legal[0], moves, nodes)
+            return _best_defence(g, deals, heuristic, legal, action if action in legal else legal[0], moves, nodes,
+                                 depth)
         nodes += _step(g, heuristic, moves)
     return g, g, nodes
 
@@ -183,7 +191,7 @@ def _step(g: Game, heuristic: HeuristicBot, moves: Moves | None) -> int:
 
 
 def _best_defence(g: Game, deals: int, heuristic: HeuristicBot, legal: list[str], preferred: str, moves: Moves,
-                  nodes: int) -> tuple[Game, Game, int]:
+                  nodes: int, depth: int) -> tuple[Game, Game, int]:
     """Each defence call of ``legal`` played out to the end (:func:`play_out_both`): the finished game of the
     caller's best one, and that of the heuristic's calls (``preferred`` here and in its branch)."""
     seat = g.current_player
@@ -192,7 +200,7 @@ def _best_defence(g: Game, deals: int, heuristic: HeuristicBot, legal: list[str]
     for call in [preferred, *(c for c in legal if c != preferred)]:
         child = g.clone()
         child.apply(call)
-        seen, heuristics, spent = play_out_both(child, deals, heuristic, moves)
+        seen, heuristics, spent = play_out_both(child, deals, heuristic, moves, depth + 1)
         nodes += spent + rollout_nodes() // BRANCH_SHARE  # the copy, the calls, the cards replayed, the score
         if call == preferred:
             plain = heuristics

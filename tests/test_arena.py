@@ -161,7 +161,7 @@ def test_arena_json_totals_sum_to_zero(capsys: pytest.CaptureFixture[str]) -> No
 def test_arena_text_table(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "arena", "--bots", "heuristic,random,random", "--deals", "3")
     assert code == 0
-    assert out.startswith("arena: sochi, seed 1: 3 deals x 3 rotations (9 plays) among heuristic, random, random")
+    assert out.startswith("arena: Sochi, seed 1: 3 deals x 3 rotations (9 plays) among heuristic, random, random")
     rows = [line.split()[:2] for line in out.splitlines()]
     assert ["1", "heuristic"] in rows and ["2", "random"] in rows and ["3", "random"] in rows
     assert ["all", "random"] in rows  # the name that appears twice gets an aggregate row

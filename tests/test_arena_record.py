@@ -66,7 +66,7 @@ def test_a_run_resumed_equals_one_run(tmp_path: Path, capsys: pytest.CaptureFixt
     report = json.loads(out)
     assert numbers(report) == numbers(again) and report["complete"] is True
     code, text, _ = run(capsys, "arena", "report", str(record))
-    assert code == 0 and text.startswith("arena: sochi, seed 9: 11 deals x 3 rotations (33 plays)")
+    assert code == 0 and text.startswith("arena: Sochi, seed 9: 11 deals x 3 rotations (33 plays)")
     assert text == run(capsys, "arena", *BOTS, "--deals", "11", "--seed", "9")[1]  # the table, to the letter
 
 

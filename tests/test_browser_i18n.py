@@ -136,6 +136,36 @@ def test_the_lobby_speaks_serbian_and_makes_a_serbian_table(browser: Browser, ba
     page.close()
 
 
+def test_the_lobby_names_the_variants_in_the_pages_language(browser: Browser, base: str) -> None:
+    # the names a person reads: the presets' titles (variants/*/preset.toml: Sochi, Leningrad, "Austrian
+    # Preference, limited pot") and their Russian, the entries of context "variant" of variants/russian/locale/ru
+    # and variants/austrian/locale/ru (Сочи, Ленинградка, "Австрийский преферанс, ограниченный банк"); the
+    # keys (sochi, leningrad) stay the values sent
+    made = post(f"{base}/api/tables", {"variant": "leningrad", "bots": [None, "heuristic", "heuristic"]})
+    page = browser.new_page()
+    page.goto(base + "/")
+    page.wait_for_selector("#seat-setup .row")
+    assert page.inner_text("#variant option[value='sochi']") == "Sochi"
+    assert page.inner_text("#variant option[value='austrian-limited']") == "Austrian Preference, limited pot"
+    row = f"#tables-list li[data-table='{made['id']}'] .table-head strong"
+    page.wait_for_selector(row, timeout=STEP_MS)
+    assert page.inner_text(row) == "Leningrad"
+    mark(page)
+    page.select_option("#lang", "ru")
+    page.wait_for_function("() => document.querySelector(\"#variant option[value='sochi']\").textContent === 'Сочи'",
+                           timeout=STEP_MS)
+    assert page.inner_text("#variant option[value='austrian-limited']") == "Австрийский преферанс, ограниченный банк"
+    page.wait_for_function("s => document.querySelector(s).textContent === 'Ленинградка'", arg=row, timeout=STEP_MS)
+    assert page.input_value("#variant") == "sochi"  # the key is what a new table is asked for with
+    assert not_reloaded(page)
+    # the seating of the table names it too: "<id> (Ленинградка)"
+    page.goto(base + made["invite"])
+    page.wait_for_selector("#seating-id")
+    page.wait_for_function("t => document.querySelector('#seating-id').textContent === t",
+                           arg=f"{made['id']} (Ленинградка)", timeout=STEP_MS)
+    page.close()
+
+
 SOCHI_RU_DESCRIPTION = "Преферанс, Сочи: жадный ответственный вист, распасы 1-2-3 с амнистией, пуля 20"
 """The ``description`` entry of sochi in variants/russian/locale/ru."""
 
@@ -174,8 +204,9 @@ def test_the_lobby_description_and_a_deal_note_switch_to_russian(browser: Browse
     page.close()
 
 
-SEED_NOTE_RU = "сдачи из выбранного зерна: создатель стола может знать все карты"
-"""The note of a table dealt from a chosen seed, from core/locale/ru/LC_MESSAGES/preferans-page.po."""
+SEED_NOTE_RU = "сдачи по выбранному сиду: создатель стола может знать все карты"
+"""The note of a table dealt from a chosen seed, from core/locale/ru/LC_MESSAGES/preferans-page.po («сид», the
+word of docs/glossary/ru.md, never the calque «зерно»)."""
 
 
 def test_a_chosen_seed_is_said_on_the_seating_and_at_the_table(browser: Browser, base: str) -> None:

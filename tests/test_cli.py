@@ -68,7 +68,8 @@ def test_play_without_arguments_finishes_zero_sum(capsys: pytest.CaptureFixture[
     # no --seed: a random seed, printed with the way to replay it; --seed N then plays the same pulka
     seed = re.search(r"^seed (\d+) \(replay with --seed (\d+)\)$", out, re.M)
     assert seed and seed[1] == seed[2]
-    assert out.splitlines()[0] == f"sochi pulka, seed {seed[1]}: Anna (heuristic), Boris (heuristic), Vera (heuristic)"
+    # the variant by its name (Sochi, the preset's title), not by its key
+    assert out.splitlines()[0] == f"Sochi pulka, seed {seed[1]}: Anna (heuristic), Boris (heuristic), Vera (heuristic)"
     code, again, _ = run(capsys, "play", "--seed", seed[1])
     lines = out.splitlines()
     assert again.splitlines() == [lines[0], *lines[2:]]  # the same pulka, without the replay line
@@ -384,7 +385,7 @@ def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_simulate_text(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "simulate", "--deals", "30", "--bots", "random")
     assert code == 0
-    assert out.startswith("simulated 30 deals of sochi (random, random, random), seed 1")
+    assert out.startswith("simulated 30 deals of Sochi (random, random, random), seed 1")  # its name, not its key
     assert re.search(r"^speed: [0-9.]+ deals/s", out, re.M)
     assert "declarer success: " in out
 

@@ -134,7 +134,7 @@ def test_deal_set_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> Non
     code, two, _ = run(capsys, *argv, "--json", "--jobs", "2")  # 7 deals, 2 blocks: in any order
     assert code == 0 and two == one
     code, text, _ = run(capsys, *argv)
-    assert code == 0 and text.startswith("arena: sochi [--deal-set raspasovka], seed 4: 7 deals")
+    assert code == 0 and text.startswith("arena: Sochi [--deal-set raspasovka], seed 4: 7 deals")
     # the set all is the arena as it was: the same numbers as without the option
     plain = ["arena", "--bots", "heuristic,random,random", "--deals", "4", "--json"]
     code, a, _ = run(capsys, *plain)

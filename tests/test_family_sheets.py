@@ -130,7 +130,7 @@ def test_sheet_svg_is_the_family_picture(named_house: Callable[..., Path], tmp_p
     card = named_house
     out = tmp_path / "house.svg"
     assert main(["sheet", str(card()), "--svg", str(out)]) == 0
-    assert out.read_text(encoding="utf-8") == ('<svg xmlns="http://www.w3.org/2000/svg"><title>sochi: Anna, Boris, '
+    assert out.read_text(encoding="utf-8") == ('<svg xmlns="http://www.w3.org/2000/svg"><title>Sochi: Anna, Boris, '
                                                'Vera</title><text>house: 10 deals</text></svg>\n')
     assert capsys.readouterr().out.startswith(f"wrote {out}:")
 

@@ -166,7 +166,7 @@ def test_play_with_a_house_rule_has_no_raspasovka(capsys: pytest.CaptureFixture[
     assert any("raspasovka" in line for line in plain)  # seed 1 has all-pass deals played as raspasovka
     code, out, err = run(capsys, "play", "--seed", "1", "--plugin", str(house))
     assert code == 0, err
-    assert out.splitlines()[0].startswith("sochi + house.py pulka, seed 1: ")
+    assert out.splitlines()[0].startswith("Sochi + house.py pulka, seed 1: ")
     deals = [line for line in out.splitlines() if line.startswith("deal ")]
     # the house rule answers every all pass with Redeal: the cards are thrown in, never played out
     assert deals and not any("raspasovka" in line for line in deals)
@@ -239,15 +239,15 @@ def test_conformance_runs_the_suite_with_the_house_rule(capsys: pytest.CaptureFi
     undeclared = write(tmp_path, "undeclared.py", NO_RASPASOVKA_ROW)
     code, out, err = run(capsys, "conformance", "--plugin", str(undeclared), "sochi", "--deals", "8")
     assert code == 1
-    assert "sochi: FAILED test_golden_playthroughs_replay: sochi/playthroughs/raspasovka.toml: " in out
+    assert "Sochi: FAILED test_golden_playthroughs_replay: sochi/playthroughs/raspasovka.toml: " in out
     assert "which declares no deviation" in out
-    assert "sochi: FAILED test_plugins_change_only_what_they_declare: pref_all_pass (auction): " in out
+    assert "Sochi: FAILED test_plugins_change_only_what_they_declare: pref_all_pass (auction): " in out
     # declared (RUS-BID-03, the all-pass deal played as a raspasovka), the same file passes every check
     house = write(tmp_path, "house.py", DECLARED)
     code, out, err = run(capsys, "conformance", "--plugin", str(house), "sochi", "--deals", "8")
     assert code == 0, out + err
     assert "with the local plugin(s) house.py" in out
-    row = next(line.split() for line in out.splitlines() if line.startswith("sochi "))
+    row = next(line.split() for line in out.splitlines() if line.startswith("Sochi "))  # by its name
     passed, failed = int(row[1]), int(row[2])
     assert row[-1] == "ok" and passed >= 20 and failed == 0
     # a declaration naming no rule is refused before anything runs: one line, the file and the key, exit 2

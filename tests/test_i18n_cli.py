@@ -42,9 +42,9 @@ RUSSIAN_CARDS = str.maketrans({"J": "В", "Q": "Д", "K": "К", "A": "Т"})
 def test_a_russian_session_help_and_first_prompts() -> None:
     english = _session("en", "?\npass\nq\ny\n")
     ru = _session("ru", "?\nпас\nq\ny\n")  # the call typed as the menu shows it
-    assert english[:5] == ["sochi pulka, seed 3: Anna (human), Boris (heuristic), Vera (heuristic)",
+    assert english[:5] == ["Sochi pulka, seed 3: Anna (human), Boris (heuristic), Vera (heuristic)",
                            "Boris: pass", "Vera: pass", "", "--- deal 1, dealer Anna; you are Anna ---"]
-    assert ru[:6] == ["sochi: пулька, сид 3: Anna (human), Boris (heuristic), Vera (heuristic)",
+    assert ru[:6] == ["Сочи: пулька, сид 3: Anna (human), Boris (heuristic), Vera (heuristic)",
                       "Boris: пас", "Vera: пас", "", "--- сдача 1, сдаёт Anna; вы — Anna ---",
                       "торговля: Boris пас, Vera пас"]
     hand = english[6]
@@ -102,7 +102,7 @@ AUSTRIAN_CARD = str(Path(__file__).resolve().parent.parent / "examples" / "austr
 
 def test_score_and_sheet_in_russian() -> None:
     # the scorecard's first deal: Boris 6S, both whist, Boris takes 7 (examples/sochi-scorecard.toml); the
-    # English line says "Boris 6S (Vera whist, Anna whist)" and "wrote Boris pool +2, ..."
+    # English line says "Boris 6♠ (Vera whist, Anna whist)" and "wrote Boris pool +2, ..."
     first = _run("score", SOCHI_CARD, "--lang", "ru")[0]
     assert first == ("сдача   1  сдаёт Anna: Boris 6♠ (Vera вист, Anna вист); взятки Anna 0, Boris 7, Vera 3; "
                      "записано: Boris пуля +2, Vera висты на Boris +6, Anna гора +2")
@@ -120,7 +120,7 @@ def test_the_environment_chooses_for_score() -> None:
 
 def test_simulate_and_variants_in_a_language_json_stays_english() -> None:
     shown = _run("simulate", "--variant", "sochi", "--deals", "20", "--lang", "ru")
-    assert shown[0].startswith("сыграно сдач: 20, sochi (heuristic, heuristic, heuristic), сид 1;")
+    assert shown[0].startswith("сыграно сдач: 20, Сочи (heuristic, heuristic, heuristic), сид 1;")
     assert "Распределение контрактов" in shown and shown[shown.index("Распределение контрактов") + 1].split() == [
         "контракт", "сдач", "доля"]
     assert any(line.startswith("распасы ") for line in shown)  # the raspasovka in the family's word

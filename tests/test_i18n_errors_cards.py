@@ -219,5 +219,5 @@ def test_balkan_invitation_and_kontra_by_a_passer(tmp_path: Path) -> None:
                  'defence = { C = "follow", A = "pass" }\nkontra = { by = "A", level = 1 }')
     assert _says(tmp_path, card, "en", "sr", "de") == {
         "en": "card.toml: deal[2].kontra.by: A passed; only a follower may say kontra",
-        "sr": "card.toml: deal[2].kontra.by: A je rekao dalje; kontru može da kaže samo onaj ko je došao",
+        "sr": "card.toml: deal[2].kontra.by: A: dalje; kontru može da kaže samo onaj ko je došao",
         "de": "card.toml: deal[2].kontra.by: A hat gepasst; Kontra sagen darf nur, wer mitgeht"}

@@ -201,19 +201,19 @@ def test_a_failing_conformance_check_in_russian(tmp_path: Path) -> None:
     assert lines[0] == ("с локальными плагинами dup.py: все проверки, эталонные партии тоже (то, что плагин "
                         "объявляет отклонением, пропускается)")
     # 25 checks: the two below fail, the money-pot check is skipped (sochi is played for a pool)
-    assert lines[3].split() == ["sochi", "22", "2", "1", "ПРОВАЛ"]
+    assert lines[3].split() == ["Сочи", "22", "2", "1", "ПРОВАЛ"]
     # the check's name, the actions, the hook, its area and the variant as written; the messages in Russian.
     # The plugin comparison fails at the first state of the walk, the auction's first call: with the plugin the
     # answer ends in a second pass, the family's stack (the plugin's hooks left out) does not
-    assert [line for line in lines if line.startswith("sochi: ПРОВАЛ ")] == [
-        f"sochi: ПРОВАЛ test_simulation_one_actor_with_legal_actions: повторяющиеся разрешённые ходы {LEGAL}",
-        f"sochi: ПРОВАЛ test_plugins_change_only_what_they_declare: pref_auction_legal (auction): с dup.py ответ "
+    assert [line for line in lines if line.startswith("Сочи: ПРОВАЛ ")] == [
+        f"Сочи: ПРОВАЛ test_simulation_one_actor_with_legal_actions: повторяющиеся разрешённые ходы {LEGAL}",
+        f"Сочи: ПРОВАЛ test_plugins_change_only_what_they_declare: pref_auction_legal (auction): с dup.py ответ "
         f"{LEGAL}, у семейства {FAMILY}; плагин, который намеренно меняет это, объявляет это как отклонение "
         "(docs/conformance.md)"]
     # the golden playthroughs are no longer skipped: a second pass offered changes no recorded game, so they
     # replay (neither failed nor skipped); the only skip is the money-pot check
-    assert [line for line in lines if line.startswith("sochi: пропущено ")] == [
-        "sochi: пропущено test_money_pot_balances_every_deal: вариант играется не на банк"]
+    assert [line for line in lines if line.startswith("Сочи: пропущено ")] == [
+        "Сочи: пропущено test_money_pot_balances_every_deal: вариант играется не на банк"]
     # --json keeps the English message, as pytest shows it
     data = json.loads(_run(*args, "--json", cwd=tmp_path).stdout)
     checks = data["variants"][0]["checks"]
@@ -249,27 +249,27 @@ def test_a_house_rule_held_to_the_golden_games_in_russian_and_german(tmp_path: P
     assert run.returncode == 1, run.stderr
     lines = run.stdout.splitlines()
     # failed: the match-end check (5000 deals without an end), the golden replay, the family's reference
-    assert lines[3].split() == ["sochi", "21", "3", "1", "ПРОВАЛ"]
-    assert "sochi: ПРОВАЛ test_simulation_match_ends: пуля не закончилась и после сдач: 5000" in lines
-    assert (f"sochi: ПРОВАЛ test_golden_playthroughs_replay: {OVER}: после записанных сдач пуля продолжается, а по "
+    assert lines[3].split() == ["Сочи", "21", "3", "1", "ПРОВАЛ"]
+    assert "Сочи: ПРОВАЛ test_simulation_match_ends: пуля не закончилась и после сдач: 5000" in lines
+    assert (f"Сочи: ПРОВАЛ test_golden_playthroughs_replay: {OVER}: после записанных сдач пуля продолжается, а по "
             "файлу она окончена (с endless.py, где не объявлено ни одного отклонения: домашнее правило, которое "
             "намеренно меняет это, объявляет область match_end или изменённое правило в DEVIATIONS, "
             "docs/conformance.md)") in lines
     # the seed of the match, the deal and the rule ID depend on the walk and the family's reference: any; the
     # run (the walk, the targeted runs or a whole match) and the difference in Russian
-    reference = [line for line in lines if line.startswith("sochi: ПРОВАЛ test_rules_match_family_reference: ")]
+    reference = [line for line in lines if line.startswith("Сочи: ПРОВАЛ test_rules_match_family_reference: ")]
     assert len(reference) == 1
-    assert re.fullmatch(r"sochi: ПРОВАЛ test_rules_match_family_reference: sochi, сид 0, (обход|серия «все пас» "
+    assert re.fullmatch(r"Сочи: ПРОВАЛ test_rules_match_family_reference: sochi, сид 0, (обход|серия «все пас» "
                         r"и азартные торги|целая пуля) \(сид пули \d+\), сдача \d+: область match_end расходится с "
                         r"правилами \([^()]+\): после этой сдачи движок продолжает пулю, а по правилам она закончена",
                         reference[0]), reference[0]
     german = _run(*args, "--lang", "de", cwd=tmp_path).stdout.splitlines()
-    assert german[3].split() == ["sochi", "21", "3", "1", "FEHLGESCHLAGEN"]
-    assert (f"sochi: FEHLGESCHLAGEN test_golden_playthroughs_replay: {OVER}: nach den aufgezeichneten Spielen geht die "
-            "Partie weiter, laut Datei ist sie zu Ende (mit endless.py, das keine Abweichung erklärt: eine Hausregel, "
-            "die dies absichtlich ändert, erklärt den Bereich match_end oder die geänderte Regel in DEVIATIONS, "
-            "docs/conformance.md)") in german
-    assert any(re.fullmatch(r"sochi: FEHLGESCHLAGEN test_rules_match_family_reference: sochi, Startwert 0, "
+    assert german[3].split() == ["Sotschi", "21", "3", "1", "FEHLGESCHLAGEN"]
+    assert (f"Sotschi: FEHLGESCHLAGEN test_golden_playthroughs_replay: {OVER}: nach den aufgezeichneten Spielen "
+            "geht die Partie weiter, laut Datei ist sie zu Ende (mit endless.py, das keine Abweichung erklärt: eine "
+            "Hausregel, die dies absichtlich ändert, erklärt den Bereich match_end oder die geänderte Regel in "
+            "DEVIATIONS, docs/conformance.md)") in german
+    assert any(re.fullmatch(r"Sotschi: FEHLGESCHLAGEN test_rules_match_family_reference: sochi, Startwert 0, "
                             r"(der Durchlauf|die Serie „alle passen“ und die eifrigen Lizitationen|eine ganze Partie) "
                             r"\(Partie-Startwert "
                             r"\d+\), Spiel \d+: der Bereich match_end weicht von den Regeln ab \([^()]+\): nach "

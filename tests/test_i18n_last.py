@@ -82,26 +82,26 @@ def test_conformance_tables_in_russian_and_german(capsys: pytest.CaptureFixture[
     main(["conformance", "sochi", "--deals", "2", "--lang", "ru"])
     out = capsys.readouterr().out.splitlines()
     assert out[1].split() == ["вариант", "пройдено", "провалено", "пропущено", "итог"]
-    assert out[2].split() == ["sochi", "23", "0", "2", "в", "порядке"]
+    assert out[2].split() == ["Сочи", "23", "0", "2", "в", "порядке"]  # the variant by its name
     assert out[4] == "покрытие (что проверки затронули)"
     assert out[-2:] == [
-        "sochi: пропущено test_money_pot_balances_every_deal: вариант играется не на банк",
-        "sochi: пропущено test_plugins_change_only_what_they_declare: вариант не добавляет хуков к тем, что описывает "
+        "Сочи: пропущено test_money_pot_balances_every_deal: вариант играется не на банк",
+        "Сочи: пропущено test_plugins_change_only_what_they_declare: вариант не добавляет хуков к тем, что описывает "
         "справочная модель его семейства"]
     main(["conformance", "sochi", "--deals", "2", "--lang", "de"])
     out = capsys.readouterr().out.splitlines()
     assert out[1].split() == ["Variante", "bestanden", "fehlgeschlagen", "übersprungen", "Ergebnis"]
-    assert out[2].split() == ["sochi", "23", "0", "2", "in", "Ordnung"]
+    assert out[2].split() == ["Sotschi", "23", "0", "2", "in", "Ordnung"]
     assert out[-2:] == [
-        "sochi: übersprungen test_money_pot_balances_every_deal: die Variante wird nicht um eine Kassa gespielt",
-        "sochi: übersprungen test_plugins_change_only_what_they_declare: die Variante fügt den Hooks, die das "
+        "Sotschi: übersprungen test_money_pot_balances_every_deal: die Variante wird nicht um eine Kassa gespielt",
+        "Sotschi: übersprungen test_plugins_change_only_what_they_declare: die Variante fügt den Hooks, die das "
         "Referenzmodell ihrer Familie beschreibt, keine hinzu"]
     main(["conformance", "sochi", "--deals", "2"])
     out = capsys.readouterr().out.splitlines()
     assert out[1].split() == ["variant", "passed", "failed", "skipped", "result"]
-    assert out[2].split() == ["sochi", "23", "0", "2", "ok"]
+    assert out[2].split() == ["Sochi", "23", "0", "2", "ok"]
     assert out[4] == "coverage (what the checks reached)"
-    assert out[-1] == ("sochi: skipped test_plugins_change_only_what_they_declare: the variant adds no hooks to those "
+    assert out[-1] == ("Sochi: skipped test_plugins_change_only_what_they_declare: the variant adds no hooks to those "
                        "its family's reference states")
 
 

@@ -305,9 +305,12 @@ def test_the_hint_line_names_the_settlement_in_the_variants_unit(sochi: Variant)
     assert hint_line(game, 1, bot=hard(), k=2) == f"hint: {first} (expected +66.7 whists), {second} (+66.7)"
     # Russian: core/locale/ru/LC_MESSAGES/preferans.po's "hint: {moves}" -> "подсказка: {moves}" and
     # "{action} (expected {value} {unit})" -> "{action} ({unit}: ожидается {value})", the unit "whists" of
-    # the Russian family's catalogue -> "висты"
+    # the Russian family's catalogue -> "висты"; the calls as the Russian menu shows them (the suit "S" -> "♠",
+    # "NT" -> "БК": 10S is 10♠, 10NT is 10БК)
     ru = translator("ru", sochi.locale_dirs)
-    assert hint_line(game, 1, ru, bot=hard(), k=2) == f"подсказка: {first} (висты: ожидается +66.7), {second} (+66.7)"
+    shown = {"10S": "10♠", "10NT": "10БК"}
+    assert hint_line(game, 1, ru, bot=hard(), k=2) == (f"подсказка: {shown[first]} (висты: ожидается +66.7), "
+                                                       f"{shown[second]} (+66.7)")
 
 
 def test_play_with_hints_shows_the_calls_with_their_settlement(monkeypatch: pytest.MonkeyPatch,

@@ -24,11 +24,15 @@ def _play(capsys: pytest.CaptureFixture[str], *argv: str) -> list[str]:
 
 
 @pytest.mark.parametrize(("variant", "lang", "title"), [
-    ("sochi", "en", "sochi pulka, seed 1: "),  # the Russian family's match is a pulka
-    ("balkan", "en", "balkan game, seed 1: "),  # the Balkan and Austrian families' is a game
-    ("austrian", "en", "austrian game, seed 1: "),
-    ("austrian", "de", "austrian: Partie, Startwert 1: "),
-    ("sochi", "ru", "sochi: пулька, сид 1: "),
+    # the variant by the name its players say (the preset's title, the family catalogue's context "variant"),
+    # never its key (sochi, austrian-limited), which only the records and the options keep
+    ("sochi", "en", "Sochi pulka, seed 1: "),  # the Russian family's match is a pulka
+    ("serbian", "en", "Serbian Preferans game, seed 1: "),  # the Balkan and Austrian families' is a game
+    ("austrian", "en", "Austrian Preference game, seed 1: "),
+    ("austrian", "de", "Österreichische Préférence: Partie, Startwert 1: "),
+    ("austrian-limited", "hr", "Austrijski preferans, ograničena blagajna: partija, "),
+    ("sochi", "ru", "Сочи: пулька, сид 1: "),
+    ("leningrad", "uk", "Ленінградка: пулька, сід 1: "),
 ])
 def test_the_title_says_the_familys_word_for_a_match(capsys: pytest.CaptureFixture[str], variant: str, lang: str,
                                                      title: str) -> None:

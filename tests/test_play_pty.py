@@ -48,7 +48,8 @@ def test_a_whole_balkan_deal_at_a_terminal(tmp_path: Path) -> None:
     m: re.Match[str] | None = s.expect(PROMPT)  # asked again after the help: the first move is typed there
     shown = s.text[help_start:s.pos]
     assert "what the choices mean in balkan:" in shown
-    assert re.search(r"b\) 2 +spades trumps, take at least 6 tricks, with the talon", shown)  # 2 is spades
+    # 2 is a bid for the talon (pk 7): its winner names spades or any higher game, so it is no trump suit
+    assert re.search(r"b\) 2 +a bid for the talon at this number, not a trump suit", shown)
     assert re.search(r"c\) igra +a game without the talon", shown)
     assert "the calls here are numbers, so the menu is lettered" in shown
     assert "sheet or ?s" in shown and "claim" in shown

@@ -56,12 +56,13 @@ def test_a_chosen_seed_is_said_in_the_public_info(client: TestClient) -> None:
 
 def test_a_seed_outside_the_store_is_one_translated_line(client: TestClient) -> None:
     # "{key}: at most {limit} (the largest seed a table keeps), got {got}"; in ru "{key}: не больше {limit}
-    # (наибольшее зерно, которое хранит стол), получено: {got}"; the key and the numbers as typed
+    # (наибольший сид, который хранит стол), получено: {got}" (сид: the word of docs/glossary/ru.md, never the
+    # calque «зерно»); the key and the numbers as typed
     r = client.post("/api/tables", json={"seed": TOP + 1})
     assert (r.status_code, r.json()) == (400, {"type": "error", "code": "bad_table", "message":
                                                f"seed: at most {TOP} (the largest seed a table keeps), got {TOP + 1}"})
     r = client.post("/api/tables?lang=ru", json={"seed": 10**100})  # a huge one is described, never written out
-    assert r.json()["message"] == (f"seed: не больше {TOP} (наибольшее зерно, которое хранит стол), получено: "
+    assert r.json()["message"] == (f"seed: не больше {TOP} (наибольший сид, который хранит стол), получено: "
                                    "<an integer of about 100 digits>")
     assert client.get(f"/api/tables/{new_table(client, seed=0)}").status_code == 200  # the server is still up
 

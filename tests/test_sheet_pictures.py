@@ -174,6 +174,20 @@ def test_the_austrian_pot_is_drawn(tmp_path: Path) -> None:
     assert notes is not None and "left in the pot: 100" in "".join(notes.itertext())
 
 
+def test_the_german_total_fits_its_cell_in_the_font_a_viewer_draws_with(tmp_path: Path) -> None:
+    # the total row's label is "Summe" in German; DejaVu Sans (what "sans-serif" is on Linux) draws it
+    # S 1300 + u 1298 + m 1995 + m 1995 + e 1260 = 7848 of its 2048 units an em: 3.832 em, 42.15 px at the
+    # sheet's 11 px; with the 4 px the sheet keeps between a text and its lines, its cell needs 50.15 px. At
+    # 0.62 em a letter the cell was 5 x 6.82 + 8 = 42.1 px, narrower than the word itself.
+    out = tmp_path / "pot.svg"
+    assert main(["sheet", str(DATA / "austrian_limited.toml"), "--svg", str(out), "--lang", "de"]) == 0
+    root = ET.parse(out).getroot()
+    last = max(r for r, _ in cells(root))
+    assert cells(root)[(last, 0)] == "Summe"
+    rect = root.find(f".//s:rect[@class='cell'][@data-row='{last}'][@data-col='0']", NS)
+    assert rect is not None and float(rect.get("width", "0")) >= 7848 / 2048 * 11 + 2 * 4
+
+
 def test_a_record_too_long_for_its_band_keeps_its_latest_totals() -> None:
     from preferans.variants.russian.sheet import EM as SHEET_EM
     from preferans.variants.russian.sheet import FONT, MIN_FONT, fit

@@ -5,6 +5,7 @@ others hold and however they play."""
 from __future__ import annotations
 
 import io
+import json
 import random
 import re
 import shlex
@@ -47,14 +48,20 @@ def test_call_help_reads_the_contract_table_and_the_presets() -> None:
     keys = render.menu_keys(["pass", "3", "igra"])
     lines = talk.call_help(game, ["pass", "3", "igra"], keys)
     text = "\n".join(lines)
-    # the Balkan ladder (balkan.md, BAL-VAL-04): 3 is diamonds, a game of at least 6 tricks, with the talon
-    assert "b) 3     diamonds trumps, take at least 6 tricks, with the talon" in text
+    # a Balkan number is a bid for the talon, not a trump (docs/variants/balkan.md "Actions", pk 7): who wins
+    # with 3 takes the talon and then names diamonds or any higher game, so the help never says "3 = diamonds
+    # trumps"; the ladder that says which game each number stands for follows below
+    assert ("b) 3     a bid for the talon at this number, not a trump suit: win the auction with it and you take "
+            "the talon, then name a game of this number or higher (the numbers below)") in text
+    assert "trumps, take at least" not in text
     assert "c) igra  a game without the talon" in text  # the preset's [calls] wording
     assert "the menu is lettered" in text
     # the whole Balkan ladder, BAL-VAL-04: 2 spades < 3 diamonds < 4 hearts < 5 clubs < 6 betl < 7 sans
     assert "the numbers in balkan: 2 spades, 3 diamonds, 4 hearts, 5 clubs, 6 betl, 7 sans" in text
     contracts, calls = game.contracts, game.variant.calls
-    assert talk.call_meaning("6", contracts, calls) == "betl, take no trick, with the talon"  # 6 is betl
+    # in the auction 6 is a bid (the [calls] text "6@auction"); betl, the game named after it, takes no trick
+    assert talk.call_meaning("6", contracts, calls, phase=Phase.AUCTION).startswith("a bid for the talon at this")
+    assert talk.call_meaning("betl", contracts, calls) == "take no trick, with the talon"
     # 7 is sans, and igra is a game without the talon (BAL-BID-02)
     assert talk.call_meaning("igra-sans", contracts, calls) == "igra sans: no trumps, take at least 6 tricks, " \
                                                                 "without the talon"
@@ -344,3 +351,133 @@ def test_the_balkan_pass_is_explained_for_its_step_only() -> None:
     assert not any("in the defence" in line for line in help_lines)
     # the context keys are words of the help, never calls a plugin may answer with
     assert "pass@defence" in calls and all("@" not in c for c in game.legal_actions())
+
+
+# ---------------------------------------------------------------- the Balkan words a club player reads
+
+
+def _held(variant: str = "balkan") -> Game:
+    """Seat 0 deals, so Boris (1) is first hand: Boris 2, Vera 3, Anna passes. Boris speaks before Vera, so
+    he may hold her 3 by saying 3 again (docs/variants/balkan.md "Actions": "mine", moje)."""
+    game = Game(load_variant(variant), 0)
+    for action in ("2", "3", "pass"):
+        game.apply(action)
+    return game
+
+
+def test_a_hold_is_told_by_its_word_not_as_a_bare_number() -> None:
+    # pk 7 example 3: the repeated 3 is Boris keeping Vera's bid; the record keeps "3", the table says "mine"
+    calls = [(1, "2"), (2, "3"), (0, "pass")]
+    assert render.is_hold("3", 1, calls)
+    assert not render.is_hold("4", 2, [*calls, (1, "3")])  # Vera raises: a new bid, no hold
+    assert not render.is_hold("3", 2, [(2, "3")])          # his own bid is no hold (it cannot be called again)
+    assert not render.is_hold("igra", 2, [(1, "igra")])    # two igra callers: a word said by many, no bid
+    game = _held()
+    legal = game.legal_actions()
+    assert game.current_player == 1 and legal == ["pass", "3"]
+    held = render.holds(legal, 1, game.deal.calls)
+    assert held == {"3"}
+    words = {"en": ("pass", "mine"), "sr": ("dalje", "moje"), "sr-Cyrl": ("даље", "моје"), "hr": ("dalje", "moje"),
+             "sl": ("naprej", "moje")}
+    for lang, (passed, hold) in words.items():
+        tr = translator(lang, game.variant.locale_dirs)
+        # the menu and what may be typed: the word read, or the number itself (the number stays the call)
+        assert render.choices(legal, Phase.AUCTION, keys=["a", "b"], tr=tr, held=held) == [
+            f"   a) {passed}    b) {hold}"]
+        assert render.typed_words(legal, Phase.AUCTION, tr, held)[hold] == "3"
+        # the help line of the hold says what it does, in the language (the [calls] text "mine")
+        help_line = talk.call_help(game, legal, ["a", "b"], tr)[2]
+        assert help_line.startswith(f"   b) {hold}  ")
+        assert "(moje)" in help_line or "(моје)" in help_line
+        # a bot's hold as the table tells it, and the auction line of the next step
+        assert render.narrate(Phase.AUCTION, "Boris", "3", tr, hold=True) == f"Boris: {hold}"
+        after = [*game.deal.calls, (1, "3"), (2, "4"), (1, "4")]  # Vera raises to 4, Boris holds 4 too
+        assert render.auction_text(after, NAMES, tr) == (
+            f"Boris 2, Vera 3, Anna {passed}, Boris {hold}, Vera 4, Boris {hold}")
+    # the situation the human reads, in Serbian
+    game.apply("3")
+    game.apply("4")
+    sr = translator("sr", game.variant.locale_dirs)
+    assert "licitacija: Boris 2, Vera 3, Anna dalje, Boris moje, Vera 4" in render.situation(game, 1, NAMES, sr)
+
+
+def test_a_hold_in_the_replay_and_at_the_human_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    from preferans.core.plugin import SAVE_FORMAT, SAVE_VERSION
+
+    def saved(game: Game, name: str, human: int | None) -> Path:
+        path = tmp_path / name
+        path.write_text(json.dumps({"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": game.to_dict(),
+                                    "names": NAMES, "bots": ["heuristic"] * 3, "human": human}), encoding="utf-8")
+        return path
+
+    # Boris at the table (seat 1, the human of the saved game) after Boris 2, Vera 3, Anna pass: his menu
+    # offers the hold by its word, "moje" typed makes that call, and the auction then says it so
+    monkeypatch.setattr(sys, "stdin", io.StringIO("moje\nq\ny\n"))
+    assert main(["play", "--resume", str(saved(_held("serbian"), "pending.json", 1)), "--lang", "sr"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "licitacija: Boris 2, Vera 3, Anna dalje" in out
+    assert "   a) dalje    b) moje" in out
+    assert any(line.startswith("licitacija: Boris 2, Vera 3, Anna dalje, Boris moje, Vera ") for line in out)
+    # the replay of the deal says the hold as well
+    game = _held("serbian")
+    game.apply("3")  # Boris holds Vera's 3
+    assert main(["replay", str(saved(game, "held.json", None)), "--deal", "0", "--lang", "sr"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-4:] == ["  Boris: 2", "  Vera: 3", "  Anna: dalje", "  Boris: moje"]
+
+
+def test_a_balkan_number_is_a_bid_in_every_language() -> None:
+    # "2" is the bid for the talon at 2: its winner may then name spades or any higher game (pk 7), so its
+    # help is the [calls] text of the number, translated, and never the trumps of the row "2 spades"
+    game = Game(load_variant("serbian"), 0)
+    legal = game.legal_actions()
+    assert legal == ["pass", "2", "igra"]
+    text = game.variant.calls["2@auction"]
+    assert all(game.variant.calls[f"{n}@auction"] == text for n in range(2, 8))
+    for lang in ("en", "ru", "uk", "sr", "sr-Cyrl", "hr", "sl", "de"):
+        tr = translator(lang, game.variant.locale_dirs)
+        meaning = tr.pgettext("meaning", text)
+        assert lang == "en" or meaning != text, f"{lang}: not translated"
+        lines = talk.call_help(game, legal, ["a", "b", "c"], tr)
+        assert lines[2].endswith(meaning), lines[2]
+        trumps = tr.gettext("{suit} trumps").format(suit=tr.pgettext("trumps", "spades"))
+        assert trumps not in lines[2], lines[2]
+
+
+def test_the_serbian_follow_is_one_word_in_the_menu_and_its_help() -> None:
+    # Boris (first hand) wins with 2, discards and names diamonds; Vera, on his left, is asked to follow. The
+    # menu says "dođem" (docs/glossary/sr.md) and so does the help, in both scripts and in English
+    game = Game(load_variant("serbian"), 0)
+    for action in ("2", "pass", "pass"):
+        game.apply(action)
+    for _ in range(2):
+        game.apply(game.legal_actions()[0])
+    game.apply("diamonds")
+    legal = game.legal_actions()
+    assert game.phase is Phase.DEFENCE and game.current_player == 2 and legal == ["pass", "follow"]
+    for lang, word in (("sr", "dođem"), ("sr-Cyrl", "дођем"), ("en", "follow")):
+        tr = translator(lang, game.variant.locale_dirs)
+        lines = talk.call_help(game, legal, ["1", "2"], tr)
+        assert lines[2].startswith(f"   2) {word}"), lines[2]
+        assert "(dođem)" in lines[2] or "(дођем)" in lines[2], lines[2]
+        assert "prat" not in lines[2] and "прат" not in lines[2]
+
+
+def test_croatian_cards_name_the_jack_decko_and_type_unambiguously() -> None:
+    # Croatian players call the jack "dečko" and write it J, the letter French packs print (Ilić-Dreven's
+    # Croatian card book: «dečko (J)», docs/glossary/hr.md); the queen is D (dama), so J never clashes with it
+    hr = translator("hr")
+    assert [hr.card(rank, "♠") for rank in ("J", "Q", "K", "A")] == ["J♠", "D♠", "K♠", "A♠"]
+    assert render.hand_text(0xFF, hr) == "♠ A K D J 10 9 8 7"
+    assert talk.card_help(hr).endswith("(T = 10, J = dečko) i boja S/C/D/H ili ♠ ♣ ♦ ♥; "
+                                       "kako je ovdje prikazano: D = Q")
+    typed = render.typed_words(["JD", "QD", "QS"], Phase.PLAY, hr)
+    assert (typed["jd"], typed["j♦"], typed["dd"], typed["d♦"], typed["ds"]) == ("JD", "JD", "QD", "QD", "QS")
+    # in every language the court cards have four different letters, and a letter shown is never the engine's
+    # letter of another rank (J Q K A, T for 10), so a card typed as shown is never another card
+    for lang in ("ru", "uk", "sr", "sr-Cyrl", "hr", "sl", "de"):
+        tr = translator(lang)
+        shown = {rank: tr.pgettext("rank", rank) for rank in ("J", "Q", "K", "A")}
+        assert len(set(shown.values())) == 4, (lang, shown)
+        assert all(letter not in {"J", "Q", "K", "A", "T"} - {rank} for rank, letter in shown.items()), (lang, shown)

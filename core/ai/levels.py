@@ -9,7 +9,8 @@
   discards by the solver (:meth:`HardBot.discard`), and every call before the play (auction, declaration,
   defence, kontra, take-over) by the settlement it leads to (:mod:`preferans.core.ai.calls`).
 
-:func:`hints` gives the hard bot's view of a decision for ``preferans play --hints``.
+:func:`hints` gives the hard bot's view of a decision for ``preferans play --hints``, and :func:`played_out`
+the values of the calls it leaves to plain pimc.
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, cards_of
 from preferans.core.model.contracts import ContractSpec
 
 __all__ = ["EXACT_LIMIT", "HARD", "NORMAL", "HardBot", "Hint", "Measure", "enumerate_layouts", "hints", "likelihood",
-           "make_level"]
+           "make_level", "played_out"]
 
 NORMAL = PimcOptions(samples=8, nodes=1_000_000)
 """The ``normal`` level: plain pimc with 8 layouts and a quarter of the compiled solver's node budget."""
@@ -393,6 +394,33 @@ def hints(game: Game, seat: int, k: int = 3, bot: HardBot | None = None) -> list
 
             return _distinct(order, lambda c: (got.score[c], got.tricks[c]), tricks, "tricks", k)
     return [Hint(bot.choose(game, seat), None, "choice")]
+
+
+def played_out(game: Game, seat: int, k: int = 3, bot: HardBot | None = None) -> list[Hint]:
+    """At a call of a phase the hard bot leaves to plain pimc (the variant's ``[bots] hard_calls``: the Austrian
+    and Balkan auction and defence, the Russian defence), the ``k`` best calls by the valuation the hard bot
+    uses where it plays calls out (:func:`~preferans.core.ai.calls.choose_call` on its weighted layouts: each
+    candidate call played out, the mean settlement change of the seat), best first (``settlement``), for a
+    hint that shows values where :func:`hints` has only the bot's choice. Empty at any other decision (a
+    phase the bot values itself: :func:`hints` shows those values), with the pure-Python solver (a play-out
+    costs most of a second there), or when the budget valued too few layouts. It costs one call decision's
+    budget of the hard bot, as :func:`hints` does."""
+    bot = bot or HardBot(replace(HARD, seed=game.seed * 1_000_003 + seat))
+    legal = game.legal_actions()
+    bit = PHASE_BITS.get(game.phase, 0)
+    if len(legal) < 2 or not bit or bot.calls_for(game) & bit or compiled_search() is None:
+        return []
+    try:
+        found = choose_call(game, seat, legal, bot._layouts, bot.call_options(game), bot.heuristic)
+    except RecursionError:
+        # a play-out whose seen defence branches without end (a kontra chain with no cap, the Balkan "до
+        # бесконечности", every step of it tried): no values, the hint is the bot's choice alone
+        return []
+    if found is None or found[1].too_few:
+        return []
+    values = found[1]
+    order = sorted(values.totals, key=lambda c: -values.mean(c))  # a tie keeps the order of the legal calls
+    return [Hint(c, _tenth(values.mean(c)), "settlement") for c in order[:k]]
 
 
 def _distinct(order: list[int], worth: Callable[[int], Any], value: Callable[[int], float], measure: Measure,

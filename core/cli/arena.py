@@ -27,6 +27,7 @@ from preferans.core.cli.common import (
 from preferans.core.formats.render import Printer
 from preferans.core.model.errors import BadInput, bad_input
 from preferans.core.model.i18n import ENGLISH, Translator, translator
+from preferans.core.rules.commented import name_in
 from preferans.core.rules.config import config_from_dict
 from preferans.core.tools.arena import (
     ArenaResult,
@@ -131,7 +132,7 @@ def cmd_arena(args: argparse.Namespace) -> int:
             data["record"] = {"file": args.record, "resumed": record.resumed}
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
-        print_result(result, Printer(sys.stdout, tr=tr), title_of(result, variant.title))
+        print_result(result, Printer(sys.stdout, tr=tr), title_of(result, name_in(variant, tr)))
     # the time goes to stderr: stdout is the same for any --jobs or --scheduler
     where = (tr.gettext("scheduler {address}").format(address=args.scheduler) if args.scheduler else
              tr.ngettext("{n} job", "{n} jobs", args.jobs).format(n=args.jobs))
@@ -154,7 +155,8 @@ def cmd_report(args: argparse.Namespace) -> int:
     result = replace(result, deal_set=str(head.get("deal_set", ALL)), shard=shard)
     try:  # the variant's own words (its unit, its title) when it can be loaded: not with local plugins
         variant = config_from_dict(head["config"], str(paths[0]))
-        title, tr = variant.title, translator_for(args, variant)
+        tr = translator_for(args, variant)
+        title = name_in(variant, tr)
     except (BadInput, KeyError, TypeError):
         title, tr = result.variant, translator(language_of(args))
     if args.json:

@@ -8,7 +8,7 @@ import json
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, TextIO
 
 import tomli_w
 
@@ -16,6 +16,7 @@ from preferans.core.ai.pimc import PimcBot
 from preferans.core.ai.registry import make_bot
 from preferans.core.ai.solver import compiled_search
 from preferans.core.formats.saves import HUMAN
+from preferans.core.model.cards import SUIT_SYMBOLS, SUITS
 from preferans.core.model.errors import BadInput, bad_input, excerpt
 from preferans.core.model.i18n import LANGUAGES, Translator, from_environment, language, translator
 from preferans.core.model.parsing import loads_toml
@@ -37,15 +38,76 @@ def add_lang_option(s: argparse.ArgumentParser) -> None:
                                                   "and --json keep their English keys")
 
 
+SHEET_LAYOUTS = ("auto", "wide", "compact")
+"""``--sheet-layout``: the family's compact sheet when the full one is wider than the terminal (``auto``), always
+the full one, or always the compact one (``render.fitted_sheet``, docs/sheet.md)."""
+
+
+def add_sheet_layout_option(s: argparse.ArgumentParser) -> None:
+    """``--sheet-layout auto|wide|compact``: the form of the score sheet the command prints (docs/sheet.md)."""
+    s.add_argument("--sheet-layout", choices=SHEET_LAYOUTS, default="auto",
+                   help="the score sheet: auto (default: a family's compact form, the Balkan one, when the full "
+                        "table is wider than the terminal), wide (always the full table) or compact")
+
+
 def language_of(args: argparse.Namespace) -> str:
     """The language of ``--lang``, or the environment's (docs/i18n.md)."""
     given = getattr(args, "lang", None)
     return language(given) if given is not None else from_environment()
 
 
-def translator_for(args: argparse.Namespace, variant: Variant) -> Translator:
-    """The translator of ``--lang`` (or the environment's language) with ``variant``'s own words first."""
-    return translator(language_of(args), variant.locale_dirs)
+def translator_for(args: argparse.Namespace, variant: Variant, stream: TextIO | None = None) -> Translator:
+    """The translator of ``--lang`` (or the environment's language) with ``variant``'s own words first. With
+    the ``stream`` a person reads (the table, the deal lines), the calls are shown with the suit symbols the
+    hands use, or with letters where that stream cannot write them (:class:`ShownCalls`)."""
+    tr = translator(language_of(args), variant.locale_dirs)
+    return tr if stream is None else ShownCalls(tr, writes_suit_symbols(stream))
+
+
+def writes_suit_symbols(stream: TextIO) -> bool:
+    """Whether ``stream``'s encoding can write ``♠ ♣ ♦ ♥`` (not with ``LANG=C``, ``PYTHONIOENCODING=ascii``,
+    where the symbols of a hand come out as ``\\u2660`` escapes); a stream with no encoding (text in memory)
+    can."""
+    encoding = getattr(stream, "encoding", None)
+    if not encoding:
+        return True
+    try:
+        SUIT_SYMBOLS.encode(encoding)
+    except (UnicodeEncodeError, LookupError):
+        return False
+    return True
+
+
+class ShownCalls(Translator):
+    """``base``'s words, with the suit of a call (``6H``, ``7NT``) shown as the hands show suits: ``6♥`` in
+    every language (English included, which has no catalogue to say so), or the letter (``6H``) when
+    ``symbols`` is false (an output that cannot write them). Only what is shown changes: the actions typed,
+    saved and recorded keep their keys (``6H``)."""
+
+    def __init__(self, base: Translator, symbols: bool = True) -> None:
+        super().__init__(base.lang)
+        self.base = base
+        self.symbols = symbols
+
+    def gettext(self, message: str) -> str:
+        return self.base.gettext(message)
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        return self.base.ngettext(singular, plural, n)
+
+    def pgettext(self, context: str, message: str) -> str:
+        shown = self.base.pgettext(context, message)
+        if context != "suit" or len(message) != 1 or message not in SUITS:  # NT stays the catalogue's
+            return shown
+        if not self.symbols:
+            return message
+        return SUIT_SYMBOLS[SUITS.index(message)] if shown == message else shown
+
+    def npgettext(self, context: str, singular: str, plural: str, n: int) -> str:
+        return self.base.npgettext(context, singular, plural, n)
+
+    def ids(self, context: str) -> list[str]:
+        return self.base.ids(context)
 
 
 def add_plugin_option(s: argparse.ArgumentParser) -> None:

@@ -21,6 +21,7 @@ from preferans.core.cli.common import (
 from preferans.core.formats import render
 from preferans.core.model.errors import BadInput, bad_input
 from preferans.core.model.i18n import translator
+from preferans.core.rules.commented import name_said
 from preferans.core.rules.config import (
     load_variant,
     locale_dirs_of,
@@ -76,7 +77,7 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         out.line(tr.gettext("with the local plugin(s) {plugins}: every check, the golden games too (what a plugin "
                             "declares as a deviation is passed over)").format(plugins=names))
     verdict = {True: tr.pgettext("conformance", "ok"), False: tr.pgettext("conformance", "FAILED")}
-    rows = [[r.name, str(r.passed), str(r.failed), str(r.skipped), verdict[r.ok]] for r in reports]
+    rows = [[_name(r.name, tr), str(r.passed), str(r.failed), str(r.skipped), verdict[r.ok]] for r in reports]
     out.line()
     out.table("" if not out.rich else tr.gettext("Conformance"),
               [tr.gettext("variant"), tr.pgettext("conformance", "passed"), tr.pgettext("conformance", "failed"),
@@ -86,12 +87,12 @@ def cmd_conformance(args: argparse.Namespace) -> int:
         for check, result in r.checks.items():
             if result.outcome == "failed":
                 out.line(tr.gettext("{variant}: FAILED {check}: {message}").format(
-                    variant=r.name, check=check, message=result.message_in(tr)))
+                    variant=_name(r.name, tr), check=check, message=result.message_in(tr)))
                 out.line(tr.gettext("    the rule: {rule}").format(rule=result.rule))
         for check, result in r.checks.items():
             if result.outcome == "skipped":
                 out.line(tr.gettext("{variant}: skipped {check}: {message}").format(
-                    variant=r.name, check=check, message=result.message_in(tr)))
+                    variant=_name(r.name, tr), check=check, message=result.message_in(tr)))
     for err in errors:
         out.line(tr.gettext("collection error: {error}").format(error=err))
     return 0 if ok else 1
@@ -128,7 +129,7 @@ def _coverage_table(out: render.Printer, reports: list[Any]) -> None:
         if r.coverage is None:
             continue
         s = r.coverage.summary()
-        rows.append([r.name, str(s["deals"]), _share(s, "contract_table"), _share(s, "defence_calls"),
+        rows.append([_name(r.name, out.tr), str(s["deals"]), _share(s, "contract_table"), _share(s, "defence_calls"),
                      _share(s, "other_calls"), _share(s, "all_pass"), str(len(s["kontra_levels"])) or "-",
                      ", ".join(_all_pass_outcome(o, r.name, out.tr) for o in s["all_pass_outcomes"]) or "-"])
     if not rows:
@@ -141,7 +142,20 @@ def _coverage_table(out: render.Printer, reports: list[Any]) -> None:
                tr.gettext("kontra levels"), tr.gettext("all-pass outcomes")], rows, align="lrrrrrrl")
     for r in reports:  # what was missed is said as the coverage names it
         for missed in (r.coverage.missed() if r.coverage is not None else []):
-            out.line(tr.gettext("{variant}: not reached: {missed}").format(variant=r.name, missed=missed))
+            out.line(tr.gettext("{variant}: not reached: {missed}").format(variant=_name(r.name, tr), missed=missed))
+
+
+def _name(ident: str, tr: Any) -> str:
+    """A checked variant as a person reads it, its overrides as given: ``Ленинградка(players=4)`` for
+    ``leningrad(players=4)`` (the name from the variant's catalogues, else its preset's ``title``); an ID of
+    no installed variant as it is."""
+    try:
+        name, _ = parse_variant_id(ident, "conformance")
+        chain = resolve_chain(name)
+        words = translator(tr.lang, locale_dirs_of(level.module for level in reversed(chain)))
+    except BadInput:
+        return ident
+    return name_said(name, chain[-1].preset.title, words) + ident.strip()[len(name):]
 
 
 def _all_pass_outcome(outcome: str, variant: str, tr: Any) -> str:

@@ -14,6 +14,7 @@ from preferans.core.ai.registry import BOTS, make_bot
 from preferans.core.cli.common import (
     add_lang_option,
     add_plugin_option,
+    add_sheet_layout_option,
     add_variant_options,
     dump_json,
     local_plugins,
@@ -30,6 +31,7 @@ from preferans.core.formats.atomic import check_writable
 from preferans.core.formats.report import match_report, seat_name
 from preferans.core.formats.saves import DEFAULT_NAMES, Session
 from preferans.core.model.errors import IllegalActionError, bad_input, check_names, excerpt, nearest
+from preferans.core.rules.commented import name_in
 from preferans.core.tools.table import can_claim, claim_lead, claim_tricks, load_session
 
 MATCH_CAP = 2000
@@ -188,12 +190,14 @@ class _Table:
                 return
             self.declined = deal.number
         keys = render.menu_keys(legal)
+        # a number that holds another seat's bid is shown (and may be typed) by the word of a hold
+        held = render.holds(legal, seat, deal.calls) if game.phase is Phase.AUCTION else set()
         self.out.line(tr.gettext("your choices:"))
-        self.out.lines(render.choices(legal, game.phase, keys=keys, tr=tr))
+        self.out.lines(render.choices(legal, game.phase, keys=keys, tr=tr, held=held))
         if self.hints:
             self.out.line(hint_line(game, seat, tr))
         span = f"{keys[0]}-{keys[-1]}" if len(keys) > 1 else keys[0]
-        typed = render.typed_words(legal, game.phase, tr)
+        typed = render.typed_words(legal, game.phase, tr, held)
         while True:
             try:
                 text = self.ask(tr.gettext("{player}, choose {span} or type it ({help} help, {sheet}, {quit} quit): ")
@@ -218,7 +222,7 @@ class _Table:
                 continue
             elif word in ("?", "h", "help"):
                 self.out.lines(render.situation(game, seat, names, tr))
-                self.out.lines(render.choices(legal, game.phase, keys=keys, tr=tr))
+                self.out.lines(render.choices(legal, game.phase, keys=keys, tr=tr, held=held))
                 self.out.lines(talk.call_help(game, legal, keys, tr))
                 continue
             elif word in ("sheet", "?s"):  # after the deals played: not the ante already in for this one
@@ -269,11 +273,12 @@ def _play_loop(session: Session, out: render.Printer, ui: _Table | None, quiet: 
             bot = players[seat]
             assert bot is not None
             action = bot.choose(game, seat)
+            hold = phase is Phase.AUCTION and render.is_hold(action, seat, deal.calls)
             game.apply(action)
             if ui is not None:
                 actor = names[seat] if hand == seat else tr.gettext("{player} (for {hand})").format(
                     player=names[seat], hand=seat_name(names, hand))
-                ui.out.line(render.narrate(phase, actor, action, tr))
+                ui.out.line(render.narrate(phase, actor, action, tr, hold))
         if ui is not None and deal.play is not None and len(deal.play.completed) > tricks:
             winner, cards = deal.play.completed[-1]
             who = seat_name(names, winner) if winner >= 0 else tr.gettext("nobody")
@@ -339,9 +344,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.resume:
         resync(game, session.players)  # a random bot continues with the choices it would have made
     # with --json, stdout carries only the result object; the table talk goes to stderr
-    tr = translator_for(args, game.variant)
+    stream = sys.stderr if args.json else sys.stdout
+    tr = translator_for(args, game.variant, stream)  # the calls with the suit symbols stream can write
     note_slow_solver([*session.bots, *(["hard"] if args.hints else [])], tr)  # the hints are the hard bot's
-    out = render.Printer(sys.stderr if args.json else sys.stdout, tr=tr)
+    out = render.Printer(stream, tr=tr, sheet_layout=args.sheet_layout)
     ui = (_Table(out, sys.stdin, saved=session.save is not None, hints=args.hints)
           if session.human is not None else None)
     names = session.names
@@ -352,7 +358,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         who = ", ".join(f"{n} ({b})" for n, b in zip(names, session.bots, strict=True))
         if not args.json:
             out.line(tr.gettext("{variant} {match}, seed {seed}: {players}").format(
-                variant=game.variant.title, match=tr.term("match", game.variant.match_word), seed=game.seed,
+                variant=name_in(game.variant, tr), match=tr.term("match", game.variant.match_word), seed=game.seed,
                 players=who))
         if args.seed is None:  # a seed drawn at random: say how to play this game again (stderr with --json)
             out.line(tr.gettext("seed {seed} (replay with --seed {seed})").format(seed=game.seed))
@@ -401,5 +407,6 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--force", action="store_true", help="with --save: overwrite a file that is already there")
     add_plugin_option(s)
     s.add_argument("--json", action="store_true", help="print only the result object as JSON")
+    add_sheet_layout_option(s)
     add_lang_option(s)
     s.set_defaults(func=cmd_play)

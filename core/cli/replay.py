@@ -83,7 +83,10 @@ def _show(steps: list[dict[str, Any]], deal: int, names: list[str], tr: Translat
     for step in steps[1:]:
         state = step["state"]
         actor = seat_name(names, step["seat"])
-        out.write("  " + render.narrate(Phase(before["phase"]), actor, step["action"], tr) + "\n")
+        phase = Phase(before["phase"])
+        hold = phase is Phase.AUCTION and render.is_hold(step["action"], step["seat"],
+                                                          [(s, c) for s, c in before.get("calls") or ()])
+        out.write("  " + render.narrate(phase, actor, step["action"], tr, hold) + "\n")
         tricks = state["last_trick"] if step["end"] else None
         done = state["tricks"] if not step["end"] else [*before["tricks"], tricks] if tricks else before["tricks"]
         if len(done) > len(before["tricks"]):

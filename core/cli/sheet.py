@@ -7,11 +7,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from preferans.core.cli.common import add_lang_option, dump_json, translator_for
+from preferans.core.cli.common import add_lang_option, add_sheet_layout_option, dump_json, translator_for
 from preferans.core.formats import render
 from preferans.core.formats.atomic import check_output, write_atomic
 from preferans.core.formats.report import match_report
 from preferans.core.model.errors import bad_input
+from preferans.core.rules.commented import name_in
 
 
 def cmd_sheet(args: argparse.Namespace) -> int:
@@ -27,7 +28,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         return _print_json(args.file, source)
     tr = translator_for(args, match.variant)
     if args.svg:
-        title = f"{match.variant.name}: {', '.join(names)}"
+        title = f"{name_in(match.variant, tr)}: {', '.join(names)}"
         drawn = sheet.drawing(match, names, source.finished, title, tr)
         if drawn is None:
             raise bad_input("{command}: --svg: the family of {variant} draws no picture of its sheet: run without "
@@ -42,7 +43,7 @@ def cmd_sheet(args: argparse.Namespace) -> int:
         return 0
     view = sheet.sheet_view(match, names, source.finished, tr=tr)
     text = sheet.sheet_text(match, view)
-    out = render.Printer(sys.stdout, tr=tr)
+    out = render.Printer(sys.stdout, tr=tr, sheet_layout=args.sheet_layout)
     out.lines(text.records)
     out.line()
     return 0 if render.print_result(out, match, names, source.finished, view, text) else 1
@@ -69,5 +70,6 @@ def add_parser(sub: Any) -> None:
     s.add_argument("--svg", metavar="OUT", help="draw the sheet as players know it into this SVG file")
     s.add_argument("--force", action="store_true", help="with --svg: overwrite a file that is already there")
     s.add_argument("--json", action="store_true", help="print the result object and the sheet's table as JSON")
+    add_sheet_layout_option(s)
     add_lang_option(s)
     s.set_defaults(func=cmd_sheet)

@@ -22,6 +22,7 @@ from preferans.core.cli.common import (
 )
 from preferans.core.formats import render
 from preferans.core.model.errors import bad_input
+from preferans.core.rules.commented import name_in
 from preferans.core.tools.parallel import check_jobs, progress_bar
 from preferans.core.tools.simulate import simulate
 
@@ -57,8 +58,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
         return 0
     out = render.Printer(sys.stdout, tr=tr)
     out.line(tr.gettext("simulated {deals} deals of {variant} ({bots}), seed {seed}: {matches} matches, "
-                        "{finished} finished").format(deals=tally.deals, variant=variant.title, bots=", ".join(bots),
-                                                      seed=args.seed, matches=matches, finished=finished))
+                        "{finished} finished").format(deals=tally.deals, variant=name_in(variant, tr),
+                                                      bots=", ".join(bots), seed=args.seed, matches=matches,
+                                                      finished=finished))
     out.line(tr.gettext("speed: {rate} deals/s ({seconds} s)").format(rate=f"{per_second:.1f}",
                                                                      seconds=f"{seconds:.2f}"))
     dist = tally.distribution

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterable, Sequence
+import shutil
+from collections.abc import Collection, Iterable, Sequence
 from typing import TextIO
 
 from rich.console import Console
@@ -19,7 +20,7 @@ from preferans.core.engine.game import Game, Phase
 from preferans.core.engine.match import Match
 from preferans.core.engine.play import TALON
 from preferans.core.formats.report import seat_name
-from preferans.core.formats.sheet import sheet_text, sheet_view
+from preferans.core.formats.sheet import compact_text, sheet_text, sheet_view
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, RANKS, SUIT_SYMBOLS, format_cards
 from preferans.core.model.contracts import ContractSpec
 from preferans.core.model.i18n import ENGLISH, Translator
@@ -44,6 +45,32 @@ def card_label(name: str, tr: Translator = ENGLISH) -> str:
     return name
 
 
+HOLD = "mine"
+"""The ``call`` word a hold is shown by: a seat that repeats the number another seat bid before it keeps that
+bid (the Balkan "mine", ``moje``: the earlier seat holds the later seat's bid at the same number). The record
+keeps the number; the family's catalogue says the word (``call`` ``mine``), its presets' ``[calls]`` what it means
+(``mine@auction``)."""
+
+
+def is_hold(action: str, seat: int, calls: Iterable[tuple[int, str]]) -> bool:
+    """``seat`` calling ``action`` after ``calls`` holds another seat's bid: the action is a number (a bid
+    that is only a number, the Balkan 2..7) another seat already called. A number is never bid twice
+    otherwise (each bid is above the last), and the calls said by many seats (pass, igra) are no numbers."""
+    return action.isdigit() and any(c == action and s != seat for s, c in calls)
+
+
+def holds(legal: Iterable[str], seat: int, calls: Sequence[tuple[int, str]]) -> set[str]:
+    """The actions of ``legal`` that would hold another seat's bid (:func:`is_hold`)."""
+    return {a for a in legal if is_hold(a, seat, calls)}
+
+
+def auction_text(calls: Sequence[tuple[int, str]], names: Sequence[str], tr: Translator = ENGLISH) -> str:
+    """The auction's calls in the language, each after its seat's name; a hold is said by its word
+    (``Boris 2, Vera 3, Anna moje``)."""
+    return ", ".join(f"{names[s]} {tr.call(HOLD) if is_hold(c, s, calls[:i]) else tr.call(c)}"
+                     for i, (s, c) in enumerate(calls))
+
+
 # ---------------------------------------------------------------- output stream
 
 RED, PLAIN = "\x1b[31m", "\x1b[39m"
@@ -59,10 +86,14 @@ def red_suits(text: str) -> str:
 class Printer:
     """Lines and tables on one stream; rich tables on a terminal, plain columns elsewhere."""
 
-    def __init__(self, stream: TextIO, use_rich: bool | None = None, tr: Translator = ENGLISH) -> None:
+    def __init__(self, stream: TextIO, use_rich: bool | None = None, tr: Translator = ENGLISH,
+                 sheet_layout: str = "auto") -> None:
         self.stream = stream
         self.tr = tr
         """The language of what is printed (docs/i18n.md); English by default."""
+        self.sheet_layout = sheet_layout
+        """Which form of the score sheet :func:`print_sheet` prints (``--sheet-layout``, :func:`fitted_sheet`):
+        ``auto``, ``wide`` or ``compact``."""
         if use_rich is None:
             isatty = getattr(stream, "isatty", None)
             use_rich = bool(isatty and isatty())
@@ -74,6 +105,32 @@ class Printer:
     def line(self, text: str = "") -> None:
         print(red_suits(text) if self.colour else text, file=self.stream, flush=True)
 
+    def width(self) -> int | None:
+        """The columns of the terminal the stream shows (``COLUMNS`` when set, as
+        ``shutil.get_terminal_size`` reads it), or ``None`` when the stream is no terminal (a pipe, a file:
+        no limit)."""
+        if self._console is not None:
+            return self._console.width  # the width rich draws its tables to
+        isatty = getattr(self.stream, "isatty", None)
+        if not (isatty and isatty()):
+            return None
+        columns = os.environ.get("COLUMNS", "")
+        if columns.isdigit() and int(columns) > 0:
+            return int(columns)
+        try:
+            return os.get_terminal_size(self.stream.fileno()).columns
+        except (AttributeError, OSError, ValueError):
+            return shutil.get_terminal_size().columns
+
+    def table_width(self, header: Sequence[str], rows: Sequence[Sequence[str]]) -> int:
+        """The columns :meth:`table` takes for this table: the widest cell of each column, and two spaces
+        between columns (as plain text) or rich's rules and padding (one, plus one on each side of a cell)."""
+        widths = [max([*(len(line) for line in h.split("\n")), *(len(r[i]) for r in rows)])
+                  for i, h in enumerate(header)]
+        if self._console is not None:
+            return sum(widths) + 3 * len(widths) + 1
+        return sum(widths) + 2 * (len(widths) - 1)
+
     def lines(self, texts: Iterable[str]) -> None:
         for t in texts:
             self.line(t)
@@ -82,11 +139,16 @@ class Printer:
         """``align`` has one letter per column, ``l`` or ``r``; by default the first column (names) is
         left-aligned and the others (numbers) right-aligned. The plain form has no title when ``title``
         is empty. A header cell may hold several lines (``"Anna\\nbula"``: a column under its owner's name,
-        as on the Balkan paper); shorter cells are aligned to the bottom line."""
+        as on the Balkan paper); shorter cells are aligned to the bottom line. A column whose cells (its header's
+        lines too) all have one length is already laid out (the Balkan compact sheet's sections): rich draws it
+        left-justified, which keeps its spaces, where it would strip those that end a right-justified cell."""
         align = align or "l" + "r" * (len(header) - 1)
         depth = max((h.count("\n") + 1 for h in header), default=1)
         heads = [[""] * (depth - h.count("\n") - 1) + h.split("\n") for h in header]
         if self._console is not None:
+            laid_out = [len({len(c) for c in [*h.split("\n"), *(r[i] for r in rows)]}) == 1
+                        for i, h in enumerate(header)]
+            align = "".join("l" if fixed else a for a, fixed in zip(align, laid_out, strict=True))
             table = Table(title=title or None, title_justify="left")
             for h, a in zip(heads, align, strict=True):
                 table.add_column(Text("\n".join(h)), justify="left" if a == "l" else "right")
@@ -226,10 +288,23 @@ def print_sheet(out: Printer, match: Match, names: Sequence[str], state: str = "
     n = len(match.results)
     state = state or tr.gettext("so far")
     view = view or sheet_view(match, names, False, tr=tr)
-    sheet = sheet or sheet_text(match, view)
+    sheet = fitted_sheet(out, match, view, sheet or sheet_text(match, view))
     title = tr.ngettext("Score sheet after {n} deal ({state})", "Score sheet after {n} deals ({state})", n)
     out.table(title.format(n=n, state=state), sheet.header, sheet.rows)
     out.lines(sheet.notes)
+
+
+def fitted_sheet(out: Printer, match: Match, view: SheetView, sheet: SheetText) -> SheetText:
+    """The form of ``sheet`` that ``out`` prints (``--sheet-layout``, docs/sheet.md): the family's compact
+    form (``pref_render_sheet(form="compact")``) when asked for, or by default when the full table is wider
+    than the terminal; else, and for a family that has no compact form, ``sheet`` itself."""
+    if out.sheet_layout == "wide":
+        return sheet
+    if out.sheet_layout != "compact":
+        width = out.width()
+        if width is None or out.table_width(sheet.header, sheet.rows) <= width:
+            return sheet
+    return compact_text(match, view) or sheet
 
 
 # ---------------------------------------------------------------- the interactive table
@@ -266,8 +341,7 @@ def situation(game: Game, seat: int, names: Sequence[str], tr: Translator = ENGL
     out = [tr.gettext("--- deal {number}, dealer {dealer}; you are {player} ---").format(
         number=deal.number + 1, dealer=names[deal.dealer], player=names[seat])]
     if deal.calls:
-        out.append(tr.gettext("auction: {calls}").format(calls=", ".join(
-            f"{names[s]} {tr.call(c)}" for s, c in deal.calls)))
+        out.append(tr.gettext("auction: {calls}").format(calls=auction_text(deal.calls, names, tr)))
     if deal.contract is not None and deal.declarer is not None:
         line = tr.gettext("contract: {player} {contract}").format(
             player=names[deal.declarer], contract=tr.contract(deal.contract.name))
@@ -321,17 +395,23 @@ def situation(game: Game, seat: int, names: Sequence[str], tr: Translator = ENGL
     return out
 
 
-def action_word(action: str, phase: Phase, tr: Translator = ENGLISH) -> str:
-    """An action as shown: a card with its symbol (``J♠``, ``В♠``), a call in the language's word."""
+def action_word(action: str, phase: Phase, tr: Translator = ENGLISH, held: Collection[str] = ()) -> str:
+    """An action as shown: a card with its symbol (``J♠``, ``В♠``), a call in the language's word, a hold
+    (an action of ``held``, :func:`holds`) by the word of a hold (``moje``)."""
     if phase in (Phase.PLAY, Phase.DISCARD):  # "7S" is a card there, a contract in the auction
         return card_label(action, tr)
-    return tr.call(action)
+    return tr.call(HOLD) if action in held else tr.call(action)
 
 
-def typed_words(legal: Sequence[str], phase: Phase, tr: Translator = ENGLISH) -> dict[str, str]:
+def typed_words(legal: Sequence[str], phase: Phase, tr: Translator = ENGLISH,
+                held: Collection[str] = ()) -> dict[str, str]:
     """The legal actions by the words the table shows for them (lower case): so that a player who types
-    what he reads (``пас``, ``6♠``, ``Т♥``) makes that action, whose record stays the English key."""
-    return {action_word(a, phase, tr).lower(): a for a in legal}
+    what he reads (``пас``, ``6♠``, ``Т♥``, ``moje``) makes that action, whose record stays the English key. A
+    card may also be typed by the rank as shown and the suit's letter (``ТH``, ``DD``: the queen in Croatian)."""
+    words = {action_word(a, phase, tr, held).lower(): a for a in legal}
+    if phase in (Phase.PLAY, Phase.DISCARD):
+        words.update({card_label(a, tr)[:-1].lower() + a[-1].lower(): a for a in legal if a in CARD_NAMES})
+    return words
 
 
 def trick_text(cards: Iterable[tuple[int, int]], names: Sequence[str], tr: Translator = ENGLISH) -> str:
@@ -358,20 +438,21 @@ def _letters(i: int) -> str:
 
 
 def choices(legal: Sequence[str], phase: Phase, per_line: int = 8, keys: Sequence[str] | None = None,
-            tr: Translator = ENGLISH) -> list[str]:
+            tr: Translator = ENGLISH, held: Collection[str] = ()) -> list[str]:
     """The legal actions under their menu keys (:func:`menu_keys`), several to a line (cards with suit
-    symbols), as the language writes them (:func:`action_word`)."""
+    symbols), as the language writes them (:func:`action_word`; the actions of ``held`` are holds)."""
     keys = keys or menu_keys(legal)
-    items = [f"{k:>2}) {action_word(a, phase, tr)}" for k, a in zip(keys, legal, strict=True)]
+    items = [f"{k:>2}) {action_word(a, phase, tr, held)}" for k, a in zip(keys, legal, strict=True)]
     return ["  " + "   ".join(items[k:k + per_line]) for k in range(0, len(items), per_line)]
 
 
-def narrate(phase: Phase, actor: str, action: str, tr: Translator = ENGLISH) -> str:
-    """A bot's action as the human at the table sees it (a discarded card stays secret)."""
+def narrate(phase: Phase, actor: str, action: str, tr: Translator = ENGLISH, hold: bool = False) -> str:
+    """A bot's action as the human at the table sees it (a discarded card stays secret); ``hold``: the
+    action holds another seat's bid (:func:`is_hold`) and is said by the word of a hold."""
     if phase is Phase.DISCARD:
         return tr.gettext("{player} discards a card").format(player=actor)
     if phase is Phase.DECLARE:
         return tr.gettext("{player} declares {contract}").format(player=actor, contract=tr.call(action))
     if phase is Phase.PLAY:
         return tr.gettext("{player} plays {card}").format(player=actor, card=card_label(action, tr))
-    return f"{actor}: {tr.call(action)}"
+    return f"{actor}: {tr.call(HOLD) if hold else tr.call(action)}"

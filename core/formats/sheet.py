@@ -39,6 +39,15 @@ def sheet_text(match: Match, view: SheetView) -> SheetText:
     return sheet
 
 
+def compact_text(match: Match, view: SheetView) -> SheetText | None:
+    """The sheet narrowed for a terminal (``pref_render_sheet(form="compact")``: the Balkan family's), or
+    ``None`` when the family has no narrower form than its text."""
+    sheet = match.book.render_sheet(view, "compact")
+    if sheet is not None and not isinstance(sheet, SheetText):
+        raise TypeError(f"pref_render_sheet(form='compact') must return a SheetText, not {type(sheet).__name__}")
+    return sheet
+
+
 def drawing(match: Match, names: Sequence[str], finished: bool, title: str = "",
             tr: Translator = ENGLISH) -> str | None:
     """The sheet as an SVG document (its labels in ``tr``'s language), or ``None`` when the variant's family

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from preferans.core.engine.game import Game, Phase
+from preferans.core.formats.render import HOLD, holds
 from preferans.core.formats.report import seat_name
 from preferans.core.model.cards import NO_TRUMP, RANKS, SUIT_SYMBOLS, SUITS
 from preferans.core.model.contracts import ContractSpec, ContractTable
@@ -33,9 +34,14 @@ def _trumps_word(suit: int, tr: Translator) -> str:
 
 
 def card_help(tr: Translator = ENGLISH) -> str:
-    """How a card is typed: the letters the engine reads (J Q K A, S C D H), whatever the language."""
-    return tr.gettext("a card: rank {ranks} (T = 10) and suit {suits} or {symbols}").format(
+    """How a card is typed: the letters the engine reads (J Q K A, S C D H), whatever the language, then the
+    court cards' letters as this language shows them (``Ž = J, D = Q``), which may be typed too."""
+    text = tr.gettext("a card: rank {ranks} (T = 10) and suit {suits} or {symbols}").format(
         ranks=" ".join(RANKS), suits="/".join(SUITS), symbols=" ".join(SUIT_SYMBOLS))
+    shown = [f"{tr.pgettext('rank', rank)} = {rank}" for rank in RANKS if tr.pgettext("rank", rank) != rank]
+    if shown:
+        text += "; " + tr.gettext("as shown here: {letters}").format(letters=", ".join(shown))
+    return text
 
 
 
@@ -193,7 +199,8 @@ def call_help(game: Game, legal: Sequence[str], keys: Sequence[str], tr: Transla
         out.append("  " + line.format(card=card_help(tr)))
     else:
         groups = _groups(legal, game.contracts)
-        shown = {a: tr.call(a) for a in legal}
+        held = holds(legal, game.current_player, game.deal.calls) if game.phase is Phase.AUCTION else set()
+        shown = {a: tr.call(HOLD) if a in held else tr.call(a) for a in legal}
         width = max(len(" ".join(shown[a] for a in g)) for g in groups)
         key_of = dict(zip(legal, keys, strict=True))
         span = max(len(key_of[g[0]]) + (len(key_of[g[-1]]) + 1 if len(g) > 1 else 0) for g in groups)
@@ -203,7 +210,8 @@ def call_help(game: Game, legal: Sequence[str], keys: Sequence[str], tr: Transla
             if len(group) > 1:
                 meaning = _group_meaning(game.contracts[action], tr)
             else:
-                meaning = call_meaning(action, game.contracts, game.variant.calls, tr, game.phase, legal)
+                meaning = call_meaning(HOLD if action in held else action, game.contracts, game.variant.calls,
+                                       tr, game.phase, legal)
             words = " ".join(shown[a] for a in group)
             out.append(f"  {key:>{max(span, 2)}}) {words.ljust(width)}  {meaning}".rstrip())
     if keys and not keys[0].isdigit():

@@ -1,9 +1,10 @@
 """The plain pieces a family draws its sheet with as an SVG picture: the document, centred text, a ruled table.
 
 Written by hand (no drawing library), for ``pref_render_sheet(form="svg")``: the Balkan bula sheet and the
-Austrian pot sheet are tables of this kind (docs/sheet.md). A text's width is estimated as ``EM`` of its font
-size per character, more than the digits and dots of a sans-serif font take, so a cell sized by the estimate
-holds its text.
+Austrian pot sheet are tables of this kind (docs/sheet.md). A text's width is estimated character by
+character (:func:`text_width`): each at least ``EM`` of its font size, a wide letter (``m``, ``W``, ``Ж``) as
+wide as the wider of the two sans-serif fonts a viewer draws with (DejaVu Sans, the usual one on Linux, and
+Liberation Sans, Arial's measure), so a cell sized by the estimate holds its text.
 """
 
 from __future__ import annotations
@@ -15,7 +16,23 @@ from xml.sax.saxutils import escape, quoteattr
 from preferans.core.model.paper import SheetView, amount_text
 
 EM = 0.62
-"""The estimated width of a character, as a fraction of the font size."""
+"""The estimated width of a narrow or middling character (``i``, ``a``, ``.``), as a fraction of the font size."""
+WIDE = {c: width for width, chars in (
+    (0.65, "0123456789$bdghnpqu{}¢£¤¥µ¶ßñùúûüþďđĝğġģĥńņňŋũūŭůűųЎЗУийлрђѝ"),
+    (0.70, "ABEKPSVXYZÀÁÂÃÄÅÈÉÊËÝÞĀĂĄĒĔĖĘĚħĶŚŜŞŠŶŸŹŻŽЀЁЅАБВЕРХЧЬднпцћџ"),
+    (0.75, "CNRUÇÑÙÚÛÜĆĈĊČĲŃŅŇŊŔŖŘŨŪŬŮŰŲЄЌЍИЙКСЭЯъ"),
+    (0.80, "&DGHOQÐÒÓÔÕÖØĎĐĜĞĠĢĤŌŎŐЏДЛНОПЦмы"),
+    (0.85, "#+<=>^w~¬±×÷ŉŵЪю−"),
+    (0.90, "MЂЋМФЫфњ♠♣♥♦"),
+    (0.95, "Ħжшщљ"),
+    (1.00, "%Wm©®¼½¾ÆæŴ…—"),
+    (1.05, "@œЊ"),
+    (1.10, "ŒЉЖШЩЮ"),
+) for c in chars}
+"""The characters wider than ``EM``: each one's width in the wider of DejaVu Sans and Liberation Sans, rounded
+up to 0.05 em (``m`` is 0.974 em in DejaVu Sans, ``Ж`` 1.08)."""
+WIDEST = 1.10
+"""The width of a character outside the Latin and Cyrillic letters measured (a CJK letter is 1 em)."""
 LEADING = 1.2
 """The height of a line, as a fraction of the font size."""
 PAD = 4.0
@@ -23,8 +40,8 @@ PAD = 4.0
 
 
 def text_width(text: str, size: float) -> float:
-    """The estimated width of ``text`` at font ``size``."""
-    return len(text) * size * EM
+    """The estimated width of ``text`` at font ``size``: no less than a sans-serif font draws it in."""
+    return size * sum(WIDE.get(c, EM if c < "\u0180" or "\u0400" <= c < "\u0460" else WIDEST) for c in text)
 
 
 def document(width: float, height: float, title: str, body: Sequence[str], style: str = "") -> str:

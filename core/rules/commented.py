@@ -18,7 +18,7 @@ import tomli_w
 from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
-from preferans.core.model.i18n import Translator
+from preferans.core.model.i18n import LANGUAGES, Translator, translator
 from preferans.core.rules.config import Variant, overridden
 
 Path = tuple[str, ...]
@@ -30,6 +30,27 @@ def description_in(variant: Variant, tr: Translator) -> str:
     ``description`` (each family's ``terms.py`` lists them), else the preset's English."""
     shown = tr.pgettext("description", variant.name)
     return variant.description if shown == variant.name else shown
+
+
+def name_in(variant: Variant, tr: Translator) -> str:
+    """The variant's name as a person reads it, in the translator's language, with the local plugins it is
+    played with (``Сочи + house.py``): its catalogues' entry of context ``variant`` (each family's
+    ``terms.py`` lists them), else the preset's English ``title``, else its key. Records, ``--json`` and the
+    places where a key is typed keep the key (``variant.name``)."""
+    return " + ".join([name_said(variant.name, variant.display_name, tr), *(p.name for p in variant.local_plugins)])
+
+
+def names_of(variant: Variant) -> dict[str, str]:
+    """The variant's name in every language (:func:`name_in`), by language code: what the browser page shows,
+    switching language without asking again."""
+    return {lang: name_in(variant, translator(lang, variant.locale_dirs)) for lang in LANGUAGES}
+
+
+def name_said(key: str, title: str, tr: Translator) -> str:
+    """A variant's name in ``tr``'s language from its key and its preset's English ``title`` (the key when
+    it has none): the entry of context ``variant`` whose id is the key, in the catalogues ``tr`` reads."""
+    shown = tr.pgettext("variant", key)
+    return (title or key) if shown == key else shown
 
 
 def _line(key: str, value: Any) -> str:

@@ -65,6 +65,10 @@ class PresetFile(_Strict):
     """The keys a preset file may have."""
 
     name: str
+    title: str = Field(default="", description=(
+        "the variant's name as its players say it, in English (Sochi, Serbian Preferans): what a person reads "
+        "where the name is the key (its own, never inherited; the catalogues' context 'variant' translates "
+        "it); not set: the name"))
     description: str = ""
     extends: str | None = None
     abstract: bool = Field(default=False, description="a family base that is not played on its own")
@@ -293,6 +297,12 @@ class Variant:
     @property
     def description(self) -> str:
         return self.chain[-1].preset.description
+
+    @property
+    def display_name(self) -> str:
+        """The name a person reads, in English: the preset's ``title`` (``Sochi``), else its key (``sochi``);
+        :func:`~preferans.core.rules.commented.name_in` says it in a language."""
+        return self.chain[-1].preset.title or self.name
 
     @property
     def sources(self) -> list[str]:

@@ -284,10 +284,12 @@ def pref_render_sheet(view: SheetView, form: str, rules: BaseModel) -> SheetText
 
     ``form`` is ``"text"`` (``play``, ``score`` and ``sheet`` print it): return a
     :class:`~preferans.core.model.paper.SheetText`, a table with notes and, for ``preferans sheet``, the
-    running records above it; or ``"svg"`` (``preferans sheet --svg``): return the whole SVG document as a
+    running records above it; ``"compact"`` (asked when that table is wider than the terminal, or by
+    ``--sheet-layout compact``): the same sheet as a narrower ``SheetText``, the ``"text"`` one printed when
+    nobody draws it; or ``"svg"`` (``preferans sheet --svg``): return the whole SVG document as a
     string. Return ``None`` for a form the family does not draw. Core default: for ``"text"`` the accounts
     table (one row per player, one column per account, and per other player for accounts written on
-    someone); for ``"svg"`` nothing, so ``sheet --svg`` is refused.
+    someone); for ``"compact"`` and ``"svg"`` nothing, so ``sheet --svg`` is refused.
     """
 
 

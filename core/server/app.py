@@ -32,7 +32,7 @@ from preferans.core.rules.config import load_variant, playable_variants
 from preferans.core.server import lobby
 from preferans.core.server.claims import Claiming, claim_frame
 from preferans.core.server.hint import Hints
-from preferans.core.server.labels import accepted, check_lang, labels, page_catalogue, said
+from preferans.core.server.labels import accepted, check_lang, labels, page_catalogue, replay_labels, said
 from preferans.core.server.limits import DEFAULT, Limits
 from preferans.core.server.protocol import BURST, CHAT_BURST, CHAT_RATE, RATE, ProtocolError, RateLimit, error, parse
 from preferans.core.server.rules_form import rules_form
@@ -149,7 +149,8 @@ class Hub(Claiming):
             seats = [{"seat": s.seat, "name": s.name, "bot": s.bot, "held": s.token_hash is not None,
                       "connected": table is not None and table.seats[s.seat].connections > 0}
                      for s in self.store.seats(table_id)]
-            out.append({"id": table_id, "variant": row.config.get("variant"), "title": row.config.get("variant"),
+            titles = lobby.variant_titles(str(row.config.get("variant")))
+            out.append({"id": table_id, "variant": row.config.get("variant"), "title": titles["en"], "titles": titles,
                         "players": len(seats), "lang": row.settings.get("lang", "en"),
                         "free": [s["seat"] for s in seats if s["bot"] is None and not s["held"]], "seats": seats,
                         "watchers": table.watchers if table is not None else 0,
@@ -327,7 +328,8 @@ def create_app(db: str | Path, durable: bool = False, rate: float = RATE, burst:
                 hub.replays.pop(next(iter(hub.replays)))
         return JSONResponse({"table": table.info(), "seat": seat, "deal": int(raw), "deals": deals,
                              "over": game.is_terminal, "view": "all" if viewer == ALL else
-                             "spectator" if viewer is None else "seat", "steps": steps})
+                             "spectator" if viewer is None else "seat", "steps": steps, "lang": lang,
+                             "labels": replay_labels(table.translator(lang), steps, int(raw))})
 
     async def table_list(request: Request) -> Response:
         over = request.query_params.get("over") in ("1", "true")

@@ -11,6 +11,7 @@ import re
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from preferans.core.formats.render import HOLD, is_hold
 from preferans.core.model.error_texts import mark_error
 from preferans.core.model.errors import BadInput, Suggestion, bad_input, excerpt
 from preferans.core.model.i18n import LANGUAGES, Translator, language, translator
@@ -158,11 +159,53 @@ def _accounts(state: dict[str, Any]) -> Iterable[str]:
     return [e["account"] for e in result.get("entries") or () if isinstance(e.get("account"), str)]
 
 
-def labels(tr: Translator, state: dict[str, Any]) -> dict[str, dict[str, str]]:
+def labels(tr: Translator, state: dict[str, Any]) -> dict[str, Any]:
     """The labels of a seat's state (``Observation.to_dict()``): ``actions`` for every action string in it
     (the legal ones, the calls made, the bid, the contract, the last deal's contract) and ``accounts`` for the
     accounts and the notes of the last deal's entries (``gora`` -> ``гора``, ``game made`` -> ``игра
-    сыграна``)."""
+    сыграна``); ``calls``, the auction's calls in words (:func:`call_labels`), and ``holds``, the legal
+    actions that would hold another seat's bid (:func:`hold_labels`)."""
     return {"actions": {a: action_label(tr, a) for a in _actions(state)},
             "accounts": {a: tr.term("account", a) for a in _accounts(state)},
-            "notes": {n: note_label(tr, n) for n in _notes(state)}}
+            "notes": {n: note_label(tr, n) for n in _notes(state)},
+            "calls": call_labels(tr, state.get("calls") or ()), "holds": hold_labels(tr, state)}
+
+
+def call_labels(tr: Translator, calls: Iterable[Iterable[Any]]) -> list[str]:
+    """The auction's calls (``[[seat, call], ...]``) as the terminal says them, one word each in order: a
+    call by its label (:func:`action_label`), a hold (a number another seat called before it, the Balkan
+    ``moje``: :func:`~preferans.core.formats.render.is_hold`) by the word of a hold. A call's word depends
+    only on the calls before it, so the words of an auction serve every part of it that has been said."""
+    said: list[tuple[int, str]] = [(int(seat), str(call)) for seat, call in calls]
+    return [action_label(tr, HOLD) if is_hold(call, seat, said[:i]) else action_label(tr, call)
+            for i, (seat, call) in enumerate(said)]
+
+
+def hold_labels(tr: Translator, state: dict[str, Any]) -> dict[str, str]:
+    """The legal actions of an auction that would hold another seat's bid, each by the word of a hold
+    (``{"3": "moje"}``); empty in any other phase and when no legal action holds."""
+    seat = state.get("to_act")
+    if state.get("phase") != "auction" or not isinstance(seat, int):
+        return {}
+    said = [(int(s), str(c)) for s, c in state.get("calls") or ()]
+    return {a: action_label(tr, HOLD) for a in state.get("legal") or () if is_hold(a, seat, said)}
+
+
+def replay_labels(tr: Translator, steps: Iterable[dict[str, Any]], deal: int) -> dict[str, Any]:
+    """The labels of a replay of deal ``deal`` (its ``steps``, each with a ``state``): the ``actions``,
+    ``accounts`` and ``notes`` of every step's state, and ``calls``, the words of the deal's auction (the
+    scored deal's ``auction`` once it ends, else the calls said so far)."""
+    out: dict[str, Any] = {"actions": {}, "accounts": {}, "notes": {}, "calls": []}
+    auction: Iterable[Iterable[Any]] = ()
+    for step in steps:
+        state = step["state"]
+        shown = labels(tr, state)
+        for key in ("actions", "accounts", "notes"):
+            out[key].update(shown[key])
+        result = state.get("last_result") or {}
+        if result.get("deal") == deal:  # the step that scores the deal
+            auction = result.get("auction") or ()
+        elif state.get("deal") == deal:
+            auction = state.get("calls") or ()
+    out["calls"] = call_labels(tr, auction)
+    return out

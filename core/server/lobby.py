@@ -11,6 +11,7 @@ from preferans.core.ai.registry import BOTS, check_bot
 from preferans.core.formats.saves import DEFAULT_NAMES
 from preferans.core.model.errors import BadInput, PreferansError, bad_input, check_names, excerpt
 from preferans.core.model.i18n import LANGUAGES, translator
+from preferans.core.rules.commented import names_of
 from preferans.core.rules.config import load_variant, playable_variants
 from preferans.core.server.labels import check_lang
 from preferans.core.server.limits import DEFAULT, Limits
@@ -46,7 +47,18 @@ def _variant_facts(name: str) -> dict[str, Any]:
     # a variant its catalogues do not describe is described in its preset's English
     descriptions = {lang: english if text == name else text for lang, text in said.items()}
     descriptions["en"] = english
-    return {"name": name, "description": english, "descriptions": descriptions, "players": variant.rules.players}
+    titles = names_of(variant)  # the name a person reads, in every language (the key stays "name")
+    return {"name": name, "title": titles["en"], "titles": titles, "description": english,
+            "descriptions": descriptions, "players": variant.rules.players}
+
+
+def variant_titles(name: str) -> dict[str, str]:
+    """The name of the variant ``name`` as a person reads it, in every language; its key in each when it is
+    no longer installed (a table of it stays listed)."""
+    try:
+        return dict(_variant_facts(name)["titles"])
+    except PreferansError:
+        return {lang: name for lang in LANGUAGES}
 
 
 def variants(lang: str = "en") -> dict[str, Any]:
@@ -59,7 +71,7 @@ def variants(lang: str = "en") -> dict[str, Any]:
             facts = _variant_facts(name)
         except PreferansError:
             continue
-        out.append({**facts, "description": facts["descriptions"][lang]})
+        out.append({**facts, "description": facts["descriptions"][lang], "title": facts["titles"][lang]})
     return {"variants": out, "bots": list(BOTS)}
 
 

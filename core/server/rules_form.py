@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from preferans.core.model.i18n import ENGLISH, Translator
-from preferans.core.rules.commented import description_in
+from preferans.core.rules.commented import description_in, name_in
 from preferans.core.rules.config import Variant
 
 SCALARS = ("integer", "number", "boolean", "string")
@@ -16,16 +16,17 @@ SUB = ": "
 
 
 def rules_form(variant: Variant, tr: Translator = ENGLISH) -> dict[str, Any]:
-    """``{"name", "description", "players", "fields": [...]}`` of ``variant`` (docs/protocol.md): each title
-    in ``tr``'s language as ``preferans show`` writes it (the descriptions stay the presets' English)."""
+    """``{"name", "title", "description", "players", "fields": [...]}`` of ``variant`` (docs/protocol.md): the
+    variant's name as a person reads it (``title``) and each rule's title in ``tr``'s language as ``preferans
+    show`` writes them (the descriptions stay the presets' English)."""
     schema = variant.json_schema()
     fields: list[dict[str, Any]] = []
     _walk(schema, schema.get("properties", {}), variant.dump_rules(), "", fields)
     for field in fields:
         sub = field.pop("sub", None)
         field["title"] = tr.pgettext("rule", field["title"]) + ("" if sub is None else f"{SUB}{sub}")
-    return {"name": variant.name, "description": description_in(variant, tr), "players": variant.rules.players,
-            "fields": fields}
+    return {"name": variant.name, "title": name_in(variant, tr), "description": description_in(variant, tr),
+            "players": variant.rules.players, "fields": fields}
 
 
 def _resolve(schema: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:

@@ -17,6 +17,7 @@ from preferans.core.model.cards import CARD_NAMES, parse_card
 from preferans.core.model.error_texts import ILLEGAL_ACTION, mark_error
 from preferans.core.model.errors import BadInput, IllegalActionError
 from preferans.core.model.i18n import ENGLISH, Translator, translator
+from preferans.core.rules.commented import name_in, names_of
 from preferans.core.rules.config import config_from_dict
 from preferans.core.server import view
 from preferans.core.server.store import SeatRow, Store, TableRow
@@ -253,7 +254,8 @@ class LiveTable:
         return {
             "id": self.id,
             "variant": self.game.variant.name,
-            "title": self.game.variant.title,
+            "title": name_in(self.game.variant, ENGLISH),
+            "titles": names_of(self.game.variant),
             "players": self.game.n_players,
             "seats": [{"seat": s.seat, "name": s.name, "bot": s.bot, "held": s.held,
                        "connected": s.connections > 0, "taken_over": s.taken_over} for s in self.seats],

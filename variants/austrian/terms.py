@@ -51,6 +51,14 @@ DESCRIPTIONS = (
 """The family's variants by name, whose one-line description ``preferans variants --lang`` shows from the
 catalogue (the presets' ``description`` is the English)."""
 
+NAMES = (
+    mark_term("variant", "austrian"), mark_term("variant", "austrian-limited"),
+    mark_term("variant", "austrian-unlimited"), mark_term("variant", "styrian"),
+    mark_term("variant", "illustrated"), mark_term("variant", "nachgehen"),
+)
+"""The family's variants by name, whose name as a person reads it (the first line of ``preferans play``, the
+lobby of the browser page) the catalogue translates (the presets' ``title`` is the English)."""
+
 NOTES = (
     mark_term("note", "initial pot"),
     mark_term("note", "pot refilled"),

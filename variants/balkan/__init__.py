@@ -216,9 +216,12 @@ def pref_read_deal(text: str, source: str) -> RecordedDeal | None:
 
 @hookimpl
 def pref_render_sheet(view: Any, form: str, rules: Any) -> Any:
-    """The sheet in the traditional three-column form, as text or drawn as on paper (``variants/balkan/sheet.py``)."""
+    """The sheet in the traditional three-column form, as text (narrowed for a terminal: ``compact``) or drawn
+    as on paper (``variants/balkan/sheet.py``)."""
     from . import sheet
 
     if form == "svg":
         return sheet.svg(view)
+    if form == "compact":
+        return sheet.compact_sheet(view)
     return sheet.bula_sheet(view) if form == "text" else None

@@ -19,6 +19,7 @@ TERMS = (
     mark_term("call", "pass"),  # dalje
     mark_term("call", "follow"),  # dođem: I come along (defend)
     mark_term("call", "igra"),  # igra: a game without the talon
+    mark_term("call", "mine"),  # moje: the earlier seat holds the later seat's bid at the same number
     mark_term("call", "invite"),  # zovem: call the other defender in
     mark_term("call", "kontra"),
     mark_term("call", "no-kontra"),
@@ -72,3 +73,7 @@ NOTES = (
 """The notes of a deal's entries as the family's scoring writes them (``core/server/labels.py`` matches a
 note to its entry, or to a template whose ``{placeholders}`` stand for the words in it, and the page shows
 it translated; the records keep the English)."""
+
+NAMES = (mark_term("variant", "balkan"), mark_term("variant", "serbian"), mark_term("variant", "slovenian"))
+"""The family's variants by name, whose name as a person reads it (the first line of ``preferans play``, the
+lobby of the browser page) the catalogue translates (the presets' ``title`` is the English)."""

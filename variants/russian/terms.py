@@ -39,6 +39,13 @@ DESCRIPTIONS = (
 """The family's variants by name, whose one-line description ``preferans variants --lang`` shows from the
 catalogue (the presets' ``description`` is the English)."""
 
+NAMES = (
+    mark_term("variant", "sochi"), mark_term("variant", "leningrad"), mark_term("variant", "rostov"),
+    mark_term("variant", "classic"), mark_term("variant", "russian"),
+)
+"""The family's variants by name, whose name as a person reads it (the first line of ``preferans play``, the
+lobby of the browser page) the catalogue translates (the presets' ``title`` is the English)."""
+
 NOTES = (
     mark_term("note", "game made"),
     mark_term("note", "game, not played"),  # the whisters passed: the game is written without play

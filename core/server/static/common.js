@@ -43,6 +43,12 @@ export function t(msg, args = {}) {
   return text.replace(/\{(\w+)\}/g, (whole, k) => (k in args ? String(args[k]) : whole));
 }
 
+// a variant's or a table's name as a person reads it, in the page's language ("Сочи"; the server sends it in
+// every language as "titles"): never the key ("sochi"), which stays in "name" / "variant" for the requests
+export function variantName(x) {
+  return (x.titles && x.titles[I18N.lang]) || x.title || x.name || x.variant || "";
+}
+
 // an element whose text (or aria-label) is a catalogue message: redrawn by setLanguage
 export function tel(tag, msg, args = {}, attrs = {}) {
   return el(tag, { ...attrs, "data-i18n": msg, "data-i18n-args": JSON.stringify(args), text: t(msg, args) });

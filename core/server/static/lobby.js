@@ -1,7 +1,7 @@
 // The lobby (the open tables, live; a new table with its rules as a form), the seating (a seat taken, or
 // watching) and the rules page of a variant (docs/protocol.md, "HTTP: the lobby").
 
-import { $, api, el, I18N, relabel, t, taria, tel } from "./common.js";
+import { $, api, el, I18N, relabel, t, taria, tel, variantName } from "./common.js";
 import { play } from "./table.js";
 
 export function tokenKey(id) { return `pref-token-${id}`; }
@@ -100,7 +100,7 @@ function tableRow(tb) {
                              ...taria("Replay of table {id}", { id: tb.id }) }));
   }
   const li = el("li", { class: `table-item${tb.over ? " over" : ""}`, "data-table": tb.id },
-    el("div", { class: "table-head" }, el("strong", { text: tb.title || tb.variant }),
+    el("div", { class: "table-head" }, el("strong", { text: variantName(tb) }),
        el("span", { class: "muted", text: t("table {id}", { id: tb.id }) })),
     el("ul", { class: "seat-chips", ...taria("players") }, ...seats),
     el("p", { class: "table-facts muted", text: facts.filter(Boolean).join(" · ") }),
@@ -137,7 +137,7 @@ async function newTableForm() {
   }
   $("lobby-error").textContent = "";
   const { variants, bots } = loaded;
-  select.replaceChildren(...variants.map((v) => el("option", { value: v.name, text: v.name })));
+  select.replaceChildren(...variants.map((v) => el("option", { value: v.name, text: variantName(v) })));
   const asked = new URLSearchParams(location.search).get("variant");
   select.value = variants.some((v) => v.name === asked) ? asked
     : variants.some((v) => v.name === "sochi") ? "sochi" : variants[0].name;
@@ -175,6 +175,9 @@ async function newTableForm() {
   const describe = () => {
     const v = variant();
     $("variant-description").textContent = (v.descriptions && v.descriptions[I18N.lang]) || v.description;
+    for (const option of select.options) {  // the names too, in the page's language
+      option.textContent = variantName(variants.find((x) => x.name === option.value));
+    }
   };
   relabel.push(describe);
   select.addEventListener("change", setup);
@@ -365,7 +368,7 @@ export async function rulesPage(name) {
   const draw = () => {
     if (!schema) return;
     $("title").textContent = "";
-    $("rules-title").textContent = t("Rules of {variant}", { variant: schema.name });
+    $("rules-title").textContent = t("Rules of {variant}", { variant: variantName(schema) });
     document.title = `${$("rules-title").textContent} · Preferans`;
     $("rules-description").textContent = schema.description || "";
     $("rules-players").textContent = t("players: {n}", { n: schema.players });
@@ -405,7 +408,7 @@ export async function seating(id) {
     return;
   }
   $("seating").hidden = false;
-  $("seating-id").textContent = `${id} (${info.variant})`;
+  $("seating-id").textContent = `${id} (${variantName(info)})`;
   $("seating-seed").hidden = !info.seed_chosen;  // its creator can know every hand: the others should know
   const link = `${location.origin}/t/${id}`;
   $("invite").href = link;

@@ -2,7 +2,7 @@
 // what the viewer could see at each step (a seat's token from this browser: that seat's view; without one a
 // spectator's; once the match is over every hand).
 
-import { $, api, el, I18N, RANKS, relabel, SYMBOL, t } from "./common.js";
+import { $, api, el, I18N, RANKS, relabel, SYMBOL, t, variantName } from "./common.js";
 import { tokenKey } from "./lobby.js";
 
 const R = { id: null, data: null, deal: 0, step: 0, token: null, loading: false };
@@ -15,7 +15,8 @@ export async function replay(id) {
   $("replay-table").href = `/t/${id}`;
   const q = new URLSearchParams(location.search);
   wire();
-  relabel.push(draw);
+  // the server's labels are in the language asked for: another language asks for them again
+  relabel.push(() => (R.data && R.data.lang && R.data.lang !== I18N.lang ? load(R.deal, R.step) : draw()));
   await load(Number(q.get("deal") || 0), Number(q.get("step") || 0));
 }
 
@@ -113,11 +114,28 @@ function seatName(h) {
 
 const CARD = /^(10|[2-9JQKA])([SCDH])$/;
 
-// an action as the players write it: the server's labels when it sends them, else 6S as 6♠
+// an action as the players write it: the server's labels when it sends them, 6S as 6♠
 function label(action) {
   const labels = R.data && R.data.labels && R.data.labels.actions;
-  if (labels && labels[action]) return labels[action];
-  return String(action).replace(/^(\d+)([SCDH])$/, (w, n, s) => n + SYMBOL[s]);
+  const shown = (labels && labels[action]) || String(action);
+  return shown.replace(/^(\d+)([SCDH])$/, (w, n, s) => n + SYMBOL[s]);
+}
+
+// the i-th call of the deal's auction as the terminal says it: a number that holds another seat's bid by the
+// word of a hold (the Balkan "moje"; the server's labels.calls), any other call by its label
+function callWord(call, i) {
+  const words = R.data && R.data.labels && R.data.labels.calls;
+  return (words && words[i]) || label(call);
+}
+
+// the word of step i's action: a call of the auction (the step that adds one to the deal's calls) by its
+// place in the auction, anything else by its label
+function stepWord(i) {
+  const s = R.data.steps[i].state, before = R.data.steps[i - 1];
+  const n = (s.calls || []).length;
+  const action = R.data.steps[i].action;
+  return before && s.deal === R.data.deal && n > (before.state.calls || []).length ? callWord(action, n - 1)
+    : label(action);
 }
 
 function cardName(rank, suit) {
@@ -153,8 +171,8 @@ function cardsRow(cards, sort = true) {
   return row;
 }
 
-function actionNode(action) {
-  return CARD.test(action) ? cardNode(action) : el("strong", { class: "call", text: label(action) });
+function actionNode(action, word = label(action)) {
+  return CARD.test(action) ? cardNode(action) : el("strong", { class: "call", text: word });
 }
 
 // ------------------------------------------------------------------ drawing a step
@@ -167,7 +185,7 @@ function draw() {
   const s = step.state;
   const ended = s.deal !== d.deal || s.phase === "over";  // the deal's last step: scored
   $("title").textContent = "";
-  $("replay-title").textContent = t("Replay of table {id} ({variant})", { id: R.id, variant: d.table.variant });
+  $("replay-title").textContent = t("Replay of table {id} ({variant})", { id: R.id, variant: variantName(d.table) });
   document.title = `${$("replay-title").textContent} · Preferans`;
   $("replay-view").textContent = [
     d.view === "all" ? t("You see every hand: the match is over.")
@@ -200,7 +218,7 @@ function draw() {
   else {
     const who = seatName(step.seat);
     said.replaceChildren(el("span", { text: (CARD.test(step.action) ? t("{name} plays:", { name: who })
-                                             : t("{name} calls:", { name: who })) + " " }), actionNode(step.action));
+                                             : t("{name} calls:", { name: who })) + " " }), actionNode(step.action, stepWord(R.step)));
   }
   drawBoard(s, ended);
   drawCalls(s, ended);
@@ -271,8 +289,9 @@ function drawCalls(s, ended) {
   const list = el("dl", { class: "replay-calls" });
   for (const [title, said] of calls) {
     if (!said.length) continue;
+    const word = title === "Bidding" ? callWord : label;  // the bidding: the deal's auction, or its start
     list.append(el("dt", { text: heading[title]() }),
-                el("dd", { text: said.map(([h, c]) => `${seatName(h)} ${label(c)}`).join(", ") }));
+                el("dd", { text: said.map(([h, c], i) => `${seatName(h)} ${word(c, i)}`).join(", ") }));
   }
   const contract = r ? r.contract : s.contract;
   const declarer = r ? r.declarer : s.declarer;

@@ -2,7 +2,7 @@
 // finished one kept a moment), the bidding box, the discard, claims, chat and the score sheet beside it.
 
 import { $, CARD_PHASES, el, I18N, LANG_KEY, onLanguage, RANKS, relabel, setLanguage, SYMBOL, t, taria,
-         tel } from "./common.js";
+         tel, variantName } from "./common.js";
 import { seating, tokenKey } from "./lobby.js";
 
 // ------------------------------------------------------------------ the table's state, as the page holds it
@@ -22,6 +22,11 @@ window.prefTable = T;  // for tests and the curious: the page's view of the tabl
 const label = (action) => (T.labels.actions && T.labels.actions[action]) || action;
 const accountLabel = (name) => (T.labels.accounts && T.labels.accounts[name]) || name;
 const noteLabel = (note) => (T.labels.notes && T.labels.notes[note]) || note;
+// the i-th call of the auction as the terminal says it: a number that holds another seat's bid by the word of a
+// hold (the Balkan "moje"; the server's labels.calls), any other call by its label
+const callWord = (call, i) => (T.labels.calls && T.labels.calls[i]) || label(call);
+// a legal action as its button says it: a call that would hold another seat's bid by the word of a hold
+const legalLabel = (action) => (T.labels.holds && T.labels.holds[action]) || label(action);
 // a label with the suit letters of an untranslated call drawn as symbols: "6S" -> "6♠" (a translated "6♠",
 // "6БК", "igra" are kept as they are)
 const pretty = (text) => text.replace(/^(\d+)([SCDH])$/, (whole, level, suit) => level + SYMBOL[suit]);
@@ -183,7 +188,7 @@ function seatBox(s, h) {
   if (won !== undefined) tag(t("tricks: {n}", { n: won }), "won");
   box.append(tags);
   const call = lastCall(s, h);
-  if (call) box.append(el("div", { class: "bubble", text: pretty(label(call)) }));
+  if (call) box.append(el("div", { class: "bubble", text: pretty(call) }));
   return box;
 }
 
@@ -191,8 +196,9 @@ function seatBox(s, h) {
 function lastCall(s, h) {
   const calls = s.phase === "auction" ? s.calls : s.phase === "defence" ? s.defence_calls
     : s.phase === "declare" ? s.declaration_calls : [];
-  const mine = (calls || []).filter(([who]) => who === h);
-  return mine.length ? mine[mine.length - 1][1] : null;
+  const i = (calls || []).map(([who]) => who).lastIndexOf(h);
+  if (i < 0) return null;
+  return s.phase === "auction" ? callWord(calls[i][1], i) : label(calls[i][1]);
 }
 
 // the cards of a hand this seat does not see: small backs (a picture only) and their number in words
@@ -449,13 +455,14 @@ const GRID = 60;  // grid columns: five suit columns of 12, or a row of 1-5 plai
 
 function callButton(a, i) {
   const m = a.match(SUIT_CALL);
-  const shown = pretty(label(a));
+  const said = legalLabel(a);
+  const shown = pretty(said);
   const cls = `act${m ? ` bid s-${m[2]}` : " plain"}${/^(pass|whist)$/.test(a) ? " prominent" : ""}`;
   // .label is the server's label as it is (what a screen reader reads); the face shows its suit as a symbol
   return el("button", { type: "button", class: cls, "data-action": a, onclick: () => act(a) },
     el("kbd", { "aria-hidden": "true", text: i < 10 ? String((i + 1) % 10) : "" }),
-    el("span", { class: shown === label(a) ? "label" : "label sr-only", text: label(a) }),
-    shown === label(a) ? "" : el("span", { class: "face", "aria-hidden": "true", text: shown }));
+    el("span", { class: shown === said ? "label" : "label sr-only", text: said }),
+    shown === said ? "" : el("span", { class: "face", "aria-hidden": "true", text: shown }));
 }
 
 function renderBiddingBox(s, box) {
@@ -514,7 +521,7 @@ function render() {
   const s = T.state;
   if (!s) return;
   const info = T.info || { seats: [], variant: "" };
-  $("title").textContent = t("{variant} · table {id}", { variant: info.variant, id: T.id });
+  $("title").textContent = t("{variant} · table {id}", { variant: variantName(info), id: T.id });
   $("table-seed").hidden = !info.seed_chosen;
   const mine = T.seat !== null && s.to_act === T.seat && !s.over;
   if (discarding(s)) startDiscard(s); else T.discard = null;
@@ -547,9 +554,9 @@ function renderStatus(s, mine) {
 function renderAuction(s) {
   const box = $("auction");
   box.replaceChildren();
-  const line = (title, calls) => calls.length && box.append(el("p", {},
-    el("strong", { text: t(title) + ": " }), calls.map(([h, c]) => `${seatName(h)} ${pretty(label(c))}`).join(", ")));
-  line("Auction", s.calls);
+  const line = (title, calls, word = label) => calls.length && box.append(el("p", {},
+    el("strong", { text: t(title) + ": " }), calls.map(([h, c], i) => `${seatName(h)} ${pretty(word(c, i))}`).join(", ")));
+  line("Auction", s.calls, callWord);
   line("Declaration", s.declaration_calls);
   line("Defence", s.defence_calls);
   if (s.contract !== null) {
@@ -832,7 +839,7 @@ function renderHint() {
   box.append(el("span", { class: "hint-title", text: title + " " }));
   const cards = CARD_PHASES.has(s.phase);
   for (const m of h.moves) {
-    const shown = cards ? cardNode(m.action, { small: true }) : el("span", { class: "label", text: pretty(label(m.action)) });
+    const shown = cards ? cardNode(m.action, { small: true }) : el("span", { class: "label", text: pretty(legalLabel(m.action)) });
     const digits = { minimumFractionDigits: 1, maximumFractionDigits: 1, signDisplay: settlement ? "exceptZero" : "auto" };
     const value = m.value === null ? []
       : [el("span", { class: "hint-value", text: m.value.toLocaleString(I18N.lang, digits) })];

@@ -183,8 +183,8 @@ def test_the_lobby_description_and_a_deal_note_switch_to_russian(browser: Browse
                            arg=SOCHI_RU_DESCRIPTION, timeout=STEP_MS)
     assert not_reloaded(page)
     page.close()
-    # three heuristic bots, pool 2, seed 3 (as tests/test_server_i18n.py): the match ends with deal 4, whose
-    # entries note "game made", "whists", "whister short by 2", "overflow", "aid from seat 2", "aid"; watched
+    # three heuristic bots, pool 2, seed 3 (as tests/test_server_i18n.py): the match ends with deal 3, whose
+    # entries note "game made", "whists", "whister short by 2", "overflow", "aid from seat 0", "aid"; watched
     # in English, then switched to Russian (the family's notes, variants/russian/locale/ru)
     made = post(f"{base}/api/tables", {"variant": "sochi", "seed": 3, "rules": {"pool": 2},
                                        "bots": ["heuristic"] * 3, "settings": {"bot_delay": 0}})
@@ -192,13 +192,13 @@ def test_the_lobby_description_and_a_deal_note_switch_to_russian(browser: Browse
     page.goto(base + made["invite"] + "?watch")
     page.wait_for_selector("#status[data-phase='over']", timeout=STEP_MS)
     notes = "() => [...document.querySelectorAll('#result tr')].map(r => r.children[3].textContent)"
-    assert page.evaluate(notes) == ["game made", "whists", "whister short by 2", "overflow", "aid from seat 2", "aid"]
+    assert page.evaluate(notes) == ["game made", "whists", "whister short by 2", "overflow", "aid from seat 0", "aid"]
     mark(page)
     page.select_option("#lang", "ru")
     page.wait_for_function("() => document.documentElement.lang === 'ru' && "
                            "document.querySelector('#result td:nth-child(4)').textContent === 'игра сыграна'",
                            timeout=STEP_MS)
-    assert page.evaluate(notes) == ["игра сыграна", "висты", "вистующий недобрал: 2", "перебор", "помощь от места 2",
+    assert page.evaluate(notes) == ["игра сыграна", "висты", "вистующий недобрал: 2", "перебор", "помощь от места 0",
                                     "помощь"]
     assert not_reloaded(page)
     page.close()

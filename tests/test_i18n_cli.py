@@ -19,8 +19,8 @@ from pathlib import Path
 
 from preferans.core.model.i18n import translator
 
-SESSION = ["play", "--variant", "sochi", "--human", "0", "--seed", "3"]
-"""Sochi, seed 3: Boris and Vera pass, so Anna (the dealer) is asked first with the whole bidding menu; a
+SESSION = ["play", "--variant", "sochi", "--human", "0", "--seed", "1"]
+"""Sochi, seed 1: Boris and Vera pass, so Anna (the dealer) is asked first with the whole bidding menu; a
 pass of hers makes the deal a raspasovka, whose first trick opens with a card of the talon."""
 
 
@@ -42,9 +42,9 @@ RUSSIAN_CARDS = str.maketrans({"J": "В", "Q": "Д", "K": "К", "A": "Т"})
 def test_a_russian_session_help_and_first_prompts() -> None:
     english = _session("en", "?\npass\nq\ny\n")
     ru = _session("ru", "?\nпас\nq\ny\n")  # the call typed as the menu shows it
-    assert english[:5] == ["Sochi pulka, seed 3: Anna (human), Boris (heuristic), Vera (heuristic)",
+    assert english[:5] == ["Sochi pulka, seed 1: Anna (human), Boris (heuristic), Vera (heuristic)",
                            "Boris: pass", "Vera: pass", "", "--- deal 1, dealer Anna; you are Anna ---"]
-    assert ru[:6] == ["Сочи: пулька, сид 3: Anna (human), Boris (heuristic), Vera (heuristic)",
+    assert ru[:6] == ["Сочи: пулька, сид 1: Anna (human), Boris (heuristic), Vera (heuristic)",
                       "Boris: пас", "Vera: пас", "", "--- сдача 1, сдаёт Anna; вы — Anna ---",
                       "торговля: Boris пас, Vera пас"]
     hand = english[6]

@@ -46,8 +46,10 @@ def test_the_balkan_starting_bula_is_not_deal_ones(capsys: pytest.CaptureFixture
     assert out[1] == "the sheet opens with Anna bula +30, Boris bula +30, Vera bula +30"
     assert out[2].startswith("deal   1  dealer Anna: Anna hearts ")
     assert out[2].endswith("; wrote Anna bula -8, Vera juha on Anna +32")
-    # deal 2, all passed: a refe for everybody (BAL-REFE-01) and its mark drawn, no key shown as it is stored
-    assert out[3].endswith("wrote Anna refe +1, Anna refe drawn +1, Boris refe +1, Boris refe drawn +1, "
+    # deal 4, the first all passed: a refe for everybody (BAL-REFE-01) and its mark drawn, no key shown as it
+    # is stored
+    assert out[5].startswith("deal   4  dealer Anna: all passed, redeal; not played; ")
+    assert out[5].endswith("wrote Anna refe +1, Anna refe drawn +1, Boris refe +1, Boris refe drawn +1, "
                            "Vera refe +1, Vera refe drawn +1")
 
 
@@ -65,7 +67,10 @@ def test_sochi_overflow_aid_says_whose_it_is() -> None:
 
 def test_sochi_aid_in_the_deal_lines(capsys: pytest.CaptureFixture[str]) -> None:
     out = _play(capsys, "--seed", "1")
-    assert out[46].endswith("wrote Boris whists on Vera +4, Boris pool +2 (aid from Vera), Vera whists on Boris +20")
+    # deal 34: Vera makes 7NT (price 4) with 2 to go in her pool: 2 into it, the other 2 overflow into Anna's
+    # pool as Vera's aid (RUS-POOL aid, 10 whists a point: 20 on her); Anna whisted and took 2 tricks (2 x 4)
+    assert out[34].endswith("wrote Vera pool +2, Anna whists on Vera +8, Anna pool +2 (aid from Vera), "
+                            "Vera whists on Anna +20")
 
 
 def test_the_sheet_after_deal_n_holds_deals_one_to_n() -> None:

@@ -178,18 +178,20 @@ def test_notes_are_said_from_the_family_templates() -> None:
 
 
 def test_the_last_deal_notes_come_labelled_in_the_connection_language(client: TestClient) -> None:
-    # three heuristic bots, pool 2, seed 3: the match ends with deal 4, a six of spades made, whose entries
-    # are the notes below (the engine's English, kept in the state); the labels say them in Russian
+    # three heuristic bots, pool 2, seed 3: the match ends with deal 3, Anna's (seat 0) six of clubs made with
+    # Boris whisting alone and short by 2 (Vera took the defence's 2 tricks), Anna's full pool's 2 overflowing
+    # to Boris as her aid; its entries' notes are below (the engine's English, kept in the state); the labels
+    # say them in Russian
     table_id = new_table(client, variant="sochi", seed=3, rules={"pool": 2}, bots=["heuristic"] * 3)
     watcher = Seat(client, table_id, None, lang="ru")
     while not watcher.state["over"]:
         watcher.update()
     frame = watcher.frames[-1]
     notes = [e["note"] for e in frame["state"]["last_result"]["entries"]]
-    assert notes == ["game made", "whists", "whister short by 2", "overflow", "aid from seat 2", "aid"]
+    assert notes == ["game made", "whists", "whister short by 2", "overflow", "aid from seat 0", "aid"]
     assert frame["labels"]["notes"] == {"game made": "игра сыграна", "whists": "висты",
                                         "whister short by 2": "вистующий недобрал: 2", "overflow": "перебор",
-                                        "aid from seat 2": "помощь от места 2", "aid": "помощь"}
+                                        "aid from seat 0": "помощь от места 0", "aid": "помощь"}
 
 
 @pytest.mark.parametrize("name", ["sochi", "classic", "leningrad", "slovenian", "serbian", "illustrated", "styrian"])

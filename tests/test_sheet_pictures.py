@@ -32,9 +32,10 @@ def draw(source: Path, tmp_path: Path) -> ET.Element:
 
 
 def long_game(tmp_path: Path, players: int, variant: str = "sochi") -> Path:
-    """A bot game to a pool of 30: some 50 to 90 deals, records of ten totals and more."""
+    """A bot game to a pool of 30 (40 for two players, whose pulka closes sooner): some 50 to 90 deals,
+    records of ten totals and more."""
     config = tmp_path / f"long{players}.toml"
-    rules = f"players = {players}\npool = 30\n" if variant == "sochi" else ""
+    rules = f"players = {players}\npool = {40 if players == 2 else 30}\n" if variant == "sochi" else ""
     config.write_text(f'variant = "{variant}"\n[rules]\n{rules}', encoding="utf-8")
     save = tmp_path / f"long{players}.json"
     assert main(["play", "--config", str(config), "--seed", "5", "--save", str(save)]) == 0

@@ -28,10 +28,11 @@ from preferans.core.model.contracts import ContractSpec
 ACE, KING, QUEEN = 7, 6, 5
 """Rank indices (7 8 9 10 J Q K A are 0..7)."""
 
-TALON_BONUS = 1.5
+TALON_BONUS = 2.0
 """Tricks the bidder counts on beyond his sure tricks: the two talon cards and the long-suit and
-ruffing tricks the count leaves out. Tuned so that about a third of the deals are raspasovka and the
-declarer makes his contract about 85% of the time against these bots."""
+ruffing tricks the count leaves out. Tuned so that the heuristic bots pass into raspasovka about as often as
+the hard bot does on the same deals (docs/bots.md, "How often the bots bid"): at 1.5 they passed a hand the
+hard bot plays in twice as many deals. The hard bot's inference reads the others' calls with the same count."""
 
 RAISE_MARGIN = 1.0
 """Spare tricks the declarer wants before he declares more than he bid."""

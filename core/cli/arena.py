@@ -28,7 +28,7 @@ from preferans.core.formats.render import Printer
 from preferans.core.model.errors import BadInput, bad_input
 from preferans.core.model.i18n import ENGLISH, Translator, translator
 from preferans.core.rules.commented import name_in
-from preferans.core.rules.config import config_from_dict
+from preferans.core.rules.config import Variant, config_from_dict
 from preferans.core.tools.arena import (
     ArenaResult,
     arena,
@@ -38,7 +38,7 @@ from preferans.core.tools.arena import (
     result_json,
     summarize,
 )
-from preferans.core.tools.arena_record import ArenaRecord, header, merge
+from preferans.core.tools.arena_record import ArenaRecord, header, merge, zero_sum
 from preferans.core.tools.deal_sets import ALL, DEAL_SETS, MISERE, RASPASOVKA, check_deal_set
 from preferans.core.tools.parallel import check_jobs, progress_bars
 
@@ -153,12 +153,19 @@ def cmd_report(args: argparse.Namespace) -> int:
     one = set(shards)
     shard = one.pop() if len(one) == 1 and shards[0] != "0/1" else None
     result = replace(result, deal_set=str(head.get("deal_set", ALL)), shard=shard)
+    variant: Variant | None = None
     try:  # the variant's own words (its unit, its title) when it can be loaded: not with local plugins
         variant = config_from_dict(head["config"], str(paths[0]))
         tr = translator_for(args, variant)
         title = name_in(variant, tr)
     except (BadInput, KeyError, TypeError):
         title, tr = result.variant, translator(language_of(args))
+    if variant is not None and zero_sum(variant) != head["zero_sum"]:  # a header changed by hand: rows unchecked
+        if head["zero_sum"]:
+            raise bad_input("{path}: line 1: {key} is true, but the variant's settlements do not sum to 0",
+                            path=str(paths[0]), key="zero_sum")
+        raise bad_input("{path}: line 1: {key} is false, but the variant's settlements sum to 0", path=str(paths[0]),
+                        key="zero_sum")
     if args.json:
         data = result_json(result)
         data["records"] = [str(p) for p in paths]

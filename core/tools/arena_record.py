@@ -5,7 +5,9 @@ session or machine. A record makes the run resumable and shareable. It is a JSON
 
 * line 1, the **header**: the format and its version, the variant (its name and its config, local plugins
   with their SHA-256), the bots, the seed, the deal set, the shard, the package's version and a
-  **fingerprint** of the code that decides the plays (:func:`fingerprint`);
+  **fingerprint** of the code that decides the plays (:func:`fingerprint`), and whether the variant is
+  zero-sum (a pot variant is not: the pot holds the rest), so that a row of a zero-sum run that does not sum
+  to 0 is refused;
 * then one line per finished deal, in the order they finished: ``{"deal": i, "values": [[...], ...]}``,
   ``values[r][e]`` entry ``e``'s exact settlement in rotation ``r`` as a Fraction string (``"-5"``,
   ``"10/3"``), and ``"stream"``, the deal's place in the seed stream, for a deal set other than ``all``.
@@ -40,6 +42,7 @@ from preferans.core.model.error_texts import mark_error
 from preferans.core.model.errors import BadInput, bad_input, phrase, shown_path
 from preferans.core.model.files import SAVE_LIMIT, read_bounded
 from preferans.core.model.parsing import strict_json
+from preferans.core.rules import defaults
 from preferans.core.rules.config import Variant
 from preferans.core.tools import deal_sets
 from preferans.core.tools.arena import DealPlays, Shard, parse_shard
@@ -47,7 +50,7 @@ from preferans.core.tools.arena import DealPlays, Shard, parse_shard
 FORMAT = "preferans-arena-record"
 VERSION = 1
 HEADER_FIELDS = ("format", "version", "variant", "config", "bots", "seed", "deal_set", "shard", "package",
-                 "fingerprint")
+                 "fingerprint", "zero_sum")
 """The header's fields, in the order a mismatch is looked for (the first one that differs is named)."""
 
 SOURCES = (".py", ".c", ".toml")
@@ -104,11 +107,17 @@ def package_version() -> str:
         return "unknown"
 
 
+def zero_sum(variant: Variant) -> bool:
+    """Whether the variant's settlements sum to 0 (no variant hook replaces the core's zero-sum check): a pot
+    variant's do not, the pot holds the rest."""
+    return all(impl.plugin is defaults for impl in variant.new_manager().hook.pref_settlement_check.get_hookimpls())
+
+
 def header(variant: Variant, bots: Sequence[str], seed: int, deal_set: str, shard: Shard) -> dict[str, Any]:
     """The header of a record of this run (:data:`HEADER_FIELDS`)."""
     return {"format": FORMAT, "version": VERSION, "variant": variant.name, "config": variant.config_dict(),
             "bots": list(bots), "seed": seed, "deal_set": deal_set, "shard": str(shard), "package": package_version(),
-            "fingerprint": fingerprint(variant),
+            "fingerprint": fingerprint(variant), "zero_sum": zero_sum(variant),
             "unit": Match(variant).settlement().unit}  # the settlement's unit, for the report (derived, not compared)
 
 
@@ -199,7 +208,7 @@ def _parse_deal(text: str, where: str, players: int, head: Mapping[str, Any]) ->
     if any(len(row) != players for row in rows):
         raise bad_input(_EXACT, where=where, key="values", examples=_EXAMPLES)
     for r, row in enumerate(rows):
-        if sum(row) != 0:  # every settlement sums to 0: a row that does not was not written by a run
+        if head.get("zero_sum") and sum(row) != 0:  # a row that does not was not written by a run
             raise bad_input("{where}: {key}[{row}] sums to {total}, not 0 (a settlement sums to 0)", where=where,
                             key="values", row=r, total=str(sum(row)))
     return DealPlays(index, rows, stream)
@@ -247,6 +256,9 @@ def read_record(path: Path) -> tuple[dict[str, Any] | None, dict[int, DealPlays]
     if head.get("deal_set") not in deal_sets.DEAL_SETS or not isinstance(head.get("config"), dict):
         raise bad_input("{path}: line 1: {key} must be one of {allowed} and {config} an object", path=shown_path(path),
                         key="deal_set", allowed=", ".join(deal_sets.DEAL_SETS), config="config")
+    if not isinstance(head.get("zero_sum"), bool):
+        raise bad_input("{path}: line 1: {key} must be true or false, got {got}", path=shown_path(path),
+                        key="zero_sum", got=_short(head.get("zero_sum")))
     shard = _shard_of(head, path)
     deals: dict[int, DealPlays] = {}
     for number, text in enumerate(lines[1:], start=2):

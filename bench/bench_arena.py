@@ -1,4 +1,4 @@
-"""CPU time of one duplicate arena deal (every rotation of the seats), the unit of the long runs of issue 15.
+"""CPU time of one duplicate arena deal (every rotation of the seats), the unit of the long runs of docs/bots.md.
 
 Plays deals ``--start`` .. ``--start + --deals - 1`` of the arena's stream for ``--seed`` with ``--bots`` (as
 ``preferans arena`` deals them) in this process, and prints the CPU seconds per deal and a digest of the
@@ -28,7 +28,7 @@ def main() -> int:
     ap.add_argument("--bots", default="hard,pimc,pimc")
     ap.add_argument("--seed", type=int, default=20261202)
     ap.add_argument("--deals", type=int, default=3)
-    ap.add_argument("--start", type=int, default=5010, help="the first deal (beyond the issue's runs' 5,000)")
+    ap.add_argument("--start", type=int, default=5010, help="the first deal (beyond the long runs' 5,000)")
     ap.add_argument("--smoke", action="store_true", help="one deal")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()

@@ -3,7 +3,7 @@
 For each level, plays ``--deals`` deals of ``--variant`` (Sochi by default; seed ``--seed``) with that level in
 seat 0 and heuristic bots in the other seats, and times every decision of seat 0 that has more than one legal
 action (process CPU seconds, mean and maximum per phase; the levels' targets are under 20 ms for ``easy`` and
-under 1 s for ``hard`` on one core, issue 15).
+under 1 s for ``hard`` on one core).
 
     python bench/bench_levels.py --deals 10 --seed 1
     python bench/bench_levels.py --smoke       # one deal per level, for CI

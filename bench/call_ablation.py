@@ -14,7 +14,7 @@ split by where it came from: which calls of the hard bot to play out in a family
     python bench/call_ablation.py --variant sochi --bot hard:calls=7 --seed 7474 --deals 240 --log  # each play
 
 The differences are paired (the same deal, seat and pimc opponents), so they are far less noisy than two
-arenas' totals; the seeds of such tuning runs stay below 10 000, which the issue's arenas do not use.
+arenas' totals; the seeds of such tuning runs stay below 10 000, which the long arenas of docs/bots.md do not use.
 """
 
 from __future__ import annotations

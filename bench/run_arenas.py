@@ -1,4 +1,4 @@
-"""The long duplicate arenas of issue 15, played a round at a time into resumable records.
+"""The long duplicate arenas of docs/bots.md, played a round at a time into resumable records.
 
 The plan is ``bench/arenas.toml``: a seed, a size (``deals``), a step and the runs (variant, bots, deal set,
 and a seed or a size of their own where it differs).
@@ -12,11 +12,12 @@ together: after any number of rounds every run has about the same number of deal
     python bench/run_arenas.py --records DIR --table       # the rows of docs/bots.md's table of the runs
     python bench/run_arenas.py --records DIR --alike OLD   # the deals in both DIR's and OLD's records alike?
 
-A record's header holds a fingerprint of the code that decides the play (docs/bots.md, "Long runs"), so a
-run must stay on one commit: play it from a worktree at that commit (``git worktree add DIR COMMIT``) while
-the code moves on, and name the commit with the figures. Where later code means to leave a family's bots
-as they were, ``--check K`` replays K of each record's deals (spread over the record) with this checkout's
-code and says whether every value is the same: a record then measures the bots of both commits.
+The records are not kept in the repository: the plan plays them again (docs/how-to/run-an-arena.md). A
+record's header holds a fingerprint of the code that decides the play (docs/bots.md, "Long runs"), so a run
+must stay on one version of the bots: play it from a checkout of its own while the code moves on. Where later
+code means to leave a family's bots as they were, ``--check K`` replays K of each record's deals (spread over
+the record) with this checkout's code and says whether every value is the same: a record then measures the
+bots of both versions.
 """
 
 from __future__ import annotations
@@ -63,7 +64,6 @@ def main() -> int:
     ap.add_argument("--rounds", type=int, default=None, help="stop after K rounds (default: until complete)")
     ap.add_argument("--report", action="store_true", help="print each run's table so far")
     ap.add_argument("--table", action="store_true", help="print the runs so far as rows of a Markdown table")
-    ap.add_argument("--commit", default=None, help="the bots' commit the table names (default: the folder's name)")
     ap.add_argument("--alike", type=Path, default=None, metavar="OLD",
                     help="compare each run's deals with those of the same run's record in folder OLD")
     ap.add_argument("--check", type=int, default=None, metavar="K",
@@ -80,7 +80,7 @@ def main() -> int:
                 subprocess.run([PREFERANS, "arena", "report", str(record)], check=False)
         return 0
     if args.table:
-        return table(runs, plan, args.records, args.commit or args.records.resolve().name)
+        return table(runs, plan, args.records)
     if args.alike is not None:
         return alike(runs, args.records, args.alike)
     if args.check is not None:
@@ -105,11 +105,11 @@ def main() -> int:
     return 0
 
 
-HEADER = ("| run | bots' commit | seed | deals so far (of) | hard, per 100 deals | 95% CI | the other bot, per copy "
-          "| lead: hard - other | 95% CI of the lead | the lead's interval |\n|" + "---|" * 10)
+HEADER = ("| run | seed | deals so far (of) | hard, per 100 deals | 95% CI | the other bot, per copy "
+          "| lead: hard - other | 95% CI of the lead | the lead's interval |\n|" + "---|" * 9)
 
 
-def table(runs: list[dict[str, Any]], plan: dict[str, Any], records: Path, commit: str) -> int:
+def table(runs: list[dict[str, Any]], plan: dict[str, Any], records: Path) -> int:
     """The runs with a record in ``records``, one Markdown row each, from ``preferans arena report --json``."""
     print(HEADER)
     for run in runs:
@@ -124,7 +124,7 @@ def table(runs: list[dict[str, Any]], plan: dict[str, Any], records: Path, commi
         hard, other, lead = r["entries"][0], r["by_bot"][1], r["lead"]
         low, high = lead["ci95"]
         verdict = "above zero" if low > 0 else "below zero" if high < 0 else "zero inside"
-        print(f"| {run['name']} | {commit} | {r['seed']} | {r['deals']} ({size(run, plan)}) "
+        print(f"| {run['name']} | {r['seed']} | {r['deals']} ({size(run, plan)}) "
               f"| {hard['mean_per_100']:+.1f} {r['unit']} | {span(hard['ci95'])} | {other['mean_per_100']:+.1f} "
               f"| **{lead['mean_per_100']:+.1f}** | {span(lead['ci95'])} | {verdict} |")
     return 0

@@ -21,6 +21,7 @@ from test_conformance_meta import HEADER, make_dist, run_suite
 
 from preferans.core import Game, hookimpl, load_variant
 from preferans.core.engine.game import Phase
+from preferans.core.model.cards import CARD_NAMES
 from preferans.core.model.contracts import ContractSpec
 from preferans.core.rules.local import LocalPlugin
 from preferans.core.testing import checks, scenarios
@@ -214,12 +215,27 @@ def test_each_shipped_scenario_reaches_what_it_says(name: str) -> None:
         assert cov.deals == 1
 
 
+def test_a_scenario_written_for_three_players_is_left_out_with_two() -> None:
+    # Sochi's clean misère is dealt to three bidders (ten cards each in turn) and bid misère, pass, pass; with
+    # two players the second pass would be the discard's card: the scenario says players = 3 and the two-player
+    # variant leaves it out instead of failing on it
+    three, two = load_variant("sochi"), load_variant("sochi", {"players": 2})
+    [(source, item)] = list(scenarios.scenario_files(two))
+    scenario = scenarios.load_scenario(source, item.read_text(encoding="utf-8"))
+    assert scenario.players == 3 and scenario.applies_to(three) and not scenario.applies_to(two)
+    with pytest.raises(AssertionError, match=r"actions\[2\] 'pass': illegal action"):
+        scenarios.play_scenario(two, scenario, 0, Coverage.of(two.contracts))
+    cov = scenarios.reach(two, 0, 6)  # the scenario left out: no failure
+    assert cov.deals > 6
+
+
 @pytest.mark.parametrize(("text", "says"), [
     ("pack = [", "malformed TOML"),
     ("actions = []", "pack: expected the 32 cards"),
     ('pack = "7S 8S"', "pack: expected each of the 32 cards once, got 2 names"),
     ('pack = "7S XX"', "pack: "),
     (f'pack = "{" ".join(["7S"] * 32)}"', "got 32 names with 1 different cards"),
+    (f'pack = "{" ".join(CARD_NAMES)}"\nplayers = "three"', "players: expected the number of players"),
 ])
 def test_a_malformed_scenario_is_one_line_naming_the_file(text: str, says: str) -> None:
     with pytest.raises(AssertionError, match=r"^scenario bad.toml: .*" + re.escape(says)) as info:

@@ -19,6 +19,7 @@ A scenario file::
 
     description = "a misère made: the declarer holds the lowest cards"
     first_dealer = 0
+    players = 3                   # optional: the deal is written for this many players (else left out)
     pack = "7S 8S ..."            # the 32 cards in dealing order: ten to each bidder in turn, then the talon
     actions = ["misere", "pass", "pass"]
     reaches = ["row misere", "outcome played"]
@@ -67,6 +68,12 @@ class Scenario:
     actions: tuple[str, ...]
     reaches: tuple[str, ...]
     first_dealer: int = 0
+    players: int | None = None
+    """The number of players the deal is written for (``None``: any); a variant played by another number
+    leaves the scenario out (``sochi(players=2)`` deals and bids otherwise)."""
+
+    def applies_to(self, variant: Variant) -> bool:
+        return self.players is None or self.players == variant.rules.players
 
 
 def scenario_files(variant: Variant) -> Iterator[tuple[str, Traversable]]:
@@ -108,7 +115,11 @@ def load_scenario(source: str, text: str) -> Scenario:
     if type(first) is not int:
         raise AssertionError(check_message("scenario {source}: {key}: expected a seat number", source=source,
                                            key="first_dealer"))
-    return Scenario(source, str(data.get("description", "")), pack, tuple(actions), tuple(reaches), first)
+    players = data.get("players")
+    if players is not None and (type(players) is not int or players < 2):
+        raise AssertionError(check_message("scenario {source}: {key}: expected the number of players the deal is "
+                                           "written for", source=source, key="players"))
+    return Scenario(source, str(data.get("description", "")), pack, tuple(actions), tuple(reaches), first, players)
 
 
 def _reached(game: Game, coverage: Coverage, taken: list[str], item: str) -> bool:
@@ -206,6 +217,8 @@ def reach(variant: Variant, seed: int, deals: int, coverage: Coverage | None = N
     targeted_runs(variant, seed, cov)
     for source, item in scenario_files(variant):
         scenario = load_scenario(source, item.read_text(encoding="utf-8"))
+        if not scenario.applies_to(variant):
+            continue
         try:
             play_scenario(variant, scenario, seed, cov)
         except AssertionError:

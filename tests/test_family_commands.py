@@ -30,7 +30,10 @@ FAMILY = '''
 
 import json
 
-from preferans.core.plugin import BadInput, Game, RecordedDeal, hookimpl, load_variant, parse_cards
+from preferans.core.plugin import hookimpl
+from preferans.core.plugin.cards import parse_cards
+from preferans.core.plugin.cli import Game, RecordedDeal, load_variant
+from preferans.core.plugin.errors import BadInput
 
 
 def cmd_deals(args):

@@ -26,7 +26,8 @@ from preferans.core.engine.match import Match
 from preferans.core.formats import sheet
 from preferans.core.formats.scorecard import score_card
 from preferans.core.model.errors import ConfigError, RecordError
-from preferans.core.plugin import MatchView, ScorecardReader, hookimpl
+from preferans.core.plugin import MatchView, hookimpl
+from preferans.core.plugin.sheet import ScorecardReader
 from preferans.core.rules.local import LocalPlugin
 
 SOCHI = Path(__file__).resolve().parent / "data" / "scorecards" / "sochi_pulka.toml"
@@ -37,7 +38,8 @@ SOCHI = Path(__file__).resolve().parent / "data" / "scorecards" / "sochi_pulka.t
 HOUSE_SHEET = '''
 from typing import Any
 
-from preferans.core.plugin import (
+from preferans.core.plugin import hookimpl
+from preferans.core.plugin.sheet import (
     RequiredKey,
     ScorecardReader,
     SettlementCheck,
@@ -45,7 +47,6 @@ from preferans.core.plugin import (
     SheetView,
     account_table,
     amount_text,
-    hookimpl,
     running_records,
 )
 

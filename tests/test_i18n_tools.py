@@ -77,22 +77,25 @@ def saved(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_analyse_in_russian(capsys: pytest.CaptureFixture[str], saved: Path) -> None:
     capsys.readouterr()
-    english = run(capsys, "analyse", str(saved), "--deals", "2")
-    ru = run(capsys, "analyse", str(saved), "--deals", "2", "--lang", "ru")
-    assert english[0] == f"{saved}: sochi, 2 deals analysed" and ru[0] == f"{saved}: sochi, разобрано сдач: 2"
+    english = run(capsys, "analyse", str(saved), "--deals", "4")
+    ru = run(capsys, "analyse", str(saved), "--deals", "4", "--lang", "ru")
+    assert english[0] == f"{saved}: sochi, 4 deals analysed" and ru[0] == f"{saved}: sochi, разобрано сдач: 4"
     assert english[1].startswith("deal 1 (dealer Anna): 6H by Anna; double-dummy at the first card: 6 tricks")
     # 6H is 6♥, six tricks "6 взяток"
     assert ru[1] == "сдача 1 (сдаёт Anna): 6♥, играет Anna; с открытыми картами при первой карте: 6 взяток; взято: 6"
     assert english[2] == "  trick 1: Vera played 7S, lost 1 trick (best: KS)"
     assert ru[2] == "  взятка 1: Vera, ход 7S, потеряна 1 взятка (лучше: KS)"  # one trick: "1 взятка"
-    assert ru[4].startswith("сдача 2 (сдаёт Boris): распасы; взятки с открытыми картами при первой карте (каждый "
-                            "избегает взяток против остальных): ")
+    # deal 4 of seed 1 is the first raspasovka (Boris, Vera and Anna pass)
+    [fourth] = [line for line in ru if line.startswith("сдача 4 ")]
+    assert fourth.startswith("сдача 4 (сдаёт Anna): распасы; взятки с открытыми картами при первой карте (каждый "
+                             "избегает взяток против остальных): ")
 
 
 def test_arena_in_german_and_the_environment(capsys: pytest.CaptureFixture[str]) -> None:
     de = run(capsys, "arena", "--bots", "random,heuristic,heuristic", "--deals", "2", "--variant", "sochi",
              "--lang", "de")
-    assert de[0] == ("Arena: sochi, Startwert 1: 2 Spiele x 3 Rotationen (6 Partien) zwischen random, heuristic, "
+    # the variant by its name in German (Sotschi), the key only where it is typed
+    assert de[0] == ("Arena: Sotschi, Startwert 1: 2 Spiele x 3 Rotationen (6 Partien) zwischen random, heuristic, "
                      "heuristic")
     assert de[1] == "Abrechnung je 100 Spiele (Whists), Duplikat"  # the Russian family's unit in German
     assert de[2].split() == ["Eintrag", "Bot", "Partien", "gesamt", "je", "100", "Spiele", "95%-KI"]
@@ -106,7 +109,7 @@ def test_arena_in_german_and_the_environment(capsys: pytest.CaptureFixture[str])
                           check=False)
     assert run_.returncode == 0, run_.stderr
     ru = run_.stdout.splitlines()
-    assert ru[0] == "арена: sochi, сид 1: сдач: 2 x пересадок: 3 (розыгрышей: 6), играют random, heuristic, heuristic"
+    assert ru[0] == "арена: Сочи, сид 1: сдач: 2 x пересадок: 3 (розыгрышей: 6), играют random, heuristic, heuristic"
     assert ru[1] == "Расчёт на 100 сдач (висты), дубль"
     # the time on stderr: 2 deals x 3 rotations = 6 plays, one process ("1 процесс", the form for 1)
     assert re.fullmatch(r"арена: 6 розыгрышей за \d+\.\d с \(1 процесс\)", run_.stderr.splitlines()[-1])

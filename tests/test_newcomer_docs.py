@@ -56,9 +56,10 @@ def test_contributing_walks_through_a_variant_that_does_not_exist_yet() -> None:
     preset = tomllib.loads(re.search(r"```toml\n(.*?)```", section, re.S).group(1).replace("\n   ", "\n"))  # type: ignore[union-attr]
     assert preset["name"] == "club" and "club" not in playable_variants()
     assert preset["extends"] in playable_variants()
-    # its code imports only from preferans.core.plugin, as the line below it says
+    # its code imports only from the plugin API and the family's rules class, as the lines below it say
     code = re.search(r"```python\n(.*?)```", section, re.S).group(1)  # type: ignore[union-attr]
-    assert re.findall(r"^\s*(?:from|import) (\S+)", code, re.M) == ["preferans.core.plugin"]
+    assert re.findall(r"^\s*(?:from|import) (\S+)", code, re.M) == ["preferans.core.plugin",
+                                                                      "preferans.variants.russian.rules"]
 
 
 def test_contributings_record_commands_cover_every_contract_kind(tmp_path: Path,

@@ -13,17 +13,11 @@ from typing import Any
 import pytest
 
 from preferans.core import load_variant
-from preferans.core.plugin import (
-    AuctionView,
-    DealResult,
-    DefenceView,
-    Entry,
-    LedgerView,
-    MatchView,
-    Moment,
-    Variant,
-    parse_cards,
-)
+from preferans.core.plugin import AuctionView, DealResult, DefenceView, Entry, MatchView
+from preferans.core.plugin.cards import parse_cards
+from preferans.core.plugin.cli import Variant
+from preferans.core.plugin.kit import Moment
+from preferans.core.plugin.sheet import LedgerView
 from preferans.core.testing.checks_reference import check_matches_reference
 from preferans.variants.russian.conformance import REFERENCE
 

@@ -403,7 +403,7 @@ def test_a_hold_is_told_by_its_word_not_as_a_bare_number() -> None:
 
 def test_a_hold_in_the_replay_and_at_the_human_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
                                                     capsys: pytest.CaptureFixture[str]) -> None:
-    from preferans.core.plugin import SAVE_FORMAT, SAVE_VERSION
+    from preferans.core.plugin.cli import SAVE_FORMAT, SAVE_VERSION
 
     def saved(game: Game, name: str, human: int | None) -> Path:
         path = tmp_path / name

@@ -267,12 +267,12 @@ def events(log: Sequence[LogEntry], since: int = 0, live: Sequence[tuple[int, in
             out.append(None)
             continue
         if len(entry) == 2:  # a closed trick
-            trick: Trick = entry  # type: ignore[assignment]
+            trick: Trick = entry
             fill(trick[1][1:] if tricks < leads else trick[1])  # a talon card leads the first tricks
             tricks += 1
             out.append(Event(i, deal, None, "trick", None, None, None, finished_trick(trick)))
             continue
-        deal, seat, kind, action, visible_to, hand, raw = entry  # type: ignore[misc]
+        deal, seat, kind, action, visible_to, hand, raw = entry
         if kind == "play_start":
             rules, leads = raw
             players, tricks = dict(rules.controllers), 0

@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 import pluggy
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, Field, ValidationError
 
 from preferans.core.engine.match import Match
 from preferans.core.model import parsing
@@ -62,6 +62,7 @@ from preferans.core.model.views import (
 )
 from preferans.core.rules.config import Variant, load_variant, named_plugins
 from preferans.core.rules.manager import Rulebook
+from preferans.core.rules.sections import RulesSection
 
 TRICKS_PER_DEAL = 10
 """Every played deal has ten tricks, and the core's reading expects all ten in the record (a family whose
@@ -74,11 +75,7 @@ Calls = tuple[tuple[int, str], ...]
 """Calls in the order spoken: ``((seat, call), ...)``."""
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-
-class DealFields(_Strict):
+class DealFields(RulesSection, strict=True):
     """The fields of a contract deal that every reading shares; a family's deal model subclasses it and
     adds its own (the Russian ``raspasovka`` and ``half_and_half``)."""
 
@@ -96,7 +93,7 @@ class DealRecord(DealFields):
     all_pass: bool = Field(default=False, description="everybody passed")
 
 
-class CardRecord(_Strict):
+class CardRecord(RulesSection, strict=True):
     """The whole scorecard file."""
 
     variant: str = Field(description="an installed variant, e.g. sochi")

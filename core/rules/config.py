@@ -40,15 +40,12 @@ from preferans.core.rules.manager import (
     installed_variants,
     load_module,
 )
+from preferans.core.rules.sections import RulesSection
 
 DEFAULT_VARIANT = "sochi"
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class BotDefaults(_Strict):
+class BotDefaults(RulesSection):
     """``[bots]`` of a preset: how the bots play this variant where their options do not say (a family's
     measured defaults, docs/bots.md; an option on the command line wins, a child's key its parent's)."""
 
@@ -61,7 +58,7 @@ class BotDefaults(_Strict):
         "(each defender's best there) against the heuristic bot's: 0 to 1; not set: 0"))
 
 
-class PresetFile(_Strict):
+class PresetFile(RulesSection):
     """The keys a preset file may have."""
 
     name: str
@@ -89,7 +86,7 @@ class PresetFile(_Strict):
     rules: dict[str, Any] = Field(default_factory=dict)
 
 
-class GameConfig(_Strict):
+class GameConfig(RulesSection):
     """A user's game config: a variant plus overrides."""
 
     variant: str = DEFAULT_VARIANT
@@ -413,9 +410,8 @@ def _build_rules_model(pm: pluggy.PluginManager) -> type[BaseModel]:
     for answer in reversed(answers):
         for name, spec in answer.items():
             fields[name] = spec if isinstance(spec, tuple) else (spec, ...)
-    return create_model(  # type: ignore[call-overload, no-any-return]
-        "Rules", __config__=ConfigDict(extra="forbid", frozen=True), **fields
-    )
+    model: type[BaseModel] = create_model("Rules", __config__=ConfigDict(extra="forbid", frozen=True), **fields)
+    return model
 
 
 def parse_variant_id(text: str, option: str = "--variant") -> tuple[str, dict[str, Any]]:

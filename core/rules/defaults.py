@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
-
 from preferans.core.model.contracts import ContractSpec
 from preferans.core.model.errors import NoRuleError
 from preferans.core.model.paper import RequiredKey, SettlementCheck, SheetText, SheetView, account_table, zero_sum_check
@@ -38,6 +36,7 @@ from preferans.core.model.views import (
     Won,
 )
 from preferans.core.rules.hookspecs import hookimpl
+from preferans.core.rules.sections import CoreRules
 
 DEFEND = "defend"
 """The core's own defence call: a defender says ``"pass"`` or this, and the deal is played when somebody
@@ -46,20 +45,11 @@ defends. A family with its own words for it answers ``pref_defence_legal`` and `
 
 @hookimpl(trylast=True)
 def pref_rules_sections() -> dict[str, Any]:
-    return {
-        # 3 players, 4 with the dealer sitting out, or 2 with the third hand held by no player
-        "players": (int, Field(
-            title="players at the table",
-            ge=2, le=4, description="players at the table: 3, 4 (the dealer sits out) or 2 "
-                                                       "(the third hand is held by no player)")),
-        "max_deals": (int | None, Field(
-            title="stop the match after this many deals",
-            default=None, ge=1, description="stop the match after this many deals")),
-    }
+    return CoreRules.sections()  # players and max_deals
 
 
 @hookimpl(trylast=True)
-def pref_auction_legal(view: AuctionView, seat: int, rules: BaseModel) -> list[str]:
+def pref_auction_legal(view: AuctionView, seat: int, rules: CoreRules) -> list[str]:
     # one pass over the calls: this seat's calls and the highest contract (as ``view.highest()``)
     get = view.contracts.get
     mine = binding = False
@@ -81,7 +71,7 @@ def pref_auction_legal(view: AuctionView, seat: int, rules: BaseModel) -> list[s
 
 
 @hookimpl(trylast=True)
-def pref_auction_step(view: AuctionView, rules: BaseModel) -> AuctionStep:
+def pref_auction_step(view: AuctionView, rules: CoreRules) -> AuctionStep:
     calls = view.calls
     if not calls:
         # nobody has spoken: nobody passed, nothing was bid
@@ -108,12 +98,12 @@ def pref_auction_step(view: AuctionView, rules: BaseModel) -> AuctionStep:
 
 
 @hookimpl(trylast=True)
-def pref_all_pass(view: AuctionView, rules: BaseModel) -> AllPassOutcome:
+def pref_all_pass(view: AuctionView, rules: CoreRules) -> AllPassOutcome:
     return Redeal()
 
 
 @hookimpl(trylast=True)
-def pref_declaration_step(view: DeclarationView, rules: BaseModel) -> DeclarationStep:
+def pref_declaration_step(view: DeclarationView, rules: CoreRules) -> DeclarationStep:
     if view.bid.with_talon and not view.talon_taken:
         return TakeTalon(view.declarer)
     if view.bid.with_talon and not view.discarded_by:
@@ -124,19 +114,19 @@ def pref_declaration_step(view: DeclarationView, rules: BaseModel) -> Declaratio
 
 
 @hookimpl(trylast=True)
-def pref_declaration_legal(view: DeclarationView, rules: BaseModel) -> list[str]:
+def pref_declaration_legal(view: DeclarationView, rules: CoreRules) -> list[str]:
     if view.bid.first_bid_only:
         return [view.bid.name]
     return [s.name for s in view.contracts.biddable() if s.rank >= view.bid.rank and not s.first_bid_only]
 
 
 @hookimpl(trylast=True)
-def pref_defence_legal(view: DefenceView, seat: int, rules: BaseModel) -> list[str]:
+def pref_defence_legal(view: DefenceView, seat: int, rules: CoreRules) -> list[str]:
     return ["pass", DEFEND]
 
 
 @hookimpl(trylast=True)
-def pref_defence_step(view: DefenceView, rules: BaseModel) -> DefenceStep:
+def pref_defence_step(view: DefenceView, rules: CoreRules) -> DefenceStep:
     spoken = [s for s, _ in view.calls]
     silent = ownerless_hands(view.match.n_players)
     for seat in view.defenders:
@@ -147,7 +137,7 @@ def pref_defence_step(view: DefenceView, rules: BaseModel) -> DefenceStep:
 
 
 @hookimpl(trylast=True)
-def pref_play_rules(view: PlayView, rules: BaseModel) -> PlayRules:
+def pref_play_rules(view: PlayView, rules: CoreRules) -> PlayRules:
     spec = view.contract
     return PlayRules(
         trump=spec.trump,
@@ -163,30 +153,30 @@ def pref_play_rules(view: PlayView, rules: BaseModel) -> PlayRules:
 
 
 @hookimpl(trylast=True)
-def pref_score_deal(result: DealResult, match: MatchView, rules: BaseModel) -> list[Entry]:
+def pref_score_deal(result: DealResult, match: MatchView, rules: CoreRules) -> list[Entry]:
     what = result.contract.name if result.contract else result.kind
     raise NoRuleError("pref_score_deal", f"nothing scores a {what!r} deal")
 
 
 @hookimpl(trylast=True)
 def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer: int,
-                        rules: BaseModel) -> DealResult:
+                        rules: CoreRules) -> DealResult:
     return reader.read_default(record, index, dealer)  # type: ignore[no-any-return]
 
 
 @hookimpl(trylast=True)
-def pref_next_dealer(match: MatchView, result: DealResult, rules: BaseModel) -> int:
+def pref_next_dealer(match: MatchView, result: DealResult, rules: CoreRules) -> int:
     return (result.dealer + 1) % match.n_players
 
 
 @hookimpl(trylast=True)
-def pref_match_over(match: MatchView, rules: BaseModel) -> bool:
-    limit = getattr(rules, "max_deals", None)
+def pref_match_over(match: MatchView, rules: CoreRules) -> bool:
+    limit = rules.max_deals
     return limit is not None and len(match.history) >= limit
 
 
 @hookimpl(trylast=True)
-def pref_settle(match: MatchView, rules: BaseModel) -> Settlement:
+def pref_settle(match: MatchView, rules: CoreRules) -> Settlement:
     raise NoRuleError("pref_settle", "the variant has no final settlement")
 
 
@@ -194,18 +184,18 @@ def pref_settle(match: MatchView, rules: BaseModel) -> Settlement:
 
 
 @hookimpl(trylast=True)
-def pref_render_sheet(view: SheetView, form: str, rules: BaseModel) -> SheetText | None:
+def pref_render_sheet(view: SheetView, form: str, rules: CoreRules) -> SheetText | None:
     # the plainest sheet: one column per account; no picture
     return account_table(view) if form == "text" else None
 
 
 @hookimpl(trylast=True)
-def pref_settlement_check(view: SheetView, rules: BaseModel) -> SettlementCheck:
+def pref_settlement_check(view: SheetView, rules: CoreRules) -> SettlementCheck:
     return zero_sum_check(view.settlement, view.tr)
 
 
 @hookimpl(trylast=True)
-def pref_scorecard_required(rules: BaseModel) -> list[RequiredKey]:
+def pref_scorecard_required(rules: CoreRules) -> list[RequiredKey]:
     required = []
     for key, info in type(rules).model_fields.items():
         extra = info.json_schema_extra

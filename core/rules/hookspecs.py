@@ -14,7 +14,9 @@ Conventions, as in pytest:
   ``PREFERANS_TRACE_HOOKS=1`` traces it, and a wrapper (``@hookimpl(wrapper=True)``: ``result = yield``,
   then return the refined result) refines the answer of the plugins below it, the parent's or the core's.
 * Hooks receive frozen views and return values; they never change the game. ``rules`` is the frozen,
-  validated rules model of the game.
+  validated rules model of the game, built from every plugin's sections; a family's hooks type it with the
+  family's rules class (``rules: RussianRules``), which it has every field of (the one cast of the plugin
+  API: :mod:`preferans.core.rules.sections`).
 """
 
 from __future__ import annotations

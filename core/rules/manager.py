@@ -127,14 +127,39 @@ Step = tuple[Callable[..., Any], tuple[int, ...] | None]
 hook's parameters (``None``: all of them, in the spec's order, the usual case)."""
 
 
+def _passes_defaults() -> bool:
+    """Whether the installed pluggy passes an implementation's parameters that have a default, when the call
+    provides them (by keyword: pluggy 1.7 on), or leaves them at their defaults (1.5 and 1.6). Asked once, of
+    pluggy itself, so that the compiled callers do what the installed pluggy does."""
+    project = "preferans-probe"
+
+    class Spec:
+        @pluggy.HookspecMarker(project)
+        def probe(self, given: int) -> None:
+            """A hook with one argument."""
+
+    class Impl:
+        @pluggy.HookimplMarker(project)
+        def probe(self, given: int = 0) -> int:
+            return given
+
+    pm = pluggy.PluginManager(project)
+    pm.add_hookspecs(Spec)
+    pm.register(Impl())
+    return bool(pm.hook.probe(given=1) == [1])
+
+
+PASSES_DEFAULTS = _passes_defaults()
+
+
 def _steps(impls: Sequence[HookImpl], params: tuple[str, ...]) -> list[Step]:
     """The implementations as fast-path steps. pluggy passes an implementation its positional parameters
-    and, by keyword, those of its parameters with a default that the call provides; a function with such
-    parameters is called through a small adapter doing the same."""
+    and (from pluggy 1.7: :data:`PASSES_DEFAULTS`), by keyword, those of its parameters with a default that the
+    call provides; a function with such parameters is called through a small adapter doing the same."""
     out: list[Step] = []
     for impl in impls:
         argnames = tuple(impl.argnames)
-        keywords = tuple(k for k in impl.kwargnames if k in params)
+        keywords = tuple(k for k in impl.kwargnames if k in params) if PASSES_DEFAULTS else ()
         if keywords:
             out.append((_adapter(impl.function, [params.index(a) for a in argnames],
                                  {k: params.index(k) for k in keywords}), None))
@@ -175,7 +200,8 @@ def _call_wrapped(wrappers: Sequence[Step], inner: Callable[[tuple[Any, ...]], A
 def _teardown(teardowns: list[Generator[Any, Any, Any]], result: Any, exception: BaseException | None) -> Any:
     """The wrappers, innermost first, get the answer sent in (or the exception thrown in) and return the
     result the next one gets. A wrapper that raises passes its exception on outwards; one that returns after
-    an exception replaces it by its result. As pluggy's ``_multicall``, line by line."""
+    an exception replaces it by its result. What pluggy's ``_multicall`` does after the calls
+    (``tests/test_hook_caller.py`` holds the two to the same answers, exceptions and call order)."""
     for gen in reversed(teardowns):
         try:
             if exception is not None:
@@ -211,8 +237,13 @@ class Rulebook:
     pluggy's call order, each with its arguments picked by position, and around them the hook's
     wrappers (``@hookimpl(wrapper=True)``) with pluggy's semantics. The manager is complete before the
     first call and never changes, so this is exactly pluggy's call loop without its per-call bookkeeping,
-    which dominates the cost of the small hooks asked at every auction call. With
-    ``PREFERANS_TRACE_HOOKS`` set, or an old-style ``hookwrapper``, the hook goes through pluggy itself.
+    which dominates the cost of the small hooks asked at every auction call: pluggy's own call costs 13-22%
+    of the random deals per second (docs/performance.md, "Hooks"). ``tests/test_hook_caller.py`` pins the
+    compiled callers to pluggy's call (random stacks of plain answers, wrappers, old-style hookwrappers,
+    ``tryfirst``/``trylast`` and exceptions, both ways), for the pluggy versions the project allows. With
+    ``PREFERANS_TRACE_HOOKS`` or ``PREFERANS_PLUGGY_CALL`` set (the second without tracing, to compare the
+    two: ``PREFERANS_PLUGGY_CALL=1 python bench/bench_engine.py``), or an old-style ``hookwrapper``, the hook
+    goes through pluggy itself.
     """
 
     def __init__(self, pm: pluggy.PluginManager, rules: BaseModel) -> None:
@@ -244,10 +275,11 @@ class Rulebook:
     def _plan(self, name: str, params: tuple[str, ...]) -> tuple[list[Step], list[Step]] | None:
         """The wrappers and the plain implementations of a hook, each in pluggy's call order (the last
         registered first, ``tryfirst`` before and ``trylast`` after the others; wrappers outside all plain
-        implementations); ``None`` (use pluggy itself) when tracing is on or an implementation is an
-        old-style ``hookwrapper``."""
+        implementations); ``None`` (use pluggy itself) when tracing is on, ``PREFERANS_PLUGGY_CALL`` is set
+        or an implementation is an old-style ``hookwrapper``."""
         impls = list(reversed(getattr(self._hook, name).get_hookimpls()))
-        if os.environ.get("PREFERANS_TRACE_HOOKS") or any(i.hookwrapper for i in impls):
+        if os.environ.get("PREFERANS_TRACE_HOOKS") or os.environ.get("PREFERANS_PLUGGY_CALL") or any(
+                i.hookwrapper for i in impls):
             return None
         return _steps([i for i in impls if i.wrapper], params), _steps([i for i in impls if not i.wrapper], params)
 

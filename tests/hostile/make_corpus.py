@@ -328,7 +328,8 @@ def _plugin_cases(b: _Builder) -> None:
     naming the file and the hook, exit 2 (``play`` and ``simulate`` with workers)."""
     for label, text, hook in PLUGINS:
         path = b.file(f"plugin-{label}", ".py", text.encode())
-        commands = [["play", "--json", "--seed", "1"], ["simulate", "--deals", "3", "--jobs", "2"]]
+        # 8 deals: the first all-pass deal of simulate's seed 1 comes after the third, so every hook is asked
+        commands = [["play", "--json", "--seed", "1"], ["simulate", "--deals", "8", "--jobs", "2"]]
         for command in commands[:1] if label == "not-zero-sum" else commands:  # simulate prints no settlement
             b.cases.append(Case(f"plugin: {label}: {command[0]}", [*command, "--plugin", path], "reject",
                                 (path, hook)))
@@ -343,7 +344,7 @@ def _plugin_cases(b: _Builder) -> None:
 def build(root: Path) -> list[Case]:
     """Write the corpus's files into ``root`` (an empty folder) and return its cases."""
     b = _Builder(root)
-    config = tomllib.loads((DATA / "before_layout" / "show-sochi.toml").read_text(encoding="utf-8"))
+    config = tomllib.loads((HERE / "base" / "sochi-config.toml").read_text(encoding="utf-8"))
     b.reader("config-toml", ".toml", config, "toml", [["config", "check"], ["play", "--json", "--config"]])
     b.reader("config-json", ".json", config, "json", [["config", "check"]])
     card = tomllib.loads((DATA / "scorecards" / "sochi_pulka.toml").read_text(encoding="utf-8"))

@@ -19,13 +19,11 @@ from collections.abc import Generator
 from typing import Any
 
 from preferans.core.plugin import (
-    SUIT_SYMBOLS,
     AllPassed,
     AuctionStep,
     AuctionView,
     ContractRegistry,
     ContractSpec,
-    ContractTable,
     DealResult,
     DeclarationStep,
     DeclarationView,
@@ -43,12 +41,11 @@ from preferans.core.plugin import (
     TakeTalon,
     Won,
     hookimpl,
-    next_speaker,
 )
+from preferans.core.plugin.cards import SUIT_SYMBOLS, next_speaker
 
-from . import rules as rules_module
 from . import scoring
-from .rules import SUIT_CONTRACTS, TRUMP_INDEX
+from .rules import SUIT_CONTRACTS, TRUMP_INDEX, AustrianRules
 from .scorecard import read_deal
 
 HOLD = "mein"
@@ -67,12 +64,12 @@ def bid_name(number: int) -> str:
     return str(number)
 
 
-def hand_rank(number: int, rules: Any) -> int:
+def hand_rank(number: int, rules: AustrianRules) -> int:
     """Hand bids above every talon bid (WIKI14), or just above the talon bid of their number (GAP-ILL-03)."""
     return 100 + 10 * number if rules.game.hand_rank == "above_talon" else 10 * number + 5
 
 
-def add_contract(contracts: ContractRegistry, spec: ContractSpec, number: int, rules: Any) -> None:
+def add_contract(contracts: ContractRegistry, spec: ContractSpec, number: int, rules: AustrianRules) -> None:
     """Register a contract with its talon bid row (the number) and, with hand games, its hand row.
 
     The number's row is what is called in the auction; it is never declared or played (``biddable=False``)
@@ -88,7 +85,7 @@ def add_contract(contracts: ContractRegistry, spec: ContractSpec, number: int, r
                                  with_talon=False))
 
 
-def number_of(spec: ContractSpec, rules: Any) -> int:
+def number_of(spec: ContractSpec, rules: AustrianRules) -> int:
     """The number of a bid row or a contract (its hand form included)."""
     if spec.name.isdigit():
         return int(spec.name)
@@ -101,11 +98,11 @@ def is_bid_row(spec: ContractSpec) -> bool:
 
 @hookimpl
 def pref_rules_sections() -> dict[str, Any]:
-    return rules_module.sections()
+    return AustrianRules.sections()
 
 
 @hookimpl
-def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> None:
+def pref_register_contracts(contracts: ContractRegistry, rules: AustrianRules) -> None:
     for name in SUIT_CONTRACTS:
         trump = TRUMP_INDEX[name]
         spec = ContractSpec(name=name, kind="suit", label=f"{name} {SUIT_SYMBOLS[trump]}", rank=0, level=6,
@@ -117,9 +114,9 @@ def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> None:
 # ---------------------------------------------------------------- auction
 
 
-def auction_rows(table: ContractTable) -> list[ContractSpec]:
+def auction_rows(view: AuctionView) -> list[ContractSpec]:
     """What can be called in the auction: the numbers, and the hand contracts, in auction order."""
-    return [r for r in table if is_bid_row(r) or (r.biddable and not r.with_talon)]
+    return [r for r in view.contracts if is_bid_row(r) or (r.biddable and not r.with_talon)]
 
 
 def holder(view: AuctionView) -> tuple[int, ContractSpec] | None:
@@ -134,9 +131,9 @@ def holder(view: AuctionView) -> tuple[int, ContractSpec] | None:
 
 
 @hookimpl
-def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> list[str]:
+def pref_auction_legal(view: AuctionView, seat: int, rules: AustrianRules) -> list[str]:
     best = holder(view)
-    rows = auction_rows(view.contracts)
+    rows = auction_rows(view)
     legal = ["pass"]
     if best is not None and rules.auction.hold and best[0] != seat and (
             view.bidders.index(seat) < view.bidders.index(best[0])):
@@ -151,7 +148,7 @@ def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> list[str]:
 
 
 @hookimpl
-def pref_auction_step(view: AuctionView, rules: Any) -> AuctionStep:
+def pref_auction_step(view: AuctionView, rules: AustrianRules) -> AuctionStep:
     passed = view.passed()
     remaining = [s for s in view.bidders if s not in passed]
     best = holder(view)
@@ -173,12 +170,12 @@ def named_contract(view: DeclarationView, seat: int) -> str | None:
     return next((c for s, c in view.calls if s == seat and c in view.contracts), None)
 
 
-def namable(view: DeclarationView, rules: Any, minimum: int) -> list[str]:
+def namable(view: DeclarationView, rules: AustrianRules, minimum: int) -> list[str]:
     """Contracts with the talon whose number is at least ``minimum`` (AUT-BID-03), in auction order."""
     return [r.name for r in view.contracts if r.biddable and r.with_talon and number_of(r, rules) >= minimum]
 
 
-def announcements(view: DeclarationView, rules: Any, seat: int, contract: str) -> list[str]:
+def announcements(view: DeclarationView, rules: AustrianRules, seat: int, contract: str) -> list[str]:
     """The announcements the declarer may make before the first lead in ``contract`` (AUT-PREM-04/05):
     always ``quiet``; ``no-aces`` if none of his twelve cards (discard included) is an ace; ``four-aces``
     when the premium must be announced and his ten cards hold them. Empty when the contract has none."""
@@ -202,7 +199,7 @@ def announced(view: DeclarationView, seat: int) -> bool:
     return any(s == seat and c in (QUIET, *ANNOUNCEMENTS) for s, c in view.calls)
 
 
-def finish(view: DeclarationView, rules: Any, seat: int, contract: str) -> DeclarationStep:
+def finish(view: DeclarationView, rules: AustrianRules, seat: int, contract: str) -> DeclarationStep:
     """After the contract is named: the announcement before the first lead, then the contract is fixed."""
     if not announced(view, seat) and announcements(view, rules, seat, contract):
         return Next(seat)
@@ -210,7 +207,7 @@ def finish(view: DeclarationView, rules: Any, seat: int, contract: str) -> Decla
 
 
 @hookimpl
-def pref_declaration_step(view: DeclarationView, rules: Any) -> DeclarationStep:
+def pref_declaration_step(view: DeclarationView, rules: AustrianRules) -> DeclarationStep:
     d = view.declarer
     if view.bid.with_talon and not view.talon_taken:
         return TakeTalon(d)
@@ -223,7 +220,7 @@ def pref_declaration_step(view: DeclarationView, rules: Any) -> DeclarationStep:
 
 
 @hookimpl
-def pref_declaration_legal(view: DeclarationView, rules: Any) -> list[str]:
+def pref_declaration_legal(view: DeclarationView, rules: AustrianRules) -> list[str]:
     d = view.declarer
     contract = named_contract(view, d)
     if contract is None:
@@ -234,7 +231,7 @@ def pref_declaration_legal(view: DeclarationView, rules: Any) -> list[str]:
 # ---------------------------------------------------------------- defence
 
 
-def stays_home_or_plays(view: DefenceView, rules: Any) -> DefenceStep:
+def stays_home_or_plays(view: DefenceView, rules: AustrianRules) -> DefenceStep:
     """Each opponent in turn, from the declarer's left, plays or stays at home (AUT-DEF; KNET, 123)."""
     defenders = view.defenders
     if len(view.calls) < len(defenders):
@@ -247,14 +244,14 @@ def stays_home_or_plays(view: DefenceView, rules: Any) -> DefenceStep:
 
 
 @hookimpl
-def pref_defence_legal(view: DefenceView, seat: int, rules: Any) -> list[str]:
+def pref_defence_legal(view: DefenceView, seat: int, rules: AustrianRules) -> list[str]:
     if rules.defence.invitation and view.calls and view.calls[0][1] == "pass" and seat != view.calls[0][0]:
         return ["play", "pass", "invite"]
     return ["play", "pass"]
 
 
 @hookimpl
-def pref_defence_step(view: DefenceView, rules: Any) -> DefenceStep:
+def pref_defence_step(view: DefenceView, rules: AustrianRules) -> DefenceStep:
     return stays_home_or_plays(view, rules)
 
 
@@ -275,7 +272,7 @@ def hands_in_play(view: PlayView) -> tuple[int, ...]:
 
 
 @hookimpl(wrapper=True)
-def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+def pref_play_rules(view: PlayView, rules: AustrianRules) -> Generator[None, PlayRules, PlayRules]:
     """The core's play rules (the answer below) with only the hands that play, and their leader."""
     base = yield
     hands = hands_in_play(view)
@@ -286,29 +283,30 @@ def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, Pl
 
 
 @hookimpl
-def pref_before_deal(match: MatchView, dealer: int, rules: Any) -> list[Entry]:
+def pref_before_deal(match: MatchView, dealer: int, rules: AustrianRules) -> list[Entry]:
     return scoring.before_deal(match, dealer, rules)
 
 
 @hookimpl
-def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry] | None:
+def pref_score_deal(result: DealResult, match: MatchView, rules: AustrianRules) -> list[Entry] | None:
     return scoring.score_deal(result, match, rules)
 
 
 @hookimpl
-def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer: int, rules: Any) -> DealResult:
+def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer: int,
+                        rules: AustrianRules) -> DealResult:
     return read_deal(record, reader, index, dealer, rules)
 
 
 @hookimpl
-def pref_match_over(match: MatchView, rules: Any) -> bool | None:
+def pref_match_over(match: MatchView, rules: AustrianRules) -> bool | None:
     if rules.pot.when_empty == "end" and match.history and scoring.pot_of(match) == 0:
         return True  # the pot is empty and the table stops (STY-POT-01)
     return None  # the session's length: max_deals (the core)
 
 
 @hookimpl
-def pref_settle(match: MatchView, rules: Any) -> Settlement:
+def pref_settle(match: MatchView, rules: AustrianRules) -> Settlement:
     return scoring.settle(match, rules)
 
 
@@ -316,7 +314,7 @@ def pref_settle(match: MatchView, rules: Any) -> Settlement:
 
 
 @hookimpl
-def pref_render_sheet(view: Any, form: str, rules: Any) -> Any:
+def pref_render_sheet(view: Any, form: str, rules: AustrianRules) -> Any:
     """The pot sheet drawn (``variants/austrian/sheet.py``); as text the core's accounts table."""
     if form != "svg":
         return None
@@ -326,7 +324,7 @@ def pref_render_sheet(view: Any, form: str, rules: Any) -> Any:
 
 
 @hookimpl
-def pref_settlement_check(view: Any, rules: Any) -> Any:
+def pref_settlement_check(view: Any, rules: AustrianRules) -> Any:
     """What is left in the pot, and that the settlement plus the pot sums to 0 (``variants/austrian/sheet.py``)."""
     from . import sheet
 
@@ -334,7 +332,7 @@ def pref_settlement_check(view: Any, rules: Any) -> Any:
 
 
 @hookimpl
-def pref_scorecard_required(rules: Any) -> list[Any]:
+def pref_scorecard_required(rules: AustrianRules) -> list[Any]:
     """The pot before the first deal, and the cap of a limited pot (``scorecard.required_keys``)."""
     from .scorecard import required_keys
 

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
-from pydantic_core import PydanticCustomError
+from pydantic import AfterValidator, Field, ValidationInfo, field_validator, model_validator
+
+from preferans.core.plugin import CoreRules, RulesSection, bad
 
 SUIT_CONTRACTS = ("clubs", "spades", "diamonds", "hearts")
 """The four suit contracts, by name (PAGAT: acorns/clubs 1, leaves/spades 2, bells/diamonds 3, hearts 4)."""
@@ -20,11 +21,6 @@ EXTRA_CONTRACTS = ("bettel", "durchmarsch", "plauderer", "offener-durchmarsch")
 
 TRUMP_INDEX = {"spades": 0, "clubs": 1, "diamonds": 2, "hearts": 3}
 """Suit contract name -> the engine's suit index (``core.cards.SUITS`` = "SCDH")."""
-
-
-def bad(message: str) -> PydanticCustomError:
-    """A range error whose message is read as it is (the config loader adds the file, the key and the value)."""
-    return PydanticCustomError("value_error", message)
 
 
 def _suits_only(table: dict[str, int] | None) -> dict[str, int] | None:
@@ -38,11 +34,7 @@ Money = Annotated[int, Field(ge=0)]
 """An amount of money (the pot's units): never below nothing."""
 
 
-class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class GameRules(_Section):
+class GameRules(RulesSection):
     """The contracts: their numbers in the auction, the declarer's target, hand games."""
 
     numbers: dict[str, int] = Field(
@@ -76,7 +68,7 @@ class GameRules(_Section):
         return self
 
 
-class AuctionRules(_Section):
+class AuctionRules(RulesSection):
     """The bidding (AUT-BID)."""
 
     jumps: bool = Field(
@@ -88,7 +80,7 @@ class AuctionRules(_Section):
         "(WSUM, WIKI14: forehand > middlehand > rearhand)")
 
 
-class DefenceRules(_Section):
+class DefenceRules(RulesSection):
     """The defenders' decisions (AUT-DEF): play or stay at home, and the invitation."""
 
     quota: int = Field(
@@ -117,7 +109,7 @@ class DefenceRules(_Section):
         "(GAP-AUT-10) or the invited defender himself (docs/rules/austrian.md#open-point-1)")
 
 
-class PlayRules(_Section):
+class PlayRules(RulesSection):
     """The card play of the suit contracts (AUT-PLAY-01)."""
 
     opening_lead: Literal["declarer", "first_hand"] = Field(
@@ -136,7 +128,7 @@ class PlayRules(_Section):
         "heading the trick stops at following suit (docs/rules/austrian.md#open-point-8)")
 
 
-class PotRules(_Section):
+class PotRules(RulesSection):
     """The pot (котёл): what goes in, what the declarer takes (AUT-POT, STY-POT)."""
 
     method: Literal["fixed", "unlimited", "limited", "styrian"] = Field(
@@ -212,7 +204,7 @@ class PotRules(_Section):
         return keys
 
 
-class PremiumRules(_Section):
+class PremiumRules(RulesSection):
     """Premiums (AUT-PREM), settled directly between the declarer and each opponent, outside the pot."""
 
     amount: int = Field(
@@ -250,16 +242,17 @@ class PremiumRules(_Section):
         "(GAP-AUT-04; docs/rules/austrian.md#open-point-7)")
 
 
-def sections() -> dict[str, object]:
-    return {
-        # the Austrian game is for three active players; four with the dealer sitting out (PAGAT, PARLETT)
-        "players": (int, Field(
-            title="players at the table",
-            ge=3, le=4, description="players at the table: 3, or 4 (the dealer sits out)")),
-        "game": (GameRules, Field(title="the contracts: numbers, target, hand games")),
-        "auction": (AuctionRules, Field(title="the bidding")),
-        "defence": (DefenceRules, Field(title="the defenders: play or stay at home, and the invitation")),
-        "play": (PlayRules, Field(title="the card play")),
-        "pot": (PotRules, Field(title="the pot: what goes in, what the declarer takes")),
-        "premiums": (PremiumRules, Field(title="premiums, paid directly outside the pot")),
-    }
+class AustrianRules(CoreRules):
+    """The ``[rules]`` of the Austrian pot family (``pref_rules_sections`` answers its :meth:`sections`); its
+    hooks take ``rules`` typed as this class, and Illustrated's extends it."""
+
+    # the Austrian game is for three active players; four with the dealer sitting out (PAGAT, PARLETT)
+    players: int = Field(
+        title="players at the table",
+        ge=3, le=4, description="players at the table: 3, or 4 (the dealer sits out)")
+    game: GameRules = Field(title="the contracts: numbers, target, hand games")
+    auction: AuctionRules = Field(title="the bidding")
+    defence: DefenceRules = Field(title="the defenders: play or stay at home, and the invitation")
+    play: PlayRules = Field(title="the card play")
+    pot: PotRules = Field(title="the pot: what goes in, what the declarer takes")
+    premiums: PremiumRules = Field(title="premiums, paid directly outside the pot")

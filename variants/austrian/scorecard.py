@@ -13,22 +13,13 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from preferans.core.plugin import (
-    CARD_NAMES,
-    BadInput,
-    CardError,
-    ContractSpec,
-    DealResult,
-    Defended,
-    RequiredKey,
-    ScorecardReader,
-    bad_input,
-    in_family,
-    nearest,
-    parse_card,
-)
+from preferans.core.plugin import ContractSpec, DealResult, Defended, RulesSection
+from preferans.core.plugin.cards import CARD_NAMES, CardError, parse_card
+from preferans.core.plugin.errors import BadInput, bad_input, in_family, nearest
+from preferans.core.plugin.sheet import RequiredKey, ScorecardReader
+from preferans.variants.austrian.rules import AustrianRules
 
 from .rules import EXTRA_CONTRACTS
 
@@ -38,10 +29,8 @@ _ALIASES = {"préférence": "hearts", "preference": "hearts", "bettel-ouvert": "
             "offener-bettel": "plauderer", "offener-durchmarsch": "offener-durchmarsch"}
 
 
-class AustrianDeal(BaseModel):
+class AustrianDeal(RulesSection, strict=True):
     """One ``[[deal]]`` of the Austrian pot family."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
 
     declarer: str | None = Field(default=None, description="the player who won the auction")
     contract: str | None = Field(default=None, description="clubs | spades | diamonds | hearts; Illustrated: "
@@ -57,7 +46,8 @@ class AustrianDeal(BaseModel):
     all_pass: bool = Field(default=False, description="everybody passed: the cards are thrown in")
 
 
-def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, dealer: int, rules: Any) -> DealResult:
+def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, dealer: int,
+              rules: AustrianRules) -> DealResult:
     deal: AustrianDeal = reader.validate(AustrianDeal, record, index)
     where = f"deal[{index + 1}]"
     active = reader.active(dealer)
@@ -86,7 +76,7 @@ def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, deale
 # ---------------------------------------------------------------- contract
 
 
-def contract_of(deal: AustrianDeal, reader: ScorecardReader, where: str, rules: Any) -> ContractSpec:
+def contract_of(deal: AustrianDeal, reader: ScorecardReader, where: str, rules: AustrianRules) -> ContractSpec:
     table = reader.contracts
     declared = [r.name for r in table if r.biddable and r.with_talon]
     assert deal.contract is not None
@@ -115,7 +105,7 @@ def contract_of(deal: AustrianDeal, reader: ScorecardReader, where: str, rules: 
 
 
 def defence_of(deal: AustrianDeal, reader: ScorecardReader, where: str, declarer: int, spec: ContractSpec,
-               defenders: tuple[int, ...], rules: Any) -> tuple[tuple[tuple[int, str], ...], Defended]:
+               defenders: tuple[int, ...], rules: AustrianRules) -> tuple[tuple[tuple[int, str], ...], Defended]:
     """Replay the calls through ``pref_defence_step`` and ``pref_defence_legal``, as the engine asks them."""
     names = reader.names
     variant = reader.variant
@@ -262,7 +252,8 @@ def _cards(given: list[str], count: int, reader: ScorecardReader, where: str) ->
     return mask
 
 
-def check_premiums(deal: AustrianDeal, reader: ScorecardReader, where: str, spec: ContractSpec, rules: Any) -> None:
+def check_premiums(deal: AustrianDeal, reader: ScorecardReader, where: str, spec: ContractSpec,
+                   rules: AustrianRules) -> None:
     """Claimed premiums: known, allowed by the rules and the contract, and not contradicted by the cards."""
     field = f"{where}.premiums"
     cards = _cards(deal.cards, 10, reader, f"{where}.cards") if deal.cards is not None else None
@@ -309,7 +300,7 @@ def check_premiums(deal: AustrianDeal, reader: ScorecardReader, where: str, spec
 # ---------------------------------------------------------------- the [rules] a card must state
 
 
-def required_keys(rules: Any) -> list[RequiredKey]:
+def required_keys(rules: AustrianRules) -> list[RequiredKey]:
     """The pot keys the record must state, since the preset's values are only defaults: what was in the pot
     before the first deal (``rules.pot.initial``) and whatever else the pot section names in
     ``scorecard_keys`` (the limited pot: its cap)."""

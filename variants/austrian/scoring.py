@@ -11,18 +11,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
 
-from preferans.core.plugin import (
-    NO_TRUMP,
-    Amount,
-    ContractSpec,
-    DealResult,
-    Entry,
-    MatchView,
-    Settlement,
-    int_if_whole,
-)
+from preferans.core.plugin import Amount, ContractSpec, DealResult, Entry, MatchView, Settlement, int_if_whole
+from preferans.core.plugin.cards import NO_TRUMP
+from preferans.variants.austrian.rules import AustrianRules
 
 from .rules import TRUMP_INDEX
 
@@ -57,7 +49,7 @@ def trump_name(spec: ContractSpec) -> str:
 # ---------------------------------------------------------------- before a deal
 
 
-def before_deal(match: MatchView, dealer: int, rules: Any) -> list[Entry]:
+def before_deal(match: MatchView, dealer: int, rules: AustrianRules) -> list[Entry]:
     """The initial pot (before the first deal), a refill of an empty pot, and the dealer's ante."""
     p = rules.pot
     n = match.n_players
@@ -78,7 +70,7 @@ def before_deal(match: MatchView, dealer: int, rules: Any) -> list[Entry]:
 # ---------------------------------------------------------------- the payoff from the pot
 
 
-def amounts(rules: Any, pot: Amount, spec: ContractSpec) -> tuple[Amount, Amount]:
+def amounts(rules: AustrianRules, pot: Amount, spec: ContractSpec) -> tuple[Amount, Amount]:
     """``(take, played)``: what the declarer takes from the pot, and the amount played V on which the
     per-trick money and the penalties are reckoned."""
     p = rules.pot
@@ -87,14 +79,16 @@ def amounts(rules: Any, pot: Amount, spec: ContractSpec) -> tuple[Amount, Amount
     elif p.method == "unlimited":
         nominal = pot  # AUT-POT-04: the whole pot
     elif p.method == "limited":
+        assert p.cap_multiplier is not None  # the pot section requires it with this method
         nominal = p.cap_multiplier * p.ante  # AUT-POT-07: 5, 10 or 20 times the dealer's contribution
     else:
+        assert p.values is not None  # the pot section requires it with method "styrian"
         nominal = p.values[trump_name(spec)]  # STY-VAL-01: clubs 20, spades 30, diamonds 40, hearts 50
     take = min(pot, nominal)
     return take, take if p.shortfall == "pot" else nominal
 
 
-def score_deal(r: DealResult, match: MatchView, rules: Any) -> list[Entry] | None:
+def score_deal(r: DealResult, match: MatchView, rules: AustrianRules) -> list[Entry] | None:
     """The entries of a deal of the pot game; ``None`` for a contract this family does not score (a child's
     extra contract). All passed: the cards are thrown in (the core's ``Redeal``): the dealer's ante stays in
     the pot and nothing else is written (KNET; GAP-AUT-03). An all-pass deal that a house rule plays is not
@@ -118,7 +112,7 @@ def inviter_of(r: DealResult) -> int | None:
     return next((s for s, c in r.defence if c == "invite"), None)
 
 
-def score_suit(r: DealResult, match: MatchView, rules: Any) -> list[Entry]:
+def score_suit(r: DealResult, match: MatchView, rules: AustrianRules) -> list[Entry]:
     """A suit contract of the pot game (docs/rules/austrian.md#payoff, AUT-POT-01..05, AUT-DEF-01..03)."""
     assert r.declarer is not None and r.contract is not None
     d, p = r.declarer, rules.pot
@@ -160,7 +154,7 @@ def four_aces_held(r: DealResult, mode: str) -> bool:
     return mode == "shown" and bool(r.held) and r.held[r.declarer] & ACES == ACES
 
 
-def premiums(r: DealResult, rules: Any, made: bool) -> list[Entry]:
+def premiums(r: DealResult, rules: AustrianRules, made: bool) -> list[Entry]:
     """Hearts (hand), four aces and no aces (AUT-PREM-01..05), settled outside the pot."""
     assert r.declarer is not None and r.contract is not None
     pr, d, spec = rules.premiums, r.declarer, r.contract
@@ -206,7 +200,7 @@ def round_to_total(values: Sequence[Fraction], total: int) -> tuple[int, ...]:
     return tuple(floors)
 
 
-def settle(match: MatchView, rules: Any) -> Settlement:
+def settle(match: MatchView, rules: AustrianRules) -> Settlement:
     """Each player's net money; the pot remainder is reported apart (``details["pot"]``), or shared
     equally among the players (``pot.at_end = "share"``)."""
     n = match.n_players

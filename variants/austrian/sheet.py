@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from preferans.core.plugin import Amount, SettlementCheck, SheetView, amount_text, picture
+from preferans.core.plugin import Amount
+from preferans.core.plugin.sheet import SettlementCheck, SheetView, amount_text, picture
 
 POT = "pot"
 """The pot's account; the settlement reports the remainder apart under the same name."""

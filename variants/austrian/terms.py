@@ -7,7 +7,7 @@ shown changes.
 
 from __future__ import annotations
 
-from preferans.core.plugin import mark_term
+from preferans.core.plugin.sheet import mark_term
 
 TERMS = (
     mark_term("account", "money"),  # Geld: each player's money

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Generator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from preferans.core.plugin import (
     AllPassed,
@@ -27,28 +27,29 @@ from preferans.core.plugin import (
     DefenceView,
     Defended,
     Entry,
-    Game,
     MatchView,
     Next,
     PlayRules,
     PlayView,
-    RecordedDeal,
     Settlement,
     Won,
     hookimpl,
 )
 
 from . import calls, scorecard, scoring
-from . import rules as rules_module
+from .rules import BalkanRules
+
+if TYPE_CHECKING:  # the record hooks' types: the module that has them loads the bots, which a game never needs
+    from preferans.core.plugin.cli import Game, RecordedDeal
 
 
 @hookimpl
 def pref_rules_sections() -> dict[str, Any]:
-    return rules_module.sections()
+    return BalkanRules.sections()
 
 
 @hookimpl
-def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> None:
+def pref_register_contracts(contracts: ContractRegistry, rules: BalkanRules) -> None:
     """The bids 2..7 (the only biddable rows), the contracts declared after the talon and the igra rows."""
     for name, number, trump, kind in calls.LADDER:
         betl = kind == "betl"
@@ -63,12 +64,12 @@ def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> None:
 
 
 @hookimpl
-def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> list[str]:
+def pref_auction_legal(view: AuctionView, seat: int, rules: BalkanRules) -> list[str]:
     return calls.auction_legal(view.bidders, view.calls, seat)
 
 
 @hookimpl
-def pref_auction_step(view: AuctionView, rules: Any) -> AuctionStep:
+def pref_auction_step(view: AuctionView, rules: BalkanRules) -> AuctionStep:
     state = calls.read_auction(view.bidders, view.calls)
     if state.to_speak is not None:
         return Next(state.to_speak)
@@ -81,31 +82,31 @@ def pref_auction_step(view: AuctionView, rules: Any) -> AuctionStep:
 
 
 @hookimpl
-def pref_declaration_step(view: DeclarationView, rules: Any) -> DeclarationStep | None:
+def pref_declaration_step(view: DeclarationView, rules: BalkanRules) -> DeclarationStep | None:
     if not view.bid.with_talon:
         return Declared(view.declarer, view.bid.name)  # igra: the game named in the auction, no talon
     return None  # the core: take the talon, discard two, name the contract
 
 
 @hookimpl
-def pref_declaration_legal(view: DeclarationView, rules: Any) -> list[str]:
+def pref_declaration_legal(view: DeclarationView, rules: BalkanRules) -> list[str]:
     """After the talon: any contract whose number is at least the bid (pk 7)."""
     floor = calls.bid_number(view.bid.name) or calls.LOWEST
     return [name for name, number, _, _ in calls.LADDER if number >= floor]
 
 
-def _defence(view: DefenceView, rules: Any) -> calls.Defence:
+def _defence(view: DefenceView, rules: BalkanRules) -> calls.Defence:
     held = int(view.match.ledger.get("refe", view.declarer))
     return calls.read_deal_defence(view.declarer, view.defenders, view.contract, view.calls, held, rules)
 
 
 @hookimpl
-def pref_defence_legal(view: DefenceView, seat: int, rules: Any) -> list[str]:
+def pref_defence_legal(view: DefenceView, seat: int, rules: BalkanRules) -> list[str]:
     return list(_defence(view, rules).options)
 
 
 @hookimpl
-def pref_defence_step(view: DefenceView, rules: Any) -> DefenceStep:
+def pref_defence_step(view: DefenceView, rules: BalkanRules) -> DefenceStep:
     dfn = _defence(view, rules)
     if dfn.to_speak is not None:
         return Next(dfn.to_speak)
@@ -116,7 +117,7 @@ def pref_defence_step(view: DefenceView, rules: Any) -> DefenceStep:
 
 
 @hookimpl(wrapper=True)
-def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+def pref_play_rules(view: PlayView, rules: BalkanRules) -> Generator[None, PlayRules, PlayRules]:
     """The core's play rules (the answer below), refined: only the declarer and the defenders who play have
     hands in play (BAL-DEF-05); first hand leads, or the next seat that plays (BAL-PLAY-02/03); in sans the
     declarer never leads first (BAL-PLAY-04, SLO-03); play stops at the defence's 5th trick (BAL-DEF-03) or
@@ -140,7 +141,7 @@ def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, Pl
 
 
 @hookimpl
-def pref_before_deal(match: MatchView, dealer: int, rules: Any) -> list[Entry]:
+def pref_before_deal(match: MatchView, dealer: int, rules: BalkanRules) -> list[Entry]:
     if match.history:
         return []
     # BAL-SCORE-02: the first line of the sheet is the starting bula of everybody; the other columns open at 0
@@ -152,12 +153,12 @@ def pref_before_deal(match: MatchView, dealer: int, rules: Any) -> list[Entry]:
 
 
 @hookimpl
-def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry]:
+def pref_score_deal(result: DealResult, match: MatchView, rules: BalkanRules) -> list[Entry]:
     return scoring.score_deal(result, match, rules)
 
 
 @hookimpl
-def pref_after_score(match: MatchView, posted: list[Entry], rules: Any) -> list[Entry]:
+def pref_after_score(match: MatchView, posted: list[Entry], rules: BalkanRules) -> list[Entry]:
     n = match.n_players
     led = match.ledger
     return scoring.hat_entries([led.get("bula", s) for s in range(n)], [int(led.get("hat", s)) for s in range(n)],
@@ -165,7 +166,7 @@ def pref_after_score(match: MatchView, posted: list[Entry], rules: Any) -> list[
 
 
 @hookimpl
-def pref_match_over(match: MatchView, rules: Any) -> bool | None:
+def pref_match_over(match: MatchView, rules: BalkanRules) -> bool | None:
     """BAL-SCORE-11: the game ends when the bule sum to exactly zero."""
     if match.history and sum(match.ledger.column("bula")) == 0:
         return True
@@ -173,12 +174,12 @@ def pref_match_over(match: MatchView, rules: Any) -> bool | None:
 
 
 @hookimpl
-def pref_settle(match: MatchView, rules: Any) -> Settlement:
+def pref_settle(match: MatchView, rules: BalkanRules) -> Settlement:
     return scoring.settle(match, rules)
 
 
 @hookimpl
-def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer: int, rules: Any) -> DealResult:
+def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer: int, rules: BalkanRules) -> DealResult:
     return scorecard.read_deal(record, reader, index, dealer, rules)
 
 
@@ -215,7 +216,7 @@ def pref_read_deal(text: str, source: str) -> RecordedDeal | None:
 
 
 @hookimpl
-def pref_render_sheet(view: Any, form: str, rules: Any) -> Any:
+def pref_render_sheet(view: Any, form: str, rules: BalkanRules) -> Any:
     """The sheet in the traditional three-column form, as text (narrowed for a terminal: ``compact``) or drawn
     as on paper (``variants/balkan/sheet.py``)."""
     from . import sheet

@@ -11,10 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from preferans.core.plugin import (
-    NO_TRUMP,
-    next_speaker,
-)
+from preferans.core.plugin.cards import NO_TRUMP, next_speaker
+from preferans.variants.balkan.rules import BalkanRules
 
 PASS = "pass"
 IGRA = "igra"
@@ -258,7 +256,7 @@ def _asking(followers: list[int], seat: int, options: tuple[str, ...], kontra_by
     return Defence(tuple(followers), None, None, kontra_by, level, (), seat, options, chains)
 
 
-def two_needs_kontra(contract: str, declarer_refe: int, rules: Any) -> bool:
+def two_needs_kontra(contract: str, declarer_refe: int, rules: BalkanRules) -> bool:
     """BAL-KON-08: the two (spades with the talon) is played only under kontra, unless the declarer holds
     an unplayed refe (``two.unless_refe``)."""
     return (contract == "spades" and bool(rules.two.needs_kontra)
@@ -266,7 +264,7 @@ def two_needs_kontra(contract: str, declarer_refe: int, rules: Any) -> bool:
 
 
 def read_deal_defence(declarer: int, defenders: Sequence[int], contract: Any, calls: Sequence[tuple[int, str]],
-                      declarer_refe: int, rules: Any) -> Defence:
+                      declarer_refe: int, rules: BalkanRules) -> Defence:
     """The defence of one deal under ``rules`` (the betl all-follow, the invitation, the chain's cap)."""
     auto = contract.kind == "betl" and bool(rules.betl.all_follow)
     invite = bool(rules.defence.invitation) and not two_needs_kontra(contract.name, declarer_refe, rules)

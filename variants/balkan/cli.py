@@ -12,14 +12,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from preferans.core.plugin import (
+from preferans.core.plugin.cli import (
     DEFAULT_NAMES,
     LANGUAGES,
     SAVE_FORMAT,
     SAVE_VERSION,
-    BadInput,
     Game,
-    Translator,
     check_output,
     from_environment,
     language,
@@ -29,6 +27,8 @@ from preferans.core.plugin import (
     translator,
     write_atomic,
 )
+from preferans.core.plugin.errors import BadInput
+from preferans.core.plugin.sheet import Translator
 
 
 def _tr(args: argparse.Namespace, game: Game) -> Translator:

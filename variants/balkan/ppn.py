@@ -27,21 +27,17 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Any, NoReturn
 
-from preferans.core.plugin import (
-    CARD_NAMES,
-    SUITS,
-    Amount,
+from preferans.core.plugin import Amount
+from preferans.core.plugin.cards import CARD_NAMES, SUITS, pretty
+from preferans.core.plugin.cli import RecordedDeal, loads_json, read_text
+from preferans.core.plugin.errors import (
     BadInput,
-    RecordedDeal,
     RecordError,
     bad_input,
     excerpt,
     framed,
     in_family,
-    loads_json,
     phrase,
-    pretty,
-    read_text,
     shown_path,
 )
 

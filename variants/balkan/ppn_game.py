@@ -19,29 +19,20 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
-from preferans.core.plugin import (
-    CARD_INDEX,
-    CARD_NAMES,
-    Amount,
+from preferans.core.plugin import Amount, DealResult, Entry
+from preferans.core.plugin.cards import CARD_INDEX, CARD_NAMES
+from preferans.core.plugin.cli import Deal, Game, Phase, Variant, check_bot, load_variant, named_plugins, strict_json
+from preferans.core.plugin.errors import (
     BadInput,
-    Deal,
-    DealResult,
-    Entry,
-    Game,
     IllegalActionError,
-    Phase,
-    Variant,
     bad_input,
-    check_bot,
     check_names,
     excerpt,
     framed,
     in_family,
-    load_variant,
-    named_plugins,
     phrase,
-    strict_json,
 )
+from preferans.variants.balkan.rules import BalkanRules
 
 from . import calls
 from .calls import BY_NUMBER, FOLLOW, IGRA, IGRA_PREFIX, INVITE, NUMBER, PASS
@@ -201,7 +192,7 @@ def _juha_column(writer: int, declarer: int) -> str:
     return "R" if declarer == (writer + 1) % PLAYERS else "L"
 
 
-def deal_record(number: int, log: DealLog, rules: Any, seating: Seating) -> Record:
+def deal_record(number: int, log: DealLog, rules: BalkanRules, seating: Seating) -> Record:
     """The PPN record of one finished deal."""
     r = log.result
     assert r is not None

@@ -10,9 +10,10 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import AfterValidator, Field, ValidationInfo, field_validator
 from pydantic.config import JsonDict
-from pydantic_core import PydanticCustomError
+
+from preferans.core.plugin import CoreRules, RulesSection, bad
 
 SCORECARD_REQUIRED: JsonDict = {"scorecard": "required"}
 """Marks a key a scorecard must state in its ``[rules]`` (what was agreed at the table)."""
@@ -22,32 +23,23 @@ CONTRACTS = ("spades", "diamonds", "hearts", "clubs", "betl", "sans")
 """The contracts in bidding order, 2 spades .. 7 sans (BAL-VAL-04); ``value`` and ``igra_value`` give each one."""
 
 
-def _bad(message: str) -> PydanticCustomError:
-    """A range error whose message is read as it is (the config loader adds the file, the key and the value)."""
-    return PydanticCustomError("value_error", message)
-
-
 def _value_table(table: dict[str, int]) -> dict[str, int]:
     # one V for each contract, rising with the bid: V = 2 x number (BAL-VAL-01), 2 x (number + 1) (BAL-VAL-02)
     unknown = [k for k in table if k not in CONTRACTS]
     if unknown:
-        raise _bad(f"unknown contract {unknown[0]!r} (allowed: {', '.join(CONTRACTS)})")
+        raise bad(f"unknown contract {unknown[0]!r} (allowed: {', '.join(CONTRACTS)})")
     missing = [k for k in CONTRACTS if k not in table]
     if missing:
-        raise _bad(f"no value for {missing[0]} (one for each of {', '.join(CONTRACTS)})")
+        raise bad(f"no value for {missing[0]} (one for each of {', '.join(CONTRACTS)})")
     if any(table[b] <= table[a] for a, b in pairwise(CONTRACTS)):
-        raise _bad(f"values must rise with the bid, {' < '.join(CONTRACTS)}")
+        raise bad(f"values must rise with the bid, {' < '.join(CONTRACTS)}")
     return table
 
 
 ValueTable = Annotated[dict[str, Annotated[int, Field(ge=1)]], AfterValidator(_value_table)]
 
 
-class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class DefenceRules(_Section):
+class DefenceRules(RulesSection):
     """Who defends and what the defenders must take (BAL-DEF)."""
 
     lone_quota: int = Field(
@@ -81,7 +73,7 @@ class DefenceRules(_Section):
         # a follower's own quota is his share of the pair's (BAL-DEF-02)
         pair = info.data.get("pair_quota", each)
         if each > pair:
-            raise _bad(f"more than pair_quota = {pair} (BAL-DEF-02: each one's share of the pair's)")
+            raise bad(f"more than pair_quota = {pair} (BAL-DEF-02: each one's share of the pair's)")
         return each
 
     @field_validator("stop_at")
@@ -91,11 +83,11 @@ class DefenceRules(_Section):
         for key in ("lone_quota", "pair_quota", "each_quota", "invite_quota"):
             quota = info.data.get(key, 0)
             if quota > stop_at:
-                raise _bad(f"below {key} = {quota}: play would stop before the defence could take it (BAL-DEF-03)")
+                raise bad(f"below {key} = {quota}: play would stop before the defence could take it (BAL-DEF-03)")
         return stop_at
 
 
-class KontraRules(_Section):
+class KontraRules(RulesSection):
     """The kontra chain (BAL-KON): kontra x2, rekontra x4, subkontra x8, mortkontra x16 ..."""
 
     factor: int = Field(
@@ -124,11 +116,11 @@ class KontraRules(_Section):
         # under other_defender = "nothing" the kontra-giver writes the team's tricks: a second chain would
         # write them twice (pk 10 knows one kontra-giver)
         if chains == "each" and info.data.get("other_defender") == "nothing":
-            raise _bad('"each" only with other_defender = "normal" (pk 10: one kontra-giver writes the team\'s tricks)')
+            raise bad('"each" only with other_defender = "normal" (pk 10: one kontra-giver writes the team\'s tricks)')
         return chains
 
 
-class TwoRules(_Section):
+class TwoRules(RulesSection):
     """The "two" (pik with the talon) needs a kontra to be played (BAL-KON-08)."""
 
     needs_kontra: bool = Field(
@@ -144,7 +136,7 @@ class TwoRules(_Section):
         "(Slovenian, SLO-02)")
 
 
-class BetlRules(_Section):
+class BetlRules(RulesSection):
     """Betl (misère, BAL-BET)."""
 
     all_follow: bool = Field(
@@ -158,7 +150,7 @@ class BetlRules(_Section):
         ge=0, description="supe each defender writes on a failed igra betl (BAL-BET-03)")
 
 
-class PlayRulesSection(_Section):
+class PlayRulesSection(RulesSection):
     """Who leads (BAL-PLAY)."""
 
     sans_lead: Literal["skip_declarer", "before_declarer"] = Field(
@@ -167,7 +159,7 @@ class PlayRulesSection(_Section):
         "who plays just before him ('kroz vodioca' pk 12, 'под разыгрывающего' SLO-03)")
 
 
-class RefeRules(_Section):
+class RefeRules(RulesSection):
     """Refe (refa, radlc): the all-pass mark that doubles its holder's next contract (BAL-REFE)."""
 
     factor: int = Field(
@@ -178,7 +170,7 @@ class RefeRules(_Section):
         description="a bula of exactly 0 counts as under the hat (GAP-BAL-15)")
 
 
-class SettlementRules(_Section):
+class SettlementRules(RulesSection):
     """Final settlement: R_i = bula_point (sum B / n - B_i) + sum_j (W_ij - W_ji) (BAL-SCORE-14/15)."""
 
     bula_point: int = Field(title="supe per bula point", ge=0, description="juha points per bula point (BAL-SCORE-03)")
@@ -188,35 +180,34 @@ class SettlementRules(_Section):
         "BAL-SCORE-15), or in integers with the remainder from the highest bule (pk 13 examples 14-16)")
 
 
-def sections() -> dict[str, object]:
-    return {
-        # three players, or four with the dealer sitting out; no two-player (dummy) game in this family
-        "players": (int, Field(
-            title="players at the table",
-            ge=3, le=4, description="players at the table: 3, or 4 (the dealer sits out)")),
-        "bula": (int, Field(
-            title="the bula every player starts with",
-            ge=1, description="starting bula of every player (BAL-SCORE-02)",
-                            json_schema_extra=SCORECARD_REQUIRED)),
-        "refe_limit": (int, Field(
-            title="how many refe may be written in a game",
-            ge=0, description="refe-granting deals allowed in the game (BAL-REFE-04)",
-                                  json_schema_extra=SCORECARD_REQUIRED)),
-        "talon_shown": (bool, Field(
-            title="the talon is shown to everybody when taken",
-            description="the talon is shown to everybody when taken (GEN-DECK-07)")),
-        "value": (ValueTable, Field(
-            title="the value of each contract with the talon",
-            description="V of each contract with the talon (BAL-VAL-01)")),
-        "igra_value": (ValueTable, Field(
-            title="the value of each contract in igra, without the talon",
-            description="V of each contract played without the talon, igra "
-                                                         "(BAL-VAL-02)")),
-        "defence": (DefenceRules, Field(title="who follows and what the followers must take")),
-        "kontra": (KontraRules, Field(title="kontra: each level multiplies the game")),
-        "two": (TwoRules, Field(title="the two: spades with the talon")),
-        "betl": (BetlRules, Field(title="betl: the declarer takes no trick")),
-        "play": (PlayRulesSection, Field(title="who leads")),
-        "refe": (RefeRules, Field(title="refe: the all-pass mark that doubles the next game")),
-        "settlement": (SettlementRules, Field(title="the final settlement")),
-    }
+class BalkanRules(CoreRules):
+    """The ``[rules]`` of the Balkan family (``pref_rules_sections`` answers its :meth:`sections`); its hooks take
+    ``rules`` typed as this class."""
+
+    # three players, or four with the dealer sitting out; no two-player (dummy) game in this family
+    players: int = Field(
+        title="players at the table",
+        ge=3, le=4, description="players at the table: 3, or 4 (the dealer sits out)")
+    bula: int = Field(
+        title="the bula every player starts with",
+        ge=1, description="starting bula of every player (BAL-SCORE-02)", json_schema_extra=SCORECARD_REQUIRED)
+    refe_limit: int = Field(
+        title="how many refe may be written in a game",
+        ge=0, description="refe-granting deals allowed in the game (BAL-REFE-04)",
+        json_schema_extra=SCORECARD_REQUIRED)
+    talon_shown: bool = Field(
+        title="the talon is shown to everybody when taken",
+        description="the talon is shown to everybody when taken (GEN-DECK-07)")
+    value: ValueTable = Field(
+        title="the value of each contract with the talon",
+        description="V of each contract with the talon (BAL-VAL-01)")
+    igra_value: ValueTable = Field(
+        title="the value of each contract in igra, without the talon",
+        description="V of each contract played without the talon, igra (BAL-VAL-02)")
+    defence: DefenceRules = Field(title="who follows and what the followers must take")
+    kontra: KontraRules = Field(title="kontra: each level multiplies the game")
+    two: TwoRules = Field(title="the two: spades with the talon")
+    betl: BetlRules = Field(title="betl: the declarer takes no trick")
+    play: PlayRulesSection = Field(title="who leads")
+    refe: RefeRules = Field(title="refe: the all-pass mark that doubles the next game")
+    settlement: SettlementRules = Field(title="the final settlement")

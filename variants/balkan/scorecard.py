@@ -11,18 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from preferans.core.plugin import (
-    BadInput,
-    ContractSpec,
-    DealResult,
-    Defended,
-    ScorecardReader,
-    bad_input,
-    in_family,
-    nearest,
-)
+from preferans.core.plugin import ContractSpec, DealResult, Defended, RulesSection
+from preferans.core.plugin.errors import BadInput, bad_input, in_family, nearest
+from preferans.core.plugin.sheet import ScorecardReader
+from preferans.variants.balkan.rules import BalkanRules
 
 from . import calls
 
@@ -41,11 +35,7 @@ Sanac, sans atout) and the numbers 2..7."""
 DEFENCE_WORDS = {"follow": calls.FOLLOW, "whist": calls.FOLLOW, "pass": calls.PASS, "invite": calls.INVITE}
 
 
-class _Strict(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-
-
-class KontraRecord(_Strict):
+class KontraRecord(RulesSection, strict=True):
     """``kontra = { by = "A", level = "rekontra" }``: who started the chain and how far it went."""
 
     by: str = Field(description="the follower who said kontra")
@@ -53,7 +43,7 @@ class KontraRecord(_Strict):
                                                            "kontra-5 ... (or the level 1, 2, ...)")
 
 
-class BalkanDeal(_Strict):
+class BalkanDeal(RulesSection, strict=True):
     """One ``[[deal]]`` of a Balkan scorecard."""
 
     declarer: str | None = Field(default=None, description="the player who won the auction")
@@ -69,7 +59,8 @@ class BalkanDeal(_Strict):
     all_pass: bool = Field(default=False, description="everybody passed: no play, a refe when allowed")
 
 
-def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, dealer: int, rules: Any) -> DealResult:
+def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, dealer: int,
+              rules: BalkanRules) -> DealResult:
     deal: BalkanDeal = reader.validate(BalkanDeal, record, index)
     where = f"deal[{index + 1}]"
     active = reader.active(dealer)
@@ -123,7 +114,7 @@ def _level(record: KontraRecord, reader: ScorecardReader, where: str) -> int:
 
 
 def _defence(deal: BalkanDeal, reader: ScorecardReader, where: str, declarer: int, spec: ContractSpec,
-             defenders: tuple[int, ...], rules: Any) -> tuple[tuple[tuple[int, str], ...], Defended]:
+             defenders: tuple[int, ...], rules: BalkanRules) -> tuple[tuple[tuple[int, str], ...], Defended]:
     """Replay the defence through ``pref_defence_step`` / ``pref_defence_legal``, answering each question
     from the record: the follow round from ``defence``, the kontra round and the chain from ``kontra``."""
     dwhere = f"{where}.defence"
@@ -195,7 +186,7 @@ def _defence(deal: BalkanDeal, reader: ScorecardReader, where: str, declarer: in
 
 
 def _kontras(deal: BalkanDeal, reader: ScorecardReader, kwhere: str, defenders: tuple[int, ...],
-             rules: Any) -> dict[int, int]:
+             rules: BalkanRules) -> dict[int, int]:
     """``kontra`` read: each kontra-giver and the level his chain reached. A list (one record for each
     defender who said kontra) only with ``kontra.chains = "each"``."""
     records = deal.kontra if isinstance(deal.kontra, list) else [] if deal.kontra is None else [deal.kontra]
@@ -229,7 +220,7 @@ def _held(reader: ScorecardReader, seat: int) -> int:
 
 
 def _why_no_invite(reader: ScorecardReader, spec: ContractSpec, defenders: tuple[int, ...], wanted: dict[int, str],
-                   rules: Any) -> BadInput:
+                   rules: BalkanRules) -> BadInput:
     if not rules.defence.invitation:
         return _ours(bad_input("{invite} is not allowed here ({key} = {value})", invite="'invite'",
                                key="defence.invitation", value="false"))
@@ -239,7 +230,7 @@ def _why_no_invite(reader: ScorecardReader, spec: ContractSpec, defenders: tuple
 
 
 def _tricks(given: dict[str, int] | None, reader: ScorecardReader, where: str, declarer: int, spec: ContractSpec,
-            defended: Defended, rules: Any) -> tuple[int, ...]:
+            defended: Defended, rules: BalkanRules) -> tuple[int, ...]:
     twhere = f"{where}.tricks"
     n: int = reader.n
     if not defended.played:

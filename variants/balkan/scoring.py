@@ -12,16 +12,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
-from preferans.core.plugin import (
-    Amount,
-    DealResult,
-    Entry,
-    MatchView,
-    Settlement,
-    int_if_whole,
-)
+from preferans.core.plugin import Amount, DealResult, Entry, MatchView, Settlement, int_if_whole
+from preferans.variants.balkan.rules import BalkanRules
 
 from .calls import Defence, base_name, defenders_of, is_igra, kontra_call, read_deal_defence, two_needs_kontra
 
@@ -61,12 +54,12 @@ class Sheet:
         return max(self.refe_drawn, default=0)
 
 
-def under_hat(value: Amount, rules: Any) -> bool:
+def under_hat(value: Amount, rules: BalkanRules) -> bool:
     """BAL-SCORE-04: under the hat once the bula has crossed zero (at zero too with ``refe.hat_at_zero``)."""
     return value < 0 or (bool(rules.refe.hat_at_zero) and value == 0)
 
 
-def hat_entries(bula_now: Sequence[Amount], hats: Sequence[int], rules: Any) -> list[Entry]:
+def hat_entries(bula_now: Sequence[Amount], hats: Sequence[int], rules: BalkanRules) -> list[Entry]:
     """The hat drawn when a bula crosses zero, the inverted hat when it comes back (BAL-SCORE-04)."""
     out = []
     for s, value in enumerate(bula_now):
@@ -78,7 +71,7 @@ def hat_entries(bula_now: Sequence[Amount], hats: Sequence[int], rules: Any) -> 
     return out
 
 
-def refe_may_be_written(sheet: Sheet, rules: Any) -> bool:
+def refe_may_be_written(sheet: Sheet, rules: BalkanRules) -> bool:
     """BAL-REFE-03/04: not while anybody is under the hat, and not beyond the game's limit."""
     limit = int(rules.refe_limit)
     return limit > 0 and not any(sheet.hat) and sheet.granted < limit
@@ -93,22 +86,22 @@ def refe_for_all(n: int, note: str) -> list[Entry]:
 # ---------------------------------------------------------------- one deal
 
 
-def value_of(contract: str, rules: Any) -> int:
+def value_of(contract: str, rules: BalkanRules) -> int:
     """V of a contract: the talon table, or the igra table for a game without the talon (BAL-VAL-01/02)."""
     table = rules.igra_value if is_igra(contract) else rules.value
     return int(table[base_name(contract)])
 
 
-def score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry]:
+def score_deal(result: DealResult, match: MatchView, rules: BalkanRules) -> list[Entry]:
     return score(result, Sheet.of(match), rules)
 
 
-def score(result: DealResult, sheet: Sheet, rules: Any) -> list[Entry]:
+def score(result: DealResult, sheet: Sheet, rules: BalkanRules) -> list[Entry]:
     """The entries of one deal on ``sheet``; a defender who writes nothing gets no juha line."""
     return [e for e in _score(result, sheet, rules) if e.amount or e.account != "juha"]
 
 
-def _score(result: DealResult, sheet: Sheet, rules: Any) -> list[Entry]:
+def _score(result: DealResult, sheet: Sheet, rules: BalkanRules) -> list[Entry]:
     n = len(sheet.bula)
     if result.outcome == "thrown_in" or result.contract is None or result.declarer is None:
         # all passed: the family has no all-pass game, so the cards are thrown in (the core's Redeal), and
@@ -150,7 +143,7 @@ def _how(dfn: Defence) -> str:
     return f" under {kontra_call(dfn.top_level)}" if dfn.kontras else ""
 
 
-def _writers(dfn: Defence, rules: Any) -> list[int]:
+def _writers(dfn: Defence, rules: BalkanRules) -> list[int]:
     """Defenders who write: not the invited (BAL-DEF-06), and under kontra not the other defender when he
     writes nothing (pk 10, ``kontra.other_defender = "nothing"``)."""
     out = [s for s in dfn.players if s != dfn.invited]
@@ -159,7 +152,7 @@ def _writers(dfn: Defence, rules: Any) -> list[int]:
     return out
 
 
-def _betl_defence(result: DealResult, dfn: Defence, v: int, refe_m: int, made: bool, rules: Any) -> list[Entry]:
+def _betl_defence(result: DealResult, dfn: Defence, v: int, refe_m: int, made: bool, rules: BalkanRules) -> list[Entry]:
     """BAL-BET-02/03: a failed betl costs the declarer V and each defender writes a fixed 60 (igra 70), times
     his multiplier; a made betl writes nothing for the defence but each kontra-giver's penalty (pk 13 ex. 6)."""
     d = result.declarer
@@ -176,7 +169,7 @@ def _betl_defence(result: DealResult, dfn: Defence, v: int, refe_m: int, made: b
     return out
 
 
-def _trick_defence(result: DealResult, dfn: Defence, v: int, refe_m: int, rules: Any) -> list[Entry]:
+def _trick_defence(result: DealResult, dfn: Defence, v: int, refe_m: int, rules: BalkanRules) -> list[Entry]:
     """BAL-SCORE-06/07/08, BAL-DEF-01/02/06/08, BAL-KON-02/05: supe per trick and the defenders' penalties."""
     d = result.declarer
     assert d is not None
@@ -218,14 +211,14 @@ def _trick_defence(result: DealResult, dfn: Defence, v: int, refe_m: int, rules:
     return out
 
 
-def _follower_fails(team: int, own: int, rules: Any) -> bool:
+def _follower_fails(team: int, own: int, rules: BalkanRules) -> bool:
     """One of two followers fails below his own quota when the pair is short (BAL-DEF-01/02), or with
     ``defence.each_always`` whenever he is below it (pajcho, antonijek)."""
     q = rules.defence
     return own < q.each_quota and (bool(q.each_always) or team < q.pair_quota)
 
 
-def _end(entries: list[Entry], sheet: Sheet, declarer: int, rules: Any) -> list[Entry]:
+def _end(entries: list[Entry], sheet: Sheet, declarer: int, rules: BalkanRules) -> list[Entry]:
     """BAL-SCORE-11/12: a deal whose declarer wins and which would take the sum of the bule below zero is cut:
     the declarer writes off only what brings the sum to exactly 0, and the supe shrink in the same proportion.
     The penalties of the deal stay whole (BAL-SCORE-13, GAP-BAL-16)."""
@@ -258,7 +251,7 @@ def _scaled(amount: Amount, factor: Fraction) -> Amount:
 # ---------------------------------------------------------------- settlement
 
 
-def write_off(bule: Sequence[Amount], rules: Any) -> list[Fraction]:
+def write_off(bule: Sequence[Amount], rules: BalkanRules) -> list[Fraction]:
     """BAL-SCORE-15: the bule of an unfinished game brought to a sum of zero, in equal parts (exactly, seed),
     or in integers with the remainder written off the highest bule first (pk 13, examples 14-16)."""
     n = len(bule)
@@ -271,7 +264,7 @@ def write_off(bule: Sequence[Amount], rules: Any) -> list[Fraction]:
     return [Fraction(bule[s]) - base - (1 if s in extra else 0) for s in range(n)]
 
 
-def settle(match: MatchView, rules: Any) -> Settlement:
+def settle(match: MatchView, rules: BalkanRules) -> Settlement:
     """BAL-SCORE-14, seed sign (positive wins): R_i = bula_point (-B'_i) + sum_j (W_ij - W_ji), with B' the
     bule after the write-off; exact, then rounded by largest remainder so the integers still sum to 0."""
     n = match.n_players

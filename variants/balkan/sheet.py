@@ -11,7 +11,8 @@ start of the opponent's name.
 
 from __future__ import annotations
 
-from preferans.core.plugin import Amount, SheetText, SheetView, amount_text, picture
+from preferans.core.plugin import Amount
+from preferans.core.plugin.sheet import SheetText, SheetView, amount_text, picture
 
 Column = tuple[int, str, int | None]
 """A column of the sheet: its owner's seat, the account (``juha`` or ``bula``) and, for a juha, the opponent."""

@@ -7,7 +7,7 @@ shown changes.
 
 from __future__ import annotations
 
-from preferans.core.plugin import mark_term
+from preferans.core.plugin.sheet import mark_term
 
 TERMS = (
     mark_term("account", "bula"),  # bula: the score each player works down to zero

@@ -32,21 +32,23 @@ from preferans.core.plugin import (
     Won,
     hookimpl,
 )
+from preferans.variants import russian
 from preferans.variants.russian import scoring as russian_scoring
 
-from . import rules as rules_module
 from . import scoring
+from .rules import ClassicRules
 
 DARK = scoring.DARK
 
 
 @hookimpl
 def pref_rules_sections() -> dict[str, Any]:
-    return rules_module.sections()
+    return ClassicRules.sections()
 
 
 @hookimpl(wrapper=True)
-def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> Generator[None, list[None], list[None]]:
+def pref_register_contracts(contracts: ContractRegistry,
+                            rules: ClassicRules) -> Generator[None, list[None], list[None]]:
     """A dark twin of every game and of misère the plugins below registered (after the ``yield``: the
     Russian rows are in by then). The game twins are never declared: they are the bid, ranked like their
     plain game; the dark misère is played as it is (RUS-MIS-05: caught dark, talon closed)."""
@@ -72,14 +74,15 @@ def _first_call_dark(view: AuctionView, seat: int) -> bool | None:
     return mine[0].startswith(DARK) if mine else None
 
 
-@hookimpl(wrapper=True)
-def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> Generator[None, list[str], list[str]]:
-    """The calls the plugins below allow (the core's, through the family's exit filter, which counts the
-    series as Classic's raspasovka section says: its bombs, RUS-RASP-22), with the compulsory opening
-    raspasovkas and the dark twins of the seat's first call."""
-    legal = yield
+@hookimpl
+def pref_auction_legal(view: AuctionView, seat: int, rules: ClassicRules) -> list[str]:
+    """The family's calls with Classic's exit from raspasovka (answered before the family's, whose exit counts
+    every raspasovka of the series): the level counts the bombs the series earned (RUS-RASP-22) or its
+    raspasovkas (RUS-RASP-24), as ``bomb.exit_counts`` says, the compulsory opening raspasovkas left out;
+    then the compulsory opening raspasovkas and the dark twins of the seat's first call."""
     if scoring.compulsory(len(view.match.history), view.match.n_players, rules):
         return [DARK + "pass"]  # RUS-RASP-25: the opening raspasovkas, everybody deemed to pass dark
+    legal = russian.auction_calls(view, seat, scoring.exit_minimum(view.match, rules))
     dark = _first_call_dark(view, seat)
     allowed = rules.dark.calls
     if dark is None:  # the first call: plain or dark
@@ -96,7 +99,7 @@ def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> Generator[No
 
 
 @hookimpl
-def pref_auction_step(view: AuctionView, rules: Any) -> AuctionStep | None:
+def pref_auction_step(view: AuctionView, rules: ClassicRules) -> AuctionStep | None:
     """The core's auction with a dark pass counted as a pass; a dark bid wins as itself. Without a dark call
     it is the core's own (``None``: defer). With one, the answer is Classic's: a wrapper would get the core's
     answer for the calls as they are, where a dark pass is no pass."""
@@ -119,7 +122,7 @@ def pref_auction_step(view: AuctionView, rules: Any) -> AuctionStep | None:
 
 
 @hookimpl
-def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry]:
+def pref_score_deal(result: DealResult, match: MatchView, rules: ClassicRules) -> list[Entry]:
     """The Russian entries, multiplied by the bombs in hand and a dark bid's factor (Кодекс 4.1.2)."""
     entries = russian_scoring.score_deal(result, match, rules)
     factor = scoring.multiplier(result, match, rules)
@@ -130,7 +133,7 @@ def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[En
 
 
 @hookimpl
-def pref_next_dealer(match: MatchView, result: DealResult, rules: Any) -> int | None:
+def pref_next_dealer(match: MatchView, result: DealResult, rules: ClassicRules) -> int | None:
     """RUS-RASP-20: after a raspasovka the same dealer deals again (not in the compulsory opening rounds,
     which go round the table, nor past ``dealing.repeat_limit`` raspasovkas in a row)."""
     if scoring.repeats_dealer(match, result, rules):
@@ -140,7 +143,7 @@ def pref_next_dealer(match: MatchView, result: DealResult, rules: Any) -> int | 
 
 @hookimpl
 def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer: int,
-                        rules: Any) -> DealResult | None:
+                        rules: ClassicRules) -> DealResult | None:
     """A deal with ``dark``: ``true`` on a contract deal (the declarer bid dark), ``true`` or a list of
     names on a raspasovka (who passed dark). Everything else is the Russian family's reading."""
     if "dark" not in record:

@@ -1,24 +1,19 @@
 """The ``[rules]`` sections only Classic has: dark calls (втёмную), bombs (бомба) and the dealing after a
-raspasovka. Values come from ``preset.toml``, never from here; docs/variants/classic.md cites the sources.
+raspasovka, and :class:`ClassicRules`, the Russian family's rules with them. Values come from ``preset.toml``,
+never from here; docs/variants/classic.md cites the sources.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator
+from pydantic import Field, ValidationInfo, field_validator
 
-from preferans.core.plugin import MatchView
-from preferans.variants.russian import rules as russian
-
-from . import scoring
+from preferans.core.plugin import RulesSection, bad
+from preferans.variants.russian.rules import RussianRules
 
 
-class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class DarkRules(_Section):
+class DarkRules(RulesSection):
     """Втёмную (dark, blind): calls made as a seat's first call, before he looks at his cards (RUS-BID-04)."""
 
     calls: list[Literal["pass", "games", "misere"]] = Field(
@@ -29,7 +24,7 @@ class DarkRules(_Section):
         ge=1, description="multiplier of a game or misère bid dark (GAP-RUS-12: the Code gives none, so 1)")
 
 
-class BombRules(_Section):
+class BombRules(RulesSection):
     """Бомба (bomb): a multiplier for the next game, earned by a dark pass followed by a raspasovka
     (RUS-RASP-21, RUS-RASP-26; GAP-RUS-08)."""
 
@@ -69,11 +64,11 @@ class BombRules(_Section):
     @classmethod
     def _needs_a_half_time(cls, rounds: int, info: ValidationInfo) -> int:
         if rounds and not info.data.get("half_time_after"):
-            raise russian.bad("needs half_time_after > 0: the deal at which half-time comes")
+            raise bad("needs half_time_after > 0: the deal at which half-time comes")
         return rounds
 
 
-class DealingRules(_Section):
+class DealingRules(RulesSection):
     """Who deals after a raspasovka (RUS-RASP-20)."""
 
     repeat_after_raspasovka: bool = Field(
@@ -85,20 +80,10 @@ class DealingRules(_Section):
         "(1971 MSU rules: 3); 0: no limit")
 
 
-# The family's raspasovka section, the same keys and values, with Classic's exit: the level after a series
-# counts the bombs it earned (bomb.exit_counts; RUS-RASP-22/24), and the compulsory opening raspasovkas do
-# not count. The family's exit filter asks exit_minimum, so Classic refines the Russian rule instead of
-# replacing it. The class's name and docstring are the family's, so the JSON schema stays the same.
-class RaspasovkaRules(russian.RaspasovkaRules):
-    """Распасовка (all-pass play): every trick costs mountain points, or (Rostov) whists."""
+class ClassicRules(RussianRules):
+    """The ``[rules]`` of Classic: the Russian family's and its own sections (``pref_rules_sections`` answers
+    its :meth:`sections`, the three below); Classic's hooks take ``rules`` typed as this class."""
 
-    def exit_minimum(self, match: MatchView, rules: Any) -> int:
-        return scoring.exit_minimum(match, rules)
-
-
-def sections() -> dict[str, object]:
-    return {"dark": (DarkRules, Field(title="dark calls, made before looking at one's cards")),
-            "bomb": (BombRules, Field(title="bombs: multipliers earned by a dark pass and a raspasovka")),
-            "dealing": (DealingRules, Field(title="who deals after a raspasovka")),
-            # the family's title: the same table with Classic's exit
-            "raspasovka": (RaspasovkaRules, Field(title="raspasovka: the deal everybody passed"))}
+    dark: DarkRules = Field(title="dark calls, made before looking at one's cards")
+    bomb: BombRules = Field(title="bombs: multipliers earned by a dark pass and a raspasovka")
+    dealing: DealingRules = Field(title="who deals after a raspasovka")

@@ -11,14 +11,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from preferans.core.plugin import (
-    BadInput,
-    DealResult,
-    MatchView,
-    bad_input,
-    in_family,
-    int_if_whole,
-)
+from preferans.core.plugin import DealResult, MatchView, int_if_whole
+from preferans.core.plugin.errors import BadInput, bad_input, in_family
+from preferans.variants.classic.rules import ClassicRules
 from preferans.variants.russian.scorecard import LOCALE
 from preferans.variants.russian.series import ends_series, is_raspasovka
 
@@ -35,7 +30,7 @@ exact = int_if_whole
 """Keep integers as ``int``; true fractions stay Fractions (the plugin module multiplies entries with it)."""
 
 
-def compulsory(index: int, n_players: int, rules: Any) -> bool:
+def compulsory(index: int, n_players: int, rules: ClassicRules) -> bool:
     """Whether deal ``index`` (0-based) is a compulsory raspasovka: one of the opening rounds (RUS-RASP-25)
     or of the rounds at half-time (``bomb.half_time_rounds`` after ``half_time_after`` deals: the 1971 MSU
     rules' two laps)."""
@@ -46,7 +41,7 @@ def compulsory(index: int, n_players: int, rules: Any) -> bool:
     return bool(start) and start <= index < start + int(bomb.half_time_rounds) * n_players
 
 
-def dark_passers(r: DealResult, n_players: int, rules: Any) -> tuple[int, ...]:
+def dark_passers(r: DealResult, n_players: int, rules: ClassicRules) -> tuple[int, ...]:
     """Who passed dark in ``r``: every player in a compulsory opening raspasovka (not the hand no player
     holds, with two players: it never bids), else the ``"dark-pass"`` calls of its auction."""
     if compulsory(r.index_in_match, n_players, rules):
@@ -54,7 +49,7 @@ def dark_passers(r: DealResult, n_players: int, rules: Any) -> tuple[int, ...]:
     return tuple(s for s, c in r.auction if c == DARK + "pass")
 
 
-def bombs_earned(r: DealResult, n_players: int, rules: Any) -> int:
+def bombs_earned(r: DealResult, n_players: int, rules: ClassicRules) -> int:
     """Bombs a deal earns: only a raspasovka that followed a dark pass earns any (RUS-RASP-26); a deal thrown
     in (a house rule's redeal) is no raspasovka."""
     if not is_raspasovka(r):
@@ -65,7 +60,7 @@ def bombs_earned(r: DealResult, n_players: int, rules: Any) -> int:
     return len(passers) if rules.bomb.earned_by == "each_dark_passer" else 1
 
 
-def bombs_in_hand(history: tuple[DealResult, ...], n_players: int, rules: Any) -> int:
+def bombs_in_hand(history: tuple[DealResult, ...], n_players: int, rules: ClassicRules) -> int:
     """The bombs waiting for the next game after the deals in ``history``: raspasovkas add theirs; a game
     (any deal with a contract) spends them all (``bomb.spend = "all"``) or one (``"one"``)."""
     k = 0
@@ -79,7 +74,7 @@ def bombs_in_hand(history: tuple[DealResult, ...], n_players: int, rules: Any) -
     return k
 
 
-def multiplier(r: DealResult, match: MatchView, rules: Any) -> int:
+def multiplier(r: DealResult, match: MatchView, rules: ClassicRules) -> int:
     """What every entry of deal ``r`` is multiplied by (Кодекс 4.1.2: all values x the bomb coefficient):
     ``bomb.factor`` per bomb in hand (one bomb with ``spend = "one"``), a raspasovka only with
     ``bomb.raspasovka``; times ``dark.factor`` when the declarer bid dark."""
@@ -96,7 +91,7 @@ def multiplier(r: DealResult, match: MatchView, rules: Any) -> int:
     return int(m)
 
 
-def exit_minimum(match: MatchView, rules: Any) -> int:
+def exit_minimum(match: MatchView, rules: ClassicRules) -> int:
     """The lowest game level allowed now (RUS-RASP-22/24, ISS-08): ``raspasovka.exit_levels[k - 1]``, where
     k counts the bombs the current series of raspasovkas has earned (``bomb.exit_counts = "bombs"``: after
     a dark pass a seven, after a double bomb an eight) or its raspasovkas (``"raspasovkas"``); the
@@ -115,7 +110,7 @@ def exit_minimum(match: MatchView, rules: Any) -> int:
     return int(levels[min(k, len(levels)) - 1])
 
 
-def repeats_dealer(match: MatchView, result: DealResult, rules: Any) -> bool:
+def repeats_dealer(match: MatchView, result: DealResult, rules: ClassicRules) -> bool:
     """Whether the dealer of ``result`` (a deal already in ``match``) deals again (RUS-RASP-20)."""
     n = match.n_players
     if result.kind != "all_pass" or not rules.dealing.repeat_after_raspasovka:
@@ -142,7 +137,7 @@ def _ours(error: BadInput) -> BadInput:
     return in_family(error, LOCALE)
 
 
-def dark_deal(result: DealResult, dark: object, reader: Any, index: int, rules: Any) -> DealResult:
+def dark_deal(result: DealResult, dark: object, reader: Any, index: int, rules: ClassicRules) -> DealResult:
     """Apply a scorecard's ``dark`` field to the deal the core read (see ``pref_scorecard_deal``)."""
     where = f"deal[{index + 1}].dark"
     if dark is False:

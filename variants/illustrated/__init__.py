@@ -15,10 +15,9 @@ import dataclasses
 from collections.abc import Generator
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
+from pydantic import Field, ValidationInfo, field_validator, model_validator
 
 from preferans.core.plugin import (
-    NO_TRUMP,
     ContractRegistry,
     ContractSpec,
     DealResult,
@@ -30,10 +29,13 @@ from preferans.core.plugin import (
     Next,
     PlayRules,
     PlayView,
+    RulesSection,
+    bad,
     hookimpl,
 )
+from preferans.core.plugin.cards import NO_TRUMP
 from preferans.variants.austrian import HAND, add_contract, leader_of
-from preferans.variants.austrian.rules import EXTRA_CONTRACTS, bad
+from preferans.variants.austrian.rules import EXTRA_CONTRACTS, AustrianRules
 from preferans.variants.austrian.scoring import pay
 
 LABELS = {"bettel": "Bettel", "durchmarsch": "Durchmarsch", "plauderer": "Plauderer",
@@ -43,11 +45,7 @@ LABELS = {"bettel": "Bettel", "durchmarsch": "Durchmarsch", "plauderer": "Plaude
 Money = Annotated[int, Field(ge=0)]
 
 
-class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class IllustratedRules(_Section):
+class IllustratedRules(RulesSection):
     """The extra contracts (ILL-EXT)."""
 
     values: dict[str, Money] = Field(
@@ -90,7 +88,7 @@ class IllustratedRules(_Section):
         return self
 
 
-class KontraRules(_Section):
+class KontraRules(RulesSection):
     """Kontra and rekontra on the extra contracts (ILL-KON)."""
 
     allowed: bool = Field(
@@ -118,10 +116,17 @@ class KontraRules(_Section):
         return factor
 
 
+class IllustratedVariantRules(AustrianRules):
+    """The ``[rules]`` of Illustrated Preference: the Austrian family's and its two sections (``pref_rules_sections``
+    answers its :meth:`sections`); the hooks of Illustrated and of Nachgehen take ``rules`` typed as this class."""
+
+    illustrated: IllustratedRules = Field(title="the extra contracts: Bettel, Durchmarsch, Plauderer")
+    kontra: KontraRules = Field(title="Kontra and Rekontra on the extra contracts")
+
+
 @hookimpl
 def pref_rules_sections() -> dict[str, Any]:
-    return {"illustrated": (IllustratedRules, Field(title="the extra contracts: Bettel, Durchmarsch, Plauderer")),
-            "kontra": (KontraRules, Field(title="Kontra and Rekontra on the extra contracts"))}
+    return IllustratedVariantRules.sections()
 
 
 def is_extra(spec: ContractSpec) -> bool:
@@ -129,7 +134,7 @@ def is_extra(spec: ContractSpec) -> bool:
 
 
 @hookimpl
-def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> None:
+def pref_register_contracts(contracts: ContractRegistry, rules: IllustratedVariantRules) -> None:
     ill = rules.illustrated
     for name in EXTRA_CONTRACTS:
         if name not in rules.game.numbers:
@@ -148,14 +153,14 @@ def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> None:
 
 
 @hookimpl
-def pref_defence_legal(view: DefenceView, seat: int, rules: Any) -> list[str] | None:
+def pref_defence_legal(view: DefenceView, seat: int, rules: IllustratedVariantRules) -> list[str] | None:
     if not is_extra(view.contract):
         return None
     return ["pass", "rekontra"] if seat == view.declarer else ["pass", "kontra"]
 
 
 @hookimpl
-def pref_defence_step(view: DefenceView, rules: Any) -> DefenceStep | None:
+def pref_defence_step(view: DefenceView, rules: IllustratedVariantRules) -> DefenceStep | None:
     if not is_extra(view.contract):
         return None
     defenders = view.defenders
@@ -175,7 +180,7 @@ def pref_defence_step(view: DefenceView, rules: Any) -> DefenceStep | None:
 
 
 @hookimpl(wrapper=True)
-def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+def pref_play_rules(view: PlayView, rules: IllustratedVariantRules) -> Generator[None, PlayRules, PlayRules]:
     """The Austrian play rules (the answer below: the hands that play, the leader), refined for the extra
     contracts: no trumps, early stop, the declarer's hand open after the first lead."""
     base = yield
@@ -202,7 +207,7 @@ def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, Pl
 # ---------------------------------------------------------------- money
 
 
-def multiplier(r: DealResult, seat: int, rules: Any) -> int:
+def multiplier(r: DealResult, seat: int, rules: IllustratedVariantRules) -> int:
     """The kontra factor with one defender: his kontra doubles it, the declarer's rekontra makes it four."""
     said = {(s, c) for s, c in r.defence}
     if (seat, "kontra") not in said:
@@ -219,7 +224,7 @@ def made(r: DealResult) -> bool:
 
 
 @hookimpl
-def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry] | None:
+def pref_score_deal(result: DealResult, match: MatchView, rules: IllustratedVariantRules) -> list[Entry] | None:
     spec = result.contract
     if result.kind != "contract" or spec is None or not is_extra(spec):
         return None

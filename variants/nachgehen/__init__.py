@@ -14,7 +14,7 @@ from __future__ import annotations
 from itertools import pairwise
 from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import Field, field_validator
 
 from preferans.core.plugin import (
     DeclarationStep,
@@ -23,11 +23,14 @@ from preferans.core.plugin import (
     Discard,
     Next,
     PickUp,
+    RulesSection,
     TakeTalon,
+    bad,
     hookimpl,
 )
 from preferans.variants.austrian import announcements, finish, is_bid_row, namable, number_of
-from preferans.variants.austrian.rules import EXTRA_CONTRACTS, SUIT_CONTRACTS, bad
+from preferans.variants.austrian.rules import EXTRA_CONTRACTS, SUIT_CONTRACTS
+from preferans.variants.illustrated import IllustratedVariantRules
 
 LIE = "lie"
 TAKE = "take"
@@ -38,10 +41,8 @@ Number = Annotated[int, Field(ge=1)]
 """A number of the auction (clubs 1 .. offener-durchmarsch 8)."""
 
 
-class NachgehenRules(BaseModel):
+class NachgehenRules(RulesSection):
     """When Nachgehen applies and what a take-over must name (NACH-01, NACH-03)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
 
     on_bids: list[Number] = Field(
         title="the winning numbers that open Nachgehen",
@@ -67,9 +68,16 @@ class NachgehenRules(BaseModel):
         return name
 
 
+class NachgehenVariantRules(IllustratedVariantRules):
+    """The ``[rules]`` of Nachgehen: Illustrated Preference's and its own section (``pref_rules_sections`` answers
+    its :meth:`sections`); its hooks take ``rules`` typed as this class."""
+
+    nachgehen: NachgehenRules = Field(title="Nachgehen: taking over the winner's talon")
+
+
 @hookimpl
 def pref_rules_sections() -> dict[str, Any]:
-    return {"nachgehen": (NachgehenRules, Field(title="Nachgehen: taking over the winner's talon"))}
+    return NachgehenVariantRules.sections()
 
 
 def bidders(view: DeclarationView) -> list[int]:
@@ -81,7 +89,7 @@ def bidders(view: DeclarationView) -> list[int]:
     return out
 
 
-def applies(view: DeclarationView, rules: Any) -> bool:
+def applies(view: DeclarationView, rules: NachgehenVariantRules) -> bool:
     """Won on a number (a talon bid of ``on_bids``) and at least one other player bid (NACH-01)."""
     bid = view.bid
     if not is_bid_row(bid) or int(bid.name) not in rules.nachgehen.on_bids:
@@ -110,7 +118,7 @@ def trailing_passes(view: DeclarationView) -> int:
     return count
 
 
-def take_over_contracts(view: DeclarationView, rules: Any) -> list[str]:
+def take_over_contracts(view: DeclarationView, rules: NachgehenVariantRules) -> list[str]:
     """What a take-over may name: at least the minimum (NACH-03), above the last contract named (NACH-04),
     with the talon only (GAP-NACH-04)."""
     lowest = number_of(view.contracts[rules.nachgehen.minimum], rules)
@@ -127,7 +135,7 @@ def _state(view: DeclarationView) -> tuple[int, int | None]:
 
 
 @hookimpl
-def pref_declaration_step(view: DeclarationView, rules: Any) -> DeclarationStep | None:
+def pref_declaration_step(view: DeclarationView, rules: NachgehenVariantRules) -> DeclarationStep | None:
     if not applies(view, rules):
         return None  # the usual declaration (the family base)
     winner = view.declarer
@@ -160,7 +168,7 @@ def pref_declaration_step(view: DeclarationView, rules: Any) -> DeclarationStep 
 
 
 @hookimpl
-def pref_declaration_legal(view: DeclarationView, rules: Any) -> list[str] | None:
+def pref_declaration_legal(view: DeclarationView, rules: NachgehenVariantRules) -> list[str] | None:
     if not applies(view, rules):
         return None
     winner = view.declarer

@@ -13,9 +13,6 @@ from collections.abc import Generator
 from typing import Any
 
 from preferans.core.plugin import (
-    NO_TRUMP,
-    SUIT_SYMBOLS,
-    SUITS,
     AuctionView,
     ContractRegistry,
     ContractSpec,
@@ -33,9 +30,10 @@ from preferans.core.plugin import (
     Settlement,
     hookimpl,
 )
+from preferans.core.plugin.cards import NO_TRUMP, SUIT_SYMBOLS, SUITS
 
-from . import defence, gusarik, misere, scoring
-from . import rules as rules_module
+from . import defence, gusarik, misere, scoring, series
+from .rules import RussianRules
 
 MATCH_WORD = "pulka"
 """What the family's players call a match (пулька); ``Variant.match_word`` reads it for ``play``'s title."""
@@ -49,11 +47,11 @@ def game_name(level: int, trump: int) -> str:
 
 @hookimpl
 def pref_rules_sections() -> dict[str, Any]:
-    return {**gusarik.sections(), **rules_module.sections()}
+    return RussianRules.sections()
 
 
 @hookimpl
-def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> None:
+def pref_register_contracts(contracts: ContractRegistry, rules: RussianRules) -> None:
     for level in range(6, 11):
         for pos, trump in enumerate(STRAINS):
             label = f"{level}{'NT' if trump == NO_TRUMP else SUIT_SYMBOLS[trump]}"
@@ -76,50 +74,66 @@ def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> None:
     ))
 
 
-@hookimpl(wrapper=True)
-def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> Generator[None, list[str], list[str]]:
-    """Exit from raspasovka: after k all-pass deals in a row only games of ``exit_levels[k-1]`` or more
-    (RUS-RASP-23), taken out of the calls the plugins below allow (the core's)."""
-    legal = yield
-    # the variant's own count of the series: its raspasovka section says (Classic's counts bombs)
-    minimum = rules.raspasovka.exit_minimum(view.match, rules)
-    if not minimum:
-        return legal
-    # misère (level 0) is not a game level and stays allowed
-    return [c for c in legal if c == "pass" or not view.contracts[c].level or view.contracts[c].level >= minimum]
+@hookimpl
+def pref_auction_legal(view: AuctionView, seat: int, rules: RussianRules) -> list[str]:
+    """The family's calls with its exit from raspasovka: after k all-pass deals in a row only games of
+    ``raspasovka.exit_levels[k-1]`` or more (RUS-RASP-23). A child whose exit counts something else (Classic:
+    the bombs of the series) answers first, with :func:`auction_calls` and its own minimum."""
+    return auction_calls(view, seat, series.exit_minimum(view.match, rules))
+
+
+def auction_calls(view: AuctionView, seat: int, minimum: int) -> list[str]:
+    """The calls ``seat`` may make (RUS-BID-01/02): pass, or a contract ranked above the highest bid so far,
+    misère only as the seat's first call, and after misère only a pass; no game below level ``minimum`` (0: no
+    limit), misère (level 0, not a game level) staying allowed. The core's default auction, with the exit."""
+    get = view.contracts.get
+    spoken = binding = False
+    best: ContractSpec | None = None
+    for s, call in view.calls:  # one pass: this seat's calls and the highest contract (as view.highest())
+        spec = get(call)
+        if s == seat:
+            spoken = True
+            binding = binding or (spec is not None and spec.first_bid_only)
+        if spec is not None and (best is None or spec.rank > best.rank):
+            best = spec
+    if binding:
+        return ["pass"]  # misère is binding: the seat can only pass
+    higher = view.contracts.biddable_above(best.rank if best else None)
+    return ["pass", *(s.name for s in higher
+                      if not (spoken and s.first_bid_only) and (not s.level or s.level >= minimum))]
 
 
 @hookimpl
-def pref_all_pass(view: AuctionView, rules: Any) -> PlayAllPass:
+def pref_all_pass(view: AuctionView, rules: RussianRules) -> PlayAllPass:
     return PlayAllPass("raspasovka")
 
 
 @hookimpl
-def pref_defence_legal(view: DefenceView, seat: int, rules: Any) -> list[str]:
+def pref_defence_legal(view: DefenceView, seat: int, rules: RussianRules) -> list[str]:
     """Whist, pass, half-whist, Stalingrad and the table options: see :mod:`.defence`."""
     step = defence.state(view, rules)
     return list(step.legal) if isinstance(step, defence.Ask) else ["pass", "whist"]
 
 
 @hookimpl
-def pref_defence_step(view: DefenceView, rules: Any) -> DefenceStep:
+def pref_defence_step(view: DefenceView, rules: RussianRules) -> DefenceStep:
     step = defence.state(view, rules)
     return Next(step.seat) if isinstance(step, defence.Ask) else step
 
 
 @hookimpl
-def pref_declaration_step(view: DeclarationView, rules: Any) -> DeclarationStep | None:
+def pref_declaration_step(view: DeclarationView, rules: RussianRules) -> DeclarationStep | None:
     """Half-and-half misère with the sitting-out dealer (RUS-MIS-09), when the table plays it."""
     return misere.declaration_step(view, rules)
 
 
 @hookimpl
-def pref_declaration_legal(view: DeclarationView, rules: Any) -> list[str] | None:
+def pref_declaration_legal(view: DeclarationView, rules: RussianRules) -> list[str] | None:
     return misere.declaration_legal(view, rules)
 
 
 @hookimpl(wrapper=True)
-def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+def pref_play_rules(view: PlayView, rules: RussianRules) -> Generator[None, PlayRules, PlayRules]:
     """The core's play rules (the answer below), refined for raspasovka and misère, and with two players
     the dummy's hand given its player."""
     base = yield
@@ -148,24 +162,24 @@ def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, Pl
 
 
 @hookimpl
-def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry] | None:
+def pref_score_deal(result: DealResult, match: MatchView, rules: RussianRules) -> list[Entry] | None:
     return scoring.score_deal(result, match, rules)
 
 
 @hookimpl
-def pref_after_score(match: MatchView, posted: list[Entry], rules: Any) -> list[Entry]:
+def pref_after_score(match: MatchView, posted: list[Entry], rules: RussianRules) -> list[Entry]:
     return scoring.overflow(match, rules)
 
 
 @hookimpl
-def pref_match_over(match: MatchView, rules: Any) -> bool | None:
+def pref_match_over(match: MatchView, rules: RussianRules) -> bool | None:
     if all(p >= rules.pool for p in match.ledger.column("pool")):
         return True
     return None  # not closed: let the core's max_deals decide
 
 
 @hookimpl
-def pref_settle(match: MatchView, rules: Any) -> Settlement:
+def pref_settle(match: MatchView, rules: RussianRules) -> Settlement:
     return scoring.settle(match, rules)
 
 
@@ -173,7 +187,7 @@ def pref_settle(match: MatchView, rules: Any) -> Settlement:
 
 
 @hookimpl
-def pref_render_sheet(view: Any, form: str, rules: Any) -> Any:
+def pref_render_sheet(view: Any, form: str, rules: RussianRules) -> Any:
     """The pulka: running records and the pool/mountain/whists table as text, the drawn sheet as SVG
     (``variants/russian/sheet.py``)."""
     from . import sheet
@@ -184,7 +198,8 @@ def pref_render_sheet(view: Any, form: str, rules: Any) -> Any:
 
 
 @hookimpl
-def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer: int, rules: Any) -> DealResult:
+def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer: int,
+                        rules: RussianRules) -> DealResult:
     """A contract deal, ``raspasovka = true`` or a half-and-half misère (``variants/russian/scorecard.py``)."""
     from . import scorecard
 
@@ -192,8 +207,8 @@ def pref_scorecard_deal(record: dict[str, Any], reader: Any, index: int, dealer:
 
 
 @hookimpl
-def pref_scorecard_required(rules: Any) -> list[Any]:
+def pref_scorecard_required(rules: RussianRules) -> list[Any]:
     """The preset's pool is only a default: a record must say what the table agreed."""
-    from preferans.core.plugin import RequiredKey
+    from preferans.core.plugin.sheet import RequiredKey
 
     return [RequiredKey("pool", "the pool target agreed at the table", str(rules.pool))]

@@ -20,13 +20,9 @@ Misère and a checked ten (``whisted = false``) have no calls: both defenders li
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
-from preferans.core.plugin import (
-    DefenceView,
-    Defended,
-    Seat,
-)
+from preferans.core.plugin import DefenceView, Defended
+from preferans.variants.russian.rules import RussianRules
 
 from .gusarik import dummy_of
 
@@ -35,11 +31,11 @@ from .gusarik import dummy_of
 class Ask:
     """``seat`` must call one of ``legal`` (the first is the default a paper record leaves out)."""
 
-    seat: Seat
+    seat: int
     legal: tuple[str, ...]
 
 
-def state(view: DefenceView, rules: Any) -> Ask | Defended:
+def state(view: DefenceView, rules: RussianRules) -> Ask | Defended:
     """The next question of the defence, or how it ended."""
     contract, defenders = view.contract, view.defenders
     if not contract.whisted:
@@ -48,7 +44,7 @@ def state(view: DefenceView, rules: Any) -> Ask | Defended:
     dummy = dummy_of(view.match)
     speakers = [s for s in defenders if s != dummy]
     calls = list(view.calls)
-    first: dict[Seat, str] = {}
+    first: dict[int, str] = {}
     for i, seat in enumerate(speakers):
         if i == len(calls):
             return Ask(seat, _first_call(view, rules, first, dummy in defenders))
@@ -78,7 +74,7 @@ def state(view: DefenceView, rules: Any) -> Ask | Defended:
     return _played(tuple(whisters), defenders, dummy, open_play)
 
 
-def _first_call(view: DefenceView, rules: Any, first: dict[Seat, str], dummy_passed: bool) -> tuple[str, ...]:
+def _first_call(view: DefenceView, rules: RussianRules, first: dict[int, str], dummy_passed: bool) -> tuple[str, ...]:
     if rules.whist.stalingrad and view.contract.name == "6S":
         return ("whist",)  # Сталинград: six spades is always whisted
     after_pass = dummy_passed or (len(first) == 1 and "pass" in first.values())
@@ -87,7 +83,7 @@ def _first_call(view: DefenceView, rules: Any, first: dict[Seat, str], dummy_pas
     return ("pass", "whist")
 
 
-def _played(whisters: tuple[Seat, ...], defenders: tuple[Seat, ...], dummy: Seat | None,
+def _played(whisters: tuple[int, ...], defenders: tuple[int, ...], dummy: int | None,
             open_play: bool) -> Defended:
     if len(whisters) != 1:
         return Defended(whisters, True)

@@ -13,41 +13,24 @@ mountain) is in ``scoring.overflow``. Sources and choices: docs/variants/gusarik
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
-from pydantic import Field
+from preferans.core.plugin import MatchView, PlayRules, PlayView
+from preferans.variants.russian.rules import RussianRules
 
-from preferans.core.plugin import (
-    MatchView,
-    PlayRules,
-    PlayView,
-    Seat,
-)
-
-DUMMY: Seat = 2
+DUMMY: int = 2
 """Seat of the dummy (болван) in a two-player game (гусарик): the third hand, dealt like a player's but
 owned by nobody. It never bids or calls; its cards are played by a player the hooks name (``controllers``),
 and the tricks it wins count for nobody. The players are seats 0 and 1."""
 
 
-def dummy_seat(n_players: int) -> Seat | None:
+def dummy_seat(n_players: int) -> int | None:
     """The dummy's seat with ``n_players`` players: :data:`DUMMY` with two, ``None`` otherwise."""
     return DUMMY if n_players == 2 else None
 
 
-def dummy_of(match: MatchView) -> Seat | None:
+def dummy_of(match: MatchView) -> int | None:
     """The dummy's seat in ``match`` (two players), or ``None``."""
     return dummy_seat(match.n_players)
-
-
-def sections() -> dict[str, Any]:
-    """The family's ``players`` key: 3, 4 or 2 with the dummy (it replaces the core's, which has no dummy)."""
-    return {
-        "players": (int, Field(
-            title="players at the table (2: with a dummy hand)",
-            ge=2, le=4, description="players at the table: 3, 4 (the dealer sits out) or 2 "
-                                                       "(gusarik: a dummy third hand)")),
-    }
 
 
 def dummy_player(base: PlayRules, view: PlayView) -> PlayRules:
@@ -63,7 +46,7 @@ def dummy_player(base: PlayRules, view: PlayView) -> PlayRules:
     return dataclasses.replace(base, controllers=(*base.controllers, (dummy, owner)))
 
 
-def raspasovka_play(base: PlayRules, view: PlayView, rules: Any) -> PlayRules:
+def raspasovka_play(base: PlayRules, view: PlayView, rules: RussianRules) -> PlayRules:
     dummy = dummy_of(view.match)
     assert dummy is not None
     if rules.gusarik.raspasovka_dummy == "dealer":

@@ -10,30 +10,20 @@ the cards. The result is written half each (``scoring.half_and_half``). Only wit
 
 from __future__ import annotations
 
-from typing import Any
-
-from preferans.core.plugin import (
-    DeclarationStep,
-    DeclarationView,
-    Declared,
-    Discard,
-    Next,
-    PlayView,
-    Seat,
-    TakeTalon,
-)
+from preferans.core.plugin import DeclarationStep, DeclarationView, Declared, Discard, Next, PlayView, TakeTalon
+from preferans.variants.russian.rules import RussianRules
 
 from .gusarik import dummy_of
 
 INVITE, AGREE, REFUSE = "invite", "agree", "refuse"
 
 
-def _shared_misere_possible(view: DeclarationView, rules: Any) -> bool:
+def _shared_misere_possible(view: DeclarationView, rules: RussianRules) -> bool:
     return (bool(rules.misere.half_and_half) and view.match.n_players == 4 and view.bid.kind == "misere"
             and view.dealer is not None and view.dealer != view.declarer)
 
 
-def declaration_step(view: DeclarationView, rules: Any) -> DeclarationStep | None:
+def declaration_step(view: DeclarationView, rules: RussianRules) -> DeclarationStep | None:
     """Invite (or not), the dealer's answer, then talon, discard and misère; ``None`` when it does not
     apply (the core's sequence)."""
     if not _shared_misere_possible(view, rules):
@@ -51,7 +41,7 @@ def declaration_step(view: DeclarationView, rules: Any) -> DeclarationStep | Non
     return Declared(view.declarer, view.bid.name)
 
 
-def declaration_legal(view: DeclarationView, rules: Any) -> list[str] | None:
+def declaration_legal(view: DeclarationView, rules: RussianRules) -> list[str] | None:
     if not _shared_misere_possible(view, rules):
         return None
     if view.to_act == view.dealer:
@@ -59,7 +49,7 @@ def declaration_legal(view: DeclarationView, rules: Any) -> list[str] | None:
     return [view.bid.name, INVITE]  # play alone, or invite the dealer
 
 
-def note_takers(view: PlayView) -> tuple[Seat, ...]:
+def note_takers(view: PlayView) -> tuple[int, ...]:
     """RUS-MIS-08: in misère, and only in misère, the defenders may write down the layout."""
     dummy = dummy_of(view.match)
     return tuple(s for s in view.active if s not in (view.declarer, dummy))

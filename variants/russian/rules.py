@@ -9,14 +9,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from fractions import Fraction
 from itertools import pairwise
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationInfo, field_validator
-from pydantic_core import PydanticCustomError
+from pydantic import AfterValidator, Field, ValidationInfo, field_validator
 
-from preferans.core.plugin import MatchView
-
-from .series import raspasovka_streak
+from preferans.core.plugin import CoreRules, RulesSection, bad
 
 RESPONSIBILITY_RATE = {"full": Fraction(1), "half": Fraction(1, 2), "none": Fraction(0)}
 
@@ -27,11 +24,6 @@ Level = Annotated[int, Field(ge=6, le=10)]
 """A contract level, 6..10."""
 Tricks = Annotated[int, Field(ge=0, le=10)]
 """A number of tricks of a deal's ten."""
-
-
-def bad(message: str) -> PydanticCustomError:
-    """A range error whose message is read as it is (the config loader adds the file, the key and the value)."""
-    return PydanticCustomError("value_error", message)
 
 
 def _every_level(what: str) -> Callable[[dict[int, int]], dict[int, int]]:
@@ -80,11 +72,7 @@ Levels = Annotated[list[Level], AfterValidator(_ascending)]
 """Contract levels, ascending, each once."""
 
 
-class _Section(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class WhistRules(_Section):
+class WhistRules(RulesSection):
     """Вист (whist): the defenders' obligations and what they write."""
 
     obligation: Obligation = Field(
@@ -144,7 +132,7 @@ class WhistRules(_Section):
         return levels
 
 
-class DeclarerRules(_Section):
+class DeclarerRules(RulesSection):
     """What a set declarer (ремиз) pays."""
 
     undertrick_rate: int = Field(
@@ -170,7 +158,7 @@ class DeclarerRules(_Section):
         "13 - level defence tricks as if the deal had been played so")
 
 
-class MisereRules(_Section):
+class MisereRules(RulesSection):
     """Мизер (misère): the declarer takes no trick."""
 
     price: int = Field(title="pool points for a made misère", ge=1, description="pool points for a made misère")
@@ -186,7 +174,7 @@ class MisereRules(_Section):
         "(мизер пополам, RUS-MIS-09: declaration calls 'invite', then 'agree' or 'refuse'); results are halved")
 
 
-class RaspasovkaRules(_Section):
+class RaspasovkaRules(RulesSection):
     """Распасовка (all-pass play): every trick costs mountain points, or (Rostov) whists."""
 
     record: Literal["gora", "whists"] = Field(
@@ -236,18 +224,8 @@ class RaspasovkaRules(_Section):
             raise bad("true only with zero_tricks_to_pool = true (it replaces writing the price in the pool)")
         return write_off
 
-    def exit_minimum(self, match: MatchView, rules: Any) -> int:
-        """The lowest game level allowed now, 0 for no limit: after k raspasovkas in a row
-        ``exit_levels[k - 1]``, the last level repeating (RUS-RASP-23). This is the family's rule; a child
-        whose exit counts something else (Classic: the bombs of the series, RUS-RASP-22) declares this section
-        with a subclass of its own that overrides this method, so the family's exit filter asks it."""
-        streak = raspasovka_streak(match, rules)
-        if not streak or not self.exit_levels:
-            return 0
-        return int(self.exit_levels[min(streak, len(self.exit_levels)) - 1])
 
-
-class TalonRules(_Section):
+class TalonRules(RulesSection):
     """Платный прикуп (the paid talon, Кодекс 3.4.11): with four players the dealer, who sits out, writes
     whists on the declarer of a trick game for what the talon brought him, units x the whist of one trick."""
 
@@ -267,7 +245,7 @@ class TalonRules(_Section):
         ge=0, description="units for a king and queen of one suit, марьяж (gchet: 1)")
 
 
-class OverflowRules(_Section):
+class OverflowRules(RulesSection):
     """A pool that would pass the target (закрытая пуля)."""
 
     mode: Literal["aid", "write_off", "none"] = Field(
@@ -283,7 +261,7 @@ class OverflowRules(_Section):
         "largest unclosed pools in turn before the mountain")
 
 
-class GusarikRules(_Section):
+class GusarikRules(RulesSection):
     """Two players (гусарик): the dummy third hand (болван). Read only when ``players = 2``."""
 
     raspasovka_dummy: Literal["dealer", "non_dealer"] = Field(
@@ -295,32 +273,36 @@ class GusarikRules(_Section):
         "(Кодекс 4.1.1, note on the two-player game)")
 
 
-class SettlementRules(_Section):
+class SettlementRules(RulesSection):
     """Final settlement in whists: R_i = sum_j (W_ij - W_ji) + Kp (P_i - mean P) - Kg (G_i - mean G)."""
 
     pool_point: int = Field(title="whists per pool point", ge=0, description="Kp: whists per pool point")
     gora_point: int = Field(title="whists per mountain point", ge=0, description="Kg: whists per mountain point")
 
 
-def sections() -> dict[str, object]:
-    return {
-        "pool": (int, Field(
-            title="the pool target: the match ends when every pool reaches it",
-            ge=1, description="pool target (пуля): the match ends when every pool reaches it")),
-        "game_price": (Annotated[dict[Level, Annotated[int, Field(ge=1)]], AfterValidator(_every_level("price")),
-                                 AfterValidator(_prices_rising)],
-                       Field(
-            title="pool points of a made game, by level",
-            description="pool points of a made game, by level")),
-        "ten": (Literal["checked", "whisted"], Field(
-            title="a ten is checked (played without whists) or whisted",
-            description="a ten is checked (played, no whists) or whisted")),
-        "whist": (WhistRules, Field(title="whist: what the defenders must take and write")),
-        "declarer": (DeclarerRules, Field(title="what a set declarer pays")),
-        "misere": (MisereRules, Field(title="misère: the declarer takes no trick")),
-        "raspasovka": (RaspasovkaRules, Field(title="raspasovka: the deal everybody passed")),
-        "overflow": (OverflowRules, Field(title="a pool that would pass the target")),
-        "talon": (TalonRules, Field(title="the paid talon: the dealer's whists for what the talon brought")),
-        "gusarik": (GusarikRules, Field(title="two players (gusarik): the dummy hand")),
-        "settlement": (SettlementRules, Field(title="the final settlement in whists")),
-    }
+class RussianRules(CoreRules):
+    """The ``[rules]`` of the Russian family (``pref_rules_sections`` answers its :meth:`sections`); its hooks take
+    ``rules`` typed as this class, and a child's (Classic's) extends it."""
+
+    players: int = Field(
+        title="players at the table (2: with a dummy hand)",
+        ge=2, le=4, description="players at the table: 3, 4 (the dealer sits out) or 2 (gusarik: a dummy third "
+        "hand)")
+    pool: int = Field(
+        title="the pool target: the match ends when every pool reaches it",
+        ge=1, description="pool target (пуля): the match ends when every pool reaches it")
+    game_price: Annotated[dict[Level, Annotated[int, Field(ge=1)]], AfterValidator(_every_level("price")),
+                          AfterValidator(_prices_rising)] = Field(
+        title="pool points of a made game, by level",
+        description="pool points of a made game, by level")
+    ten: Literal["checked", "whisted"] = Field(
+        title="a ten is checked (played without whists) or whisted",
+        description="a ten is checked (played, no whists) or whisted")
+    whist: WhistRules = Field(title="whist: what the defenders must take and write")
+    declarer: DeclarerRules = Field(title="what a set declarer pays")
+    misere: MisereRules = Field(title="misère: the declarer takes no trick")
+    raspasovka: RaspasovkaRules = Field(title="raspasovka: the deal everybody passed")
+    overflow: OverflowRules = Field(title="a pool that would pass the target")
+    talon: TalonRules = Field(title="the paid talon: the dealer's whists for what the talon brought")
+    gusarik: GusarikRules = Field(title="two players (gusarik): the dummy hand")
+    settlement: SettlementRules = Field(title="the final settlement in whists")

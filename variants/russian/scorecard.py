@@ -23,18 +23,12 @@ from typing import Any
 
 from pydantic import Field
 
-from preferans.core.plugin import (
-    BadInput,
-    CardError,
-    ContractSpec,
-    DealFields,
-    DealResult,
-    ScorecardReader,
-    bad_input,
-    in_family,
-    parse_cards,
-)
-from preferans.core.plugin import canonical_contract as spelled_contract
+from preferans.core.plugin import ContractSpec, DealResult
+from preferans.core.plugin.cards import CardError, parse_cards
+from preferans.core.plugin.errors import BadInput, bad_input, in_family
+from preferans.core.plugin.sheet import DealFields, ScorecardReader
+from preferans.core.plugin.sheet import canonical_contract as spelled_contract
+from preferans.variants.russian.rules import RussianRules
 
 MISERE_ALIASES = {"misère": "misere", "мизер": "misere", "miser": "misere"}
 """The words a scorecard may use for misère."""
@@ -65,7 +59,8 @@ def canonical_contract(text: str, names: Sequence[str]) -> str | None:
     return spelled_contract(text, names, MISERE_ALIASES)
 
 
-def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, dealer: int, rules: Any) -> DealResult:
+def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, dealer: int,
+              rules: RussianRules) -> DealResult:
     where = f"deal[{index + 1}]"
     if "dark" in record:  # Classic reads it in its own pref_scorecard_deal (docs/scorecard.md)
         raise reader.fail(f"{where}.dark", _ours(bad_input("{variant} has no dark (втёмную) calls; remove {field}",
@@ -95,7 +90,7 @@ def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, deale
     return dataclasses.replace(result, talon=_talon(deal.talon, reader, f"{where}.talon", rules))
 
 
-def _talon(text: str, reader: ScorecardReader, where: str, rules: Any) -> int:
+def _talon(text: str, reader: ScorecardReader, where: str, rules: RussianRules) -> int:
     """``talon = "AH KH"``: the two cards the declarer took, only where the talon is paid for."""
     if not rules.talon.paid:
         raise reader.fail(where, _ours(bad_input("the talon is written only for the paid talon ({key}); remove {field}",

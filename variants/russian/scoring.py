@@ -7,16 +7,9 @@ hooks. Accounts: ``pool`` and ``gora`` per seat, ``whists`` written by ``seat`` 
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
-from preferans.core.plugin import (
-    Amount,
-    DealResult,
-    Entry,
-    MatchView,
-    Settlement,
-    int_if_whole,
-)
+from preferans.core.plugin import Amount, DealResult, Entry, MatchView, Settlement, int_if_whole
+from preferans.variants.russian.rules import RussianRules
 
 from .gusarik import dummy_seat
 from .rules import RESPONSIBILITY_RATE
@@ -36,18 +29,18 @@ def whists(writer: int, on: int, amount: Amount, note: str) -> Entry:
     return Entry("whists", writer, int_if_whole(amount), other=on, note=note)
 
 
-def price_of(level: int, rules: Any) -> int:
+def price_of(level: int, rules: RussianRules) -> int:
     return int(rules.game_price[level])
 
 
-def players(r: DealResult, rules: Any) -> list[int]:
+def players(r: DealResult, rules: RussianRules) -> list[int]:
     """The seats that got cards and write on the sheet: the active seats without the dummy (two players,
     гусарик: the dummy's tricks count for nobody)."""
     dummy = dummy_seat(rules.players)
     return [s for s in r.active if s != dummy]
 
 
-def consolation_writers(r: DealResult, rules: Any) -> list[int]:
+def consolation_writers(r: DealResult, rules: RussianRules) -> list[int]:
     """Who writes consolation (консоляция) on a set declarer: every other player, a sitting-out dealer
     included (Кодекс 3.8.1.2), or only the defenders (``declarer.consolation_by``); never the dummy."""
     if rules.declarer.consolation_by == "defenders":
@@ -56,14 +49,14 @@ def consolation_writers(r: DealResult, rules: Any) -> list[int]:
     return [s for s in range(len(r.tricks)) if s != r.declarer and s != dummy]
 
 
-def consolation_per_undertrick(price: int, rules: Any) -> Amount:
+def consolation_per_undertrick(price: int, rules: RussianRules) -> Amount:
     """Whists each writer puts on a set declarer per undertrick: the price times ``consolation_rate``, or a
     flat ``consolation_flat`` whatever the contract (Rostov's "консоляция 10", docs/rules/russian.md#dispute-6)."""
     flat = rules.declarer.consolation_flat
     return int(flat) if flat else price * rules.declarer.consolation_rate
 
 
-def score_deal(r: DealResult, match: MatchView, rules: Any) -> list[Entry]:
+def score_deal(r: DealResult, match: MatchView, rules: RussianRules) -> list[Entry]:
     """The entries of any Russian deal: raspasovka, misère or a trick game. A deal thrown in (all passed
     and nothing played: a house rule's ``Redeal``; no Russian convention redeals) writes nothing."""
     if r.outcome == "thrown_in":
@@ -79,7 +72,7 @@ def score_deal(r: DealResult, match: MatchView, rules: Any) -> list[Entry]:
     return score_game(r, rules) + paid
 
 
-def score_game(r: DealResult, rules: Any) -> list[Entry]:
+def score_game(r: DealResult, rules: RussianRules) -> list[Entry]:
     """A trick game 6..10 (docs/rules/russian.md#prices-common, #prices-sochi)."""
     assert r.declarer is not None and r.contract is not None
     d, level = r.declarer, r.contract.level
@@ -128,7 +121,7 @@ def score_game(r: DealResult, rules: Any) -> list[Entry]:
 
 
 def _whister_penalties(r: DealResult, level: int, price: int, ws: list[int], defence: int,
-                       rules: Any) -> list[Entry]:
+                       rules: RussianRules) -> list[Entry]:
     """Ремиз вистующего: a whister who fails the obligation pays per missing trick into the mountain."""
     rate = RESPONSIBILITY_RATE[rules.whist.responsibility] * price
     if rules.whist.responsibility_base == "whist":
@@ -153,7 +146,7 @@ def _whister_penalties(r: DealResult, level: int, price: int, ws: list[int], def
     return [gora(w, deficit * rate, f"whister short by {deficit}") for w in liable]
 
 
-def score_misere(r: DealResult, rules: Any) -> list[Entry]:
+def score_misere(r: DealResult, rules: RussianRules) -> list[Entry]:
     assert r.declarer is not None
     d = r.declarer
     taken = r.tricks[d]
@@ -168,7 +161,7 @@ def score_misere(r: DealResult, rules: Any) -> list[Entry]:
     return out
 
 
-def raspasovka_price(streak: int, rules: Any) -> int:
+def raspasovka_price(streak: int, rules: RussianRules) -> int:
     """Price per trick at the ``streak``-th raspasovka in a row (1-based), RUS-RASP-10..13."""
     rr = rules.raspasovka
     steps = streak - 1
@@ -181,7 +174,7 @@ def raspasovka_price(streak: int, rules: Any) -> int:
     return int(rr.trick_price)
 
 
-def _zero_tricks(seat: int, price: int, rules: Any, note: str) -> list[Entry]:
+def _zero_tricks(seat: int, price: int, rules: RussianRules, note: str) -> list[Entry]:
     """RUS-RASP-04/06: a player with no trick writes the price into his pool, or (Jura) off his mountain."""
     if not rules.raspasovka.zero_tricks_to_pool:
         return []
@@ -190,7 +183,7 @@ def _zero_tricks(seat: int, price: int, rules: Any, note: str) -> list[Entry]:
     return [pool(seat, price, note)]
 
 
-def score_raspasovka(r: DealResult, match: MatchView, rules: Any) -> list[Entry]:
+def score_raspasovka(r: DealResult, match: MatchView, rules: RussianRules) -> list[Entry]:
     """RUS-RASP-03/04/08/09: mountain per trick after the amnesty; a player with no trick writes the price
     in his pool. A sitting-out dealer's talon tricks count for the amnesty and his mountain (GAP-RUS-05).
     With ``record = "whists"`` the Rostov raspasovka instead (:func:`score_raspasovka_whists`)."""
@@ -212,7 +205,7 @@ def score_raspasovka(r: DealResult, match: MatchView, rules: Any) -> list[Entry]
     return out
 
 
-def score_raspasovka_whists(r: DealResult, price: int, rules: Any) -> list[Entry]:
+def score_raspasovka_whists(r: DealResult, price: int, rules: RussianRules) -> list[Entry]:
     """Rostov (распасовка на висты, RUS-RASP-05/06/07/16): the player with the fewest tricks writes
     ``whists_per_trick`` x price whists on each other player for every trick that player took; two players
     tied for the fewest share it half and half (EX-06: 6/2/2 -> 15 each on the first) and write nothing on
@@ -235,7 +228,7 @@ def score_raspasovka_whists(r: DealResult, price: int, rules: Any) -> list[Entry
     return out
 
 
-def overflow(match: MatchView, rules: Any) -> list[Entry]:
+def overflow(match: MatchView, rules: RussianRules) -> list[Entry]:
     """Closed-pool overflow (docs/rules/russian.md#overflow): aid to the largest unclosed pool, then one's own
     mountain."""
     mode = rules.overflow.mode
@@ -273,14 +266,14 @@ def overflow(match: MatchView, rules: Any) -> list[Entry]:
     return out
 
 
-def settle(match: MatchView, rules: Any) -> Settlement:
+def settle(match: MatchView, rules: RussianRules) -> Settlement:
     """R_i = sum_j (W_ij - W_ji) + Kp (P_i - mean P) - Kg (G_i - mean G), exact; rounded by largest
     remainder so the integers still sum to 0."""
     n = match.n_players
     led = match.ledger
     p = [Fraction(led.get("pool", s)) for s in range(n)]
     g = [Fraction(led.get("gora", s)) for s in range(n)]
-    mean_p, mean_g = sum(p) / n, sum(g) / n
+    mean_p, mean_g = sum(p, Fraction(0)) / n, sum(g, Fraction(0)) / n
     kp, kg = rules.settlement.pool_point, rules.settlement.gora_point
     exact = []
     for i in range(n):
@@ -340,7 +333,7 @@ def conceded(r: DealResult) -> bool:
     return r.declarer is not None and (r.declarer, "concede") in r.defence
 
 
-def score_concession(r: DealResult, rules: Any) -> list[Entry]:
+def score_concession(r: DealResult, rules: RussianRules) -> list[Entry]:
     """"Без трёх" (docs/rules/russian.md#conventions): the declarer is set by three without play: 3 x P x
     undertrick_rate into his mountain and the consolation for 3 undertricks from every writer. The whisters
     write nothing (``concede_three_whists = "none"``: kozlov, Jura's "без трёх, без вистов"), or with

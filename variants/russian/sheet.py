@@ -20,11 +20,10 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from preferans.core.plugin import (
-    Amount,
+from preferans.core.plugin import Amount
+from preferans.core.plugin.sheet import (
     SheetText,
     SheetView,
     Translator,
@@ -33,6 +32,7 @@ from preferans.core.plugin import (
     picture,
     running_records,
 )
+from preferans.variants.russian.rules import RussianRules
 
 Point = tuple[float, float]
 
@@ -71,7 +71,7 @@ def record_text(values: Sequence[Amount]) -> str:
     return ".".join(show(v) for v in values)
 
 
-def text_lines(view: SheetView, rules: Any) -> list[str]:
+def text_lines(view: SheetView, rules: RussianRules) -> list[str]:
     """The pulka as text: per player his pool, mountain and whists on each opponent, as running records."""
     records = running_records(view.entries)
     names, tr = view.names, view.tr
@@ -91,7 +91,7 @@ def text_lines(view: SheetView, rules: Any) -> list[str]:
     return [line for line in out if line]
 
 
-def sheet_text(view: SheetView, rules: Any) -> SheetText:
+def sheet_text(view: SheetView, rules: RussianRules) -> SheetText:
     """The running records, then the table: pool and mountain always shown, whists on every other player."""
     table = account_table(view, order=ACCOUNT_ORDER, always=("pool", "gora"), always_on=("whists",))
     return SheetText(table.header, table.rows, records=tuple(text_lines(view, rules)))
@@ -259,7 +259,7 @@ def _text(lines: list[str], at: Point, angle: float, attrs: str, size: float = F
     return _line_text(lines, at[0], first, angle, at, attrs, size)
 
 
-def svg(view: SheetView, rules: Any) -> str:
+def svg(view: SheetView, rules: RussianRules) -> str:
     """The whole sheet as an SVG document (UTF-8 text)."""
     names, title, tr = view.names, view.title or view.tr.gettext("pulka"), view.tr
     n = len(names)

@@ -4,15 +4,15 @@ talon (``talon.two_aces`` ...) are gchet's table; docs/variants/sochi.md cites t
 
 from __future__ import annotations
 
-from typing import Any
-
-from preferans.core.plugin import DealResult, Entry, cards_of, int_if_whole, rank_of, suit_of
+from preferans.core.plugin import DealResult, Entry, int_if_whole
+from preferans.core.plugin.cards import cards_of, rank_of, suit_of
+from preferans.variants.russian.rules import RussianRules
 
 ACE, KING, QUEEN = 7, 6, 5
 """Rank indexes of A, K, Q (``RANKS`` runs 7 8 9 10 J Q K A)."""
 
 
-def units(talon: int, rules: Any) -> int:
+def units(talon: int, rules: RussianRules) -> int:
     """What the two talon cards are worth: two aces, an ace with the king of its suit, one ace, a marriage
     (king and queen of one suit), else nothing."""
     cards = list(cards_of(talon))
@@ -26,7 +26,7 @@ def units(talon: int, rules: Any) -> int:
     return int(t.marriage) if one_suit and ranks == [QUEEN, KING] else 0
 
 
-def paid_talon(r: DealResult, price: int, rules: Any) -> list[Entry]:
+def paid_talon(r: DealResult, price: int, rules: RussianRules) -> list[Entry]:
     """The dealer's whists on the declarer of a trick game: units x the whist of one trick (price x
     ``whist.rate``); only with ``talon.paid``, a dealer who sat out and a talon known to have been taken."""
     if not rules.talon.paid or r.declarer is None or r.dealer in r.active or not r.talon:

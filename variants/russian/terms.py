@@ -8,7 +8,7 @@ and the suit as the language does (``6♥``).
 
 from __future__ import annotations
 
-from preferans.core.plugin import mark_term
+from preferans.core.plugin.sheet import mark_term
 
 TERMS = (
     mark_term("match", "pulka"),  # пулька: a match, played until the pools are closed

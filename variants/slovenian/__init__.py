@@ -8,18 +8,15 @@ declarer and a two that nobody kontras writes nothing (SLO-02/03) are values in 
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
-from preferans.core.plugin import (
-    ContractRegistry,
-    hookimpl,
-)
+from preferans.core.plugin import ContractRegistry, hookimpl
+from preferans.variants.balkan.rules import BalkanRules
 
 LABELS = {"betl": "Berac", "igra-betl": "igra Berac", "sans": "sans atout", "igra-sans": "igra sans atout"}
 
 
 @hookimpl(wrapper=True)
-def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> Generator[None, list[None], list[None]]:
+def pref_register_contracts(contracts: ContractRegistry, rules: BalkanRules) -> Generator[None, list[None], list[None]]:
     result = yield  # the Balkan rows are registered by then
     for name, label in LABELS.items():
         contracts.replace(contracts[name].with_(label=label))

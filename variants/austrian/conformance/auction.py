@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from preferans.variants.austrian.rules import AustrianRules
 
 from .contracts import HAND
 
@@ -34,7 +35,7 @@ class Bid:
     or just above the talon bid of their number (GAP-ILL-03, ``by_number``)."""
 
 
-def bid_key(number: int, hand: bool, rules: Any) -> tuple[int, int, int]:
+def bid_key(number: int, hand: bool, rules: AustrianRules) -> tuple[int, int, int]:
     if not hand:
         return (0, number, 0)
     if rules.game.hand_rank == "above_talon":
@@ -42,7 +43,7 @@ def bid_key(number: int, hand: bool, rules: Any) -> tuple[int, int, int]:
     return (0, number, 1)
 
 
-def ladder(rules: Any) -> dict[str, Bid]:
+def ladder(rules: AustrianRules) -> dict[str, Bid]:
     """Every bid of the variant, by name: ``"1"`` .. and, with ``game.hand_games``, ``clubs-hand`` .."""
     out: dict[str, Bid] = {}
     for contract, number in rules.game.numbers.items():
@@ -58,7 +59,7 @@ def bidding_order(dealer: int, n_players: int) -> tuple[int, ...]:
     return tuple((dealer + k) % n_players for k in range(1, n_players + 1))[:3]
 
 
-def holder(calls: Sequence[tuple[int, str]], rules: Any) -> tuple[int, Bid] | None:
+def holder(calls: Sequence[tuple[int, str]], rules: AustrianRules) -> tuple[int, Bid] | None:
     """Who holds the auction now and with which bid: the last bid, or the seat that said ``mein`` to it."""
     bids = ladder(rules)
     best: tuple[int, Bid] | None = None
@@ -70,7 +71,7 @@ def holder(calls: Sequence[tuple[int, str]], rules: Any) -> tuple[int, Bid] | No
     return best
 
 
-def to_speak(calls: Sequence[tuple[int, str]], order: Sequence[int], rules: Any) -> int | None:
+def to_speak(calls: Sequence[tuple[int, str]], order: Sequence[int], rules: AustrianRules) -> int | None:
     """The seat that speaks next, or ``None`` when the auction is over (won, or everybody passed)."""
     passed = {s for s, c in calls if c == PASS}
     live = [s for s in order if s not in passed]
@@ -84,7 +85,7 @@ def to_speak(calls: Sequence[tuple[int, str]], order: Sequence[int], rules: Any)
                 if order[(last + k) % len(order)] not in passed)
 
 
-def higher_bids(best: Bid | None, rules: Any) -> list[Bid]:
+def higher_bids(best: Bid | None, rules: AustrianRules) -> list[Bid]:
     """The bids above ``best``; without ``auction.jumps`` only the next one of each kind (CSWB: one step
     on the numbers, and the next hand game)."""
     above = sorted((b for b in ladder(rules).values() if best is None or b.key > best.key), key=lambda b: b.key)
@@ -96,7 +97,7 @@ def higher_bids(best: Bid | None, rules: Any) -> list[Bid]:
 
 
 def legal_calls(calls: Sequence[tuple[int, str]], order: Sequence[int], seat: int,
-                rules: Any) -> tuple[frozenset[str], dict[str, str]]:
+                rules: AustrianRules) -> tuple[frozenset[str], dict[str, str]]:
     """The calls ``seat`` may make now, with the rule of each; none when it is not his turn."""
     if to_speak(calls, order, rules) != seat:
         return frozenset(), {}

@@ -6,7 +6,7 @@ bid without the talon as ``<name>-hand`` when ``game.hand_games`` is on (docs/va
 
 from __future__ import annotations
 
-from typing import Any
+from preferans.variants.austrian.rules import AustrianRules
 
 SUITS = ("clubs", "spades", "diamonds", "hearts")
 """The four suit contracts (GAP-AUT-02: clubs 1, spades 2, diamonds 3, hearts 4 by default)."""
@@ -41,7 +41,7 @@ def is_suit(name: str) -> bool:
     return base(name) in SUITS
 
 
-def number_of(name: str, rules: Any) -> int | None:
+def number_of(name: str, rules: AustrianRules) -> int | None:
     """The auction number of a bid or a contract (``None`` for a name the rules do not know)."""
     if is_number(name):
         return int(name)
@@ -49,7 +49,7 @@ def number_of(name: str, rules: Any) -> int | None:
     return None if value is None else int(value)
 
 
-def talon_contracts(rules: Any) -> dict[str, int]:
+def talon_contracts(rules: AustrianRules) -> dict[str, int]:
     """The contracts that may be named after the talon, with their numbers (``game.numbers``)."""
     return {name: int(n) for name, n in rules.game.numbers.items()}
 

@@ -10,7 +10,8 @@ when that premium must be announced and his ten cards hold them (AUT-PREM-05).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+
+from preferans.variants.austrian.rules import AustrianRules
 
 from .contracts import holds_all_aces, holds_an_ace, is_hand, is_suit, talon_contracts
 
@@ -23,18 +24,18 @@ NAMING = "AUT-BID-03"
 ANNOUNCING = "austrian#talon-naming-and-announcements"
 
 
-def namable(minimum: int, rules: Any) -> frozenset[str]:
+def namable(minimum: int, rules: AustrianRules) -> frozenset[str]:
     """The contracts with the talon whose number is at least ``minimum`` (AUT-BID-03)."""
     return frozenset(name for name, number in talon_contracts(rules).items() if number >= minimum)
 
 
-def named(calls: Sequence[tuple[int, str]], seat: int, rules: Any) -> str | None:
+def named(calls: Sequence[tuple[int, str]], seat: int, rules: AustrianRules) -> str | None:
     """The contract ``seat`` named among ``calls`` (the first one), if any."""
     names = talon_contracts(rules)
     return next((c for s, c in calls if s == seat and c in names), None)
 
 
-def announces(contract: str, rules: Any) -> bool:
+def announces(contract: str, rules: AustrianRules) -> bool:
     """Whether the declarer of ``contract`` is asked for an announcement: a suit contract (the extra contracts
     carry no ace premiums, AUT-PREM-06), premiums in play, not limited to hand games by
     ``aces_hand_only`` (AUT-PREM-05 b), and an announced premium in the variant (AUT-PREM-04/05 c)."""
@@ -44,7 +45,8 @@ def announces(contract: str, rules: Any) -> bool:
     return bool(pr.no_aces == "announced" or pr.four_aces == "announced")
 
 
-def announcement_calls(contract: str, held: int, discard: int, rules: Any) -> tuple[frozenset[str], dict[str, str]]:
+def announcement_calls(contract: str, held: int, discard: int,
+                       rules: AustrianRules) -> tuple[frozenset[str], dict[str, str]]:
     """The announcements open to a declarer holding ``held`` who discarded ``discard`` (masks)."""
     pr = rules.premiums
     because = {QUIET: ANNOUNCING}

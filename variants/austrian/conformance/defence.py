@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from preferans.variants.austrian.rules import AustrianRules
 
 PLAY = "play"
 PASS = "pass"
@@ -24,7 +25,7 @@ def from_the_left(declarer: int, seats: Iterable[int], n_players: int) -> tuple[
 
 
 def legal_calls(order: Sequence[int], calls: Sequence[tuple[int, str]], seat: int,
-                rules: Any) -> tuple[frozenset[str], dict[str, str]]:
+                rules: AustrianRules) -> tuple[frozenset[str], dict[str, str]]:
     """The calls ``seat`` may make in the defence of a suit contract; none when it is not his turn."""
     if len(calls) >= len(order) or order[len(calls)] != seat:
         return frozenset(), {}

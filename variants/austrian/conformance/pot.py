@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Any
 
-from preferans.core.plugin import Amount, Entry, LedgerView, int_if_whole
+from preferans.core.plugin import Amount, Entry, int_if_whole
+from preferans.core.plugin.sheet import LedgerView
+from preferans.variants.austrian.rules import AustrianRules
 
 from .contracts import base, holds_all_aces, is_hand
 from .declaration import FOUR_ACES, NO_ACES
@@ -43,7 +44,7 @@ def pot_in(ledger: LedgerView) -> Fraction:
     return sum((Fraction(ledger.get(POT, s)) for s in range(ledger.n_players)), Fraction(0))
 
 
-def before_deal(first: bool, pot: Fraction, dealer: int, n_players: int, rules: Any) -> list[Entry]:
+def before_deal(first: bool, pot: Fraction, dealer: int, n_players: int, rules: AustrianRules) -> list[Entry]:
     """What goes into the pot before a deal is dealt.
 
     The initial pot in equal shares by all players before the first deal (``pot.initial``, STY-POT-01), and
@@ -60,7 +61,7 @@ def before_deal(first: bool, pot: Fraction, dealer: int, n_players: int, rules: 
     return out
 
 
-def nominal(contract: str, pot: Fraction, rules: Any) -> tuple[Fraction, str]:
+def nominal(contract: str, pot: Fraction, rules: AustrianRules) -> tuple[Fraction, str]:
     """The amount a deal is played for by the pot method, before the pot's own limit, and its rule."""
     p = rules.pot
     if p.method == "fixed":
@@ -68,7 +69,9 @@ def nominal(contract: str, pot: Fraction, rules: Any) -> tuple[Fraction, str]:
     if p.method == "unlimited":
         return pot, "AUT-POT-04"  # the whole pot
     if p.method == "limited":
+        assert p.cap_multiplier is not None  # the pot section requires it with this method
         return Fraction(p.cap_multiplier * p.ante), "AUT-POT-07"  # at most 5, 10 or 20 antes
+    assert p.values is not None  # the pot section requires it with method "styrian"
     return Fraction(p.values[base(contract)]), "STY-VAL-01"  # clubs 20, spades 30, diamonds 40, hearts 50
 
 
@@ -82,7 +85,7 @@ class Played:
     rule: str
 
 
-def amount(contract: str, pot: Fraction, rules: Any) -> Played:
+def amount(contract: str, pot: Fraction, rules: AustrianRules) -> Played:
     """A pot holding less than the amount is played for what it holds (``shortfall = "pot"``,
     GAP-AUT-06); with ``"value"`` the full amount is paid and charged, the declarer taking what is there."""
     v, rule = nominal(contract, pot, rules)
@@ -91,7 +94,7 @@ def amount(contract: str, pot: Fraction, rules: Any) -> Played:
 
 
 def suit_payoff(declarer: int, tricks: Sequence[int], defence: Defence, played: Played,
-                rules: Any) -> tuple[list[Entry], bool]:
+                rules: AustrianRules) -> tuple[list[Entry], bool]:
     """The payoff of a suit contract (docs/rules/austrian.md#payoff, steps 1-5), and whether it was made."""
     d, p, v = declarer, rules.pot, played.value
     out = into_pot(d, -played.take, played.rule)  # 1. he takes the amount, made or not (AUT-POT-04, ISS-02)
@@ -129,7 +132,7 @@ class Claim:
     made: bool
 
 
-def premiums_due(c: Claim, rules: Any) -> list[tuple[int, str]]:
+def premiums_due(c: Claim, rules: AustrianRules) -> list[tuple[int, str]]:
     """The premiums of a deal as (+1 paid to the declarer | -1 paid by him, rule), AUT-PREM-01..05."""
     pr, hand = rules.premiums, is_hand(c.contract)
     sign = 1 if c.made else -1
@@ -149,7 +152,7 @@ def premiums_due(c: Claim, rules: Any) -> list[tuple[int, str]]:
     return due
 
 
-def premiums(c: Claim, rules: Any) -> list[Entry]:
+def premiums(c: Claim, rules: AustrianRules) -> list[Entry]:
     """The premiums, paid outside the pot: to the declarer by both opponents (``payers = "opponents"``) or
     by those who played (``"defenders"``, ISS-01); by the declarer to each opponent (AUT-PREM-01)."""
     pr = rules.premiums

@@ -10,20 +10,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Generic, TypeVar
 
-from preferans.core.plugin import (
-    AuctionView,
-    DealResult,
-    DeclarationView,
-    DefenceView,
-    Entry,
-    Legal,
-    MatchView,
-    Moment,
-    Reference,
-    Seen,
-)
+from preferans.core.plugin import AuctionView, DealResult, DeclarationView, DefenceView, Entry, MatchView
+from preferans.core.plugin.kit import Legal, Moment, Reference, Seen
+from preferans.variants.austrian.rules import AustrianRules
 
 from . import auction, declaration, defence, pot
 from .contracts import is_suit
@@ -64,7 +55,11 @@ RULE_IDS: dict[str, str] = {
 }
 
 
-class AustrianReference(Reference):
+R = TypeVar("R", bound=AustrianRules)
+"""The rules a reference reads: the family's, or a child's that extends them (Illustrated's, Nachgehen's)."""
+
+
+class AustrianReference(Reference, Generic[R]):
     """Austrian Preference for a pot: the auction, the naming, the defence, the pot and the session."""
 
     family = "austrian"
@@ -72,21 +67,21 @@ class AustrianReference(Reference):
 
     # -- the auction
 
-    def auction_legal(self, view: AuctionView, seat: int, rules: Any) -> Legal:
+    def auction_legal(self, view: AuctionView, seat: int, rules: R) -> Legal:
         order = auction.bidding_order(view.dealer, view.match.n_players)
         calls, because = auction.legal_calls(view.calls, order, seat, rules)
         return Legal(calls, "AUT-BID-02" if calls else auction.BIDDING, because)
 
     # -- the declaration
 
-    def declaration_legal(self, view: DeclarationView, rules: Any) -> Legal | None:
+    def declaration_legal(self, view: DeclarationView, rules: R) -> Legal | None:
         won = auction.holder(view.auction, rules)
         if won is None or view.to_act is None:
             return None
         return self.naming_or_announcing(view, won[0], won[1], rules)
 
     def naming_or_announcing(self, view: DeclarationView, winner: int, bid: auction.Bid,
-                             rules: Any) -> Legal | None:
+                             rules: R) -> Legal | None:
         """The winner names his contract (AUT-BID-03), then announces (AUT-PREM-04/05); nobody else speaks."""
         if view.to_act != winner:
             return Legal(frozenset(), TALON)
@@ -96,7 +91,7 @@ class AustrianReference(Reference):
         return self.announcing(view, winner, contract, rules)
 
     @staticmethod
-    def announcing(view: DeclarationView, seat: int, contract: str, rules: Any) -> Legal | None:
+    def announcing(view: DeclarationView, seat: int, contract: str, rules: AustrianRules) -> Legal | None:
         if declaration.announced(view.calls, seat) or not declaration.announces(contract, rules):
             return Legal(frozenset(), declaration.ANNOUNCING)
         if not view.hands:
@@ -110,7 +105,7 @@ class AustrianReference(Reference):
         """Whether ``contract`` is one this reference states the rules of: the suit contracts."""
         return is_suit(contract)
 
-    def defence_legal(self, view: DefenceView, seat: int, rules: Any) -> Legal | None:
+    def defence_legal(self, view: DefenceView, seat: int, rules: R) -> Legal | None:
         if not self.knows(view.contract.name):
             return None
         order = defence.from_the_left(view.declarer, view.defenders, view.match.n_players)
@@ -119,17 +114,17 @@ class AustrianReference(Reference):
 
     # -- the table
 
-    def first_speaker(self, dealer: int, n_players: int, rules: Any) -> tuple[int, str]:
+    def first_speaker(self, dealer: int, n_players: int, rules: R) -> tuple[int, str]:
         return auction.bidding_order(dealer, n_players)[0], auction.BIDDING  # forehand, the dealer's left
 
-    def sitting_out(self, dealer: int, n_players: int, rules: Any) -> tuple[frozenset[int], str]:
+    def sitting_out(self, dealer: int, n_players: int, rules: R) -> tuple[frozenset[int], str]:
         active = auction.bidding_order(dealer, n_players)
         return frozenset(s for s in range(n_players) if s not in active), SEATS  # four: the dealer sits out
 
-    def next_dealer(self, match: MatchView, rules: Any) -> tuple[int, str]:
+    def next_dealer(self, match: MatchView, rules: R) -> tuple[int, str]:
         return (match.history[-1].dealer + 1) % match.n_players, SEATS  # clockwise after every deal
 
-    def visible(self, moment: Moment, seat: int, rules: Any) -> Seen | None:
+    def visible(self, moment: Moment, seat: int, rules: R) -> Seen | None:
         """The winner of a number sees the talon he takes, face down for the others (TALON); a defender at
         home keeps his cards face down and sees nothing (KNET); other hands: :meth:`open_hands`."""
         won = None if moment.phase == "auction" else auction.holder(moment.auction, rules)
@@ -141,14 +136,14 @@ class AustrianReference(Reference):
         return Seen(hands, talon, rule)
 
     def open_hands(self, moment: Moment, deal: tuple[int, str] | None, seat: int,
-                   rules: Any) -> tuple[frozenset[int], str]:
+                   rules: R) -> tuple[frozenset[int], str]:
         """The other hands ``seat`` sees while ``deal`` (declarer, contract) is played: none in the pot game,
         where every defender plays his own cards (GAP-AUT-10)."""
         return frozenset(), TALON if deal is None else defence.DEFENDING
 
     # -- the sheet
 
-    def deal_entries(self, result: DealResult, before: MatchView, rules: Any) -> list[Entry] | None:
+    def deal_entries(self, result: DealResult, before: MatchView, rules: R) -> list[Entry] | None:
         n = before.n_players
         in_pot = pot.pot_in(before.ledger)
         out = pot.before_deal(not before.history, in_pot, result.dealer, n, rules)
@@ -161,7 +156,7 @@ class AustrianReference(Reference):
         rest = self.contract_entries(result, deal[0], deal[1], in_pot, n, rules)
         return None if rest is None else out + rest
 
-    def deal_played(self, result: DealResult, before: MatchView, rules: Any) -> tuple[bool, str] | None:
+    def deal_played(self, result: DealResult, before: MatchView, rules: R) -> tuple[bool, str] | None:
         """All pass: the cards are thrown in (GAP-AUT-03); a suit contract is played unless both defenders
         stay at home (GAP-AUT-04)."""
         if auction.holder(result.auction, rules) is None:
@@ -175,11 +170,11 @@ class AustrianReference(Reference):
         """Whether a known contract's cards are played, with the rule."""
         return defence.defence_of(result.defence).played, "GAP-AUT-04"
 
-    def contract_of(self, result: DealResult, rules: Any) -> tuple[int, str] | None:
+    def contract_of(self, result: DealResult, rules: R) -> tuple[int, str] | None:
         return self.declarer_of(result.auction, result.declaration, rules)
 
     def declarer_of(self, calls: Sequence[tuple[int, str]], declared: Sequence[tuple[int, str]],
-                    rules: Any) -> tuple[int, str] | None:
+                    rules: R) -> tuple[int, str] | None:
         """Who plays which contract, from the auction and declaration calls: the winner of the auction,
         with his hand bid or the contract he named after the talon (AUT-BID-03)."""
         won = auction.holder(calls, rules)
@@ -195,7 +190,7 @@ class AustrianReference(Reference):
         return defence.from_the_left(declarer, (s for s in active if s != declarer), n_players)
 
     def contract_entries(self, result: DealResult, declarer: int, contract: str, in_pot: Fraction, n: int,
-                         rules: Any) -> list[Entry] | None:
+                         rules: R) -> list[Entry] | None:
         """A suit contract: the payoff from the pot and the premiums."""
         if not self.knows(contract):
             return None
@@ -211,11 +206,11 @@ class AustrianReference(Reference):
 
     # -- the session
 
-    def match_over(self, match: MatchView, rules: Any) -> tuple[bool, str]:
+    def match_over(self, match: MatchView, rules: R) -> tuple[bool, str]:
         if rules.pot.when_empty == "end" and match.history and pot.pot_in(match.ledger) == 0:
             return True, "STY-POT-01"  # the pot is empty and the table stops
         limit = getattr(rules, "max_deals", None)
         return limit is not None and len(match.history) >= limit, SESSION
 
 
-REFERENCE = AustrianReference()
+REFERENCE = AustrianReference[AustrianRules]()

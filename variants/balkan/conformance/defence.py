@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+
+from preferans.variants.balkan.rules import BalkanRules
 
 PASS = "pass"
 FOLLOW = "follow"
@@ -35,7 +36,7 @@ def is_betl(contract: str) -> bool:
     return contract in ("betl", "igra-betl")
 
 
-def two_needs_kontra(contract: str, declarer_refe: int, rules: Any) -> bool:
+def two_needs_kontra(contract: str, declarer_refe: int, rules: BalkanRules) -> bool:
     """BAL-KON-08: the two (spades with the talon; igra spades is not a two) is played only under kontra
     (``two.needs_kontra``), unless the declarer holds an unplayed refe and ``two.unless_refe`` (GAP-BAL-17)."""
     if contract != "spades" or not rules.two.needs_kontra:
@@ -77,7 +78,7 @@ class Defence:
 
 
 def replay(declarer: int, defenders: Sequence[int], contract: str, calls: Sequence[tuple[int, str]],
-           declarer_refe: int, rules: Any) -> Defence:
+           declarer_refe: int, rules: BalkanRules) -> Defence:
     """The defence of ``contract`` after ``calls``; ``defenders`` from the declarer's left."""
     said = [call for _, call in calls]
     i = 0

@@ -1,5 +1,5 @@
 """The Balkan family's independent reference of its rules (docs/conformance.md; the interface is
-``preferans.core.plugin.Reference``).
+``preferans.core.plugin.kit.Reference``).
 
 Written from docs/rules/balkan.md, docs/variants/balkan.md, serbian.md, slovenian.md and the presets, never
 from the family's hooks: ``auction.py`` replays the bidding, ``defence.py`` the follow, invitation and kontra
@@ -9,20 +9,9 @@ rounds, ``score.py`` writes the sheet entries of a deal. Every answer names its 
 
 from __future__ import annotations
 
-from typing import Any
-
-from preferans.core.plugin import (
-    AuctionView,
-    DealResult,
-    DeclarationView,
-    DefenceView,
-    Entry,
-    Legal,
-    MatchView,
-    Moment,
-    Reference,
-    Seen,
-)
+from preferans.core.plugin import AuctionView, DealResult, DeclarationView, DefenceView, Entry, MatchView
+from preferans.core.plugin.kit import Legal, Moment, Reference, Seen
+from preferans.variants.balkan.rules import BalkanRules
 
 from . import auction, defence, score
 
@@ -102,12 +91,12 @@ class BalkanReference(Reference):
 
     # -- the auction, the declaration and the defence
 
-    def auction_legal(self, view: AuctionView, seat: int, rules: Any) -> Legal | None:
+    def auction_legal(self, view: AuctionView, seat: int, rules: BalkanRules) -> Legal | None:
         """GAP-BAL-02 and BAL-BID-02: the ladder, the hold, igra and its naming (``auction.py``)."""
         calls, rule, because = auction.legal(auction.replay(view.bidders, view.calls), seat)
         return Legal(calls, rule, because)
 
-    def declaration_legal(self, view: DeclarationView, rules: Any) -> Legal | None:
+    def declaration_legal(self, view: DeclarationView, rules: BalkanRules) -> Legal | None:
         """After the talon and the discard, any contract whose number is at least the bid (GAP-BAL-02, pk 7).
         ``None`` for the discard, and for an igra (played as named, no declaration call)."""
         number = auction.talon_bid(view.bid.name)
@@ -116,7 +105,7 @@ class BalkanReference(Reference):
         names = frozenset(name for name, n in auction.LADDER.items() if n >= number)
         return Legal(names, "balkan#talon-and-declaration")
 
-    def defence_legal(self, view: DefenceView, seat: int, rules: Any) -> Legal | None:
+    def defence_legal(self, view: DefenceView, seat: int, rules: BalkanRules) -> Legal | None:
         """The follow round, the kontra round with the invitation, the chains (``defence.py``)."""
         refe = int(view.match.ledger.get("refe", view.declarer)) if view.match.history else 0
         order = defence.defenders_in_order(view.declarer, view.defenders, view.match.n_players)
@@ -132,18 +121,18 @@ class BalkanReference(Reference):
 
     # -- the table
 
-    def first_speaker(self, dealer: int, n_players: int, rules: Any) -> tuple[int, str] | None:
+    def first_speaker(self, dealer: int, n_players: int, rules: BalkanRules) -> tuple[int, str] | None:
         return (dealer + 1) % n_players, "GEN-DECK-05"
 
-    def sitting_out(self, dealer: int, n_players: int, rules: Any) -> tuple[frozenset[int], str] | None:
+    def sitting_out(self, dealer: int, n_players: int, rules: BalkanRules) -> tuple[frozenset[int], str] | None:
         """GEN-DECK-04: three play; with ``players = 4`` the dealer sits out."""
         return (frozenset({dealer}) if n_players == 4 else frozenset()), "GEN-DECK-04"
 
-    def next_dealer(self, match: MatchView, rules: Any) -> tuple[int, str] | None:
+    def next_dealer(self, match: MatchView, rules: BalkanRules) -> tuple[int, str] | None:
         """GEN-DECK-06: the deal passes clockwise after every deal, an all-pass deal included."""
         return (match.history[-1].dealer + 1) % match.n_players, "GEN-DECK-06"
 
-    def visible(self, moment: Moment, seat: int, rules: Any) -> Seen | None:
+    def visible(self, moment: Moment, seat: int, rules: BalkanRules) -> Seen | None:
         """No hand is ever shown (GAP-BAL-12: not in betl either; the invited plays his own cards, BAL-DEF-06).
         The talon, once the winner of a talon bid takes it, is shown to everybody (GEN-DECK-07), or seen by
         the declarer alone when ``talon_shown`` is off; an igra leaves it face down (BAL-BID-02)."""
@@ -159,7 +148,7 @@ class BalkanReference(Reference):
 
     # -- the sheet
 
-    def deal_played(self, result: DealResult, before: MatchView, rules: Any) -> tuple[bool, str] | None:
+    def deal_played(self, result: DealResult, before: MatchView, rules: BalkanRules) -> tuple[bool, str] | None:
         """All pass: nothing is played (BAL-BID-03); a two that needs a kontra and got none (BAL-KON-08) and a
         contract nobody follows (BAL-DEF-04) are won without play; anything else is played."""
         sheet = score.Before.of(before, rules)
@@ -172,10 +161,10 @@ class BalkanReference(Reference):
             return False, "BAL-DEF-04"
         return True, "BAL-DEF-01"
 
-    def deal_entries(self, result: DealResult, before: MatchView, rules: Any) -> list[Entry] | None:
+    def deal_entries(self, result: DealResult, before: MatchView, rules: BalkanRules) -> list[Entry] | None:
         return score.deal_entries(result, before, rules)
 
-    def match_over(self, match: MatchView, rules: Any) -> tuple[bool, str] | None:
+    def match_over(self, match: MatchView, rules: BalkanRules) -> tuple[bool, str] | None:
         """BAL-SCORE-11: over when the bule sum to exactly zero; else after ``max_deals`` deals (the preset's
         agreement to stop, balkan#end-of-the-game)."""
         if match.history and sum(match.ledger.column("bula")) == 0:

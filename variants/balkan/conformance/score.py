@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Any
 
 from preferans.core.plugin import Amount, DealResult, Entry, MatchView, int_if_whole
+from preferans.variants.balkan.rules import BalkanRules
 
 from . import auction, defence
 
@@ -30,7 +31,7 @@ class Before:
     refe_deals: int
 
     @classmethod
-    def of(cls, before: MatchView, rules: Any) -> Before:
+    def of(cls, before: MatchView, rules: BalkanRules) -> Before:
         n = before.n_players
         if not before.history:
             return cls((rules.bula,) * n, (0,) * n, 0)  # BAL-SCORE-02: everybody starts at the bula
@@ -41,13 +42,13 @@ class Before:
                    drawn)
 
 
-def under_hat(bula: Amount, rules: Any) -> bool:
+def under_hat(bula: Amount, rules: BalkanRules) -> bool:
     """BAL-SCORE-04: under the hat once the bula is below zero; at exactly zero only with ``refe.hat_at_zero``
     (GAP-BAL-15)."""
     return bula < 0 or (bula == 0 and bool(rules.refe.hat_at_zero))
 
 
-def refe_refused(sheet: Before, rules: Any) -> str | None:
+def refe_refused(sheet: Before, rules: BalkanRules) -> str | None:
     """Why no refe may be written now (the rule), or ``None`` when one may: BAL-REFE-03, not while anybody is
     under the hat; BAL-REFE-04, not beyond ``refe_limit`` refe deals (ISS-11: the refe deals are counted)."""
     if any(under_hat(b, rules) for b in sheet.bula):
@@ -63,7 +64,7 @@ def refe_for_everybody(n: int, note: str, amount: int = 1) -> list[Entry]:
     return [Entry(account, s, amount, note=note) for s in range(n) for account in ("refe", "refe_drawn")]
 
 
-def start_entries(n: int, rules: Any) -> list[Entry]:
+def start_entries(n: int, rules: BalkanRules) -> list[Entry]:
     """BAL-SCORE-02: the sheet opens with everybody's bula, and every other column at 0."""
     out = [Entry("bula", s, rules.bula, note="BAL-SCORE-02") for s in range(n)]
     out += [Entry(a, s, 0, note="BAL-SCORE-02") for a in START_ZERO_ACCOUNTS for s in range(n)]
@@ -71,7 +72,7 @@ def start_entries(n: int, rules: Any) -> list[Entry]:
     return out
 
 
-def value(contract: str, rules: Any) -> int:
+def value(contract: str, rules: BalkanRules) -> int:
     """V: ``value`` with the talon (BAL-VAL-01), ``igra_value`` without (BAL-VAL-02)."""
     if contract.startswith(auction.IGRA_PREFIX):
         return int(rules.igra_value[contract.removeprefix(auction.IGRA_PREFIX)])
@@ -94,7 +95,7 @@ class Deal:
     holds_refe: bool
 
 
-def read_deal(result: DealResult, sheet: Before, rules: Any) -> Deal | None:
+def read_deal(result: DealResult, sheet: Before, rules: BalkanRules) -> Deal | None:
     """The declarer and the contract from the auction and the declaration (``None``: everybody passed)."""
     n = len(sheet.bula)
     order = sorted(result.active, key=lambda s: (s - result.dealer - 1) % n)
@@ -120,7 +121,7 @@ def read_deal(result: DealResult, sheet: Before, rules: Any) -> Deal | None:
                 int(rules.refe.factor) if holds else 1, holds)
 
 
-def deal_entries(result: DealResult, before: MatchView, rules: Any) -> list[Entry]:
+def deal_entries(result: DealResult, before: MatchView, rules: BalkanRules) -> list[Entry]:
     """Every entry of the deal: the opening of the sheet (first deal), the deal's score, the hats."""
     n = before.n_players
     sheet = Before.of(before, rules)
@@ -130,13 +131,13 @@ def deal_entries(result: DealResult, before: MatchView, rules: Any) -> list[Entr
     return out + own + hats(sheet, own, rules)
 
 
-def all_pass(sheet: Before, rules: Any, n: int) -> list[Entry]:
+def all_pass(sheet: Before, rules: BalkanRules, n: int) -> list[Entry]:
     """BAL-BID-03: nothing is played; BAL-REFE-01/03/04: a refe for everybody when one may be written."""
     refused = refe_refused(sheet, rules)
     return refe_for_everybody(n, "BAL-REFE-01") if refused is None else refe_for_everybody(n, refused, 0)
 
 
-def contract_entries(deal: Deal, sheet: Before, rules: Any, n: int) -> list[Entry]:
+def contract_entries(deal: Deal, sheet: Before, rules: BalkanRules, n: int) -> list[Entry]:
     """A contract's deal: the two without kontra, a deal nobody follows, or the declarer's entry (BAL-SCORE-05:
     off when made, added when failed, at V x refe x the highest kontra) and the defence's (BAL-SCORE-06/08)."""
     d = deal.declarer
@@ -159,11 +160,11 @@ def contract_entries(deal: Deal, sheet: Before, rules: Any, n: int) -> list[Entr
     return cut_at_zero(entries, sheet, d) if made else entries
 
 
-def two_needs_kontra(deal: Deal, sheet: Before, rules: Any) -> bool:
+def two_needs_kontra(deal: Deal, sheet: Before, rules: BalkanRules) -> bool:
     return defence.two_needs_kontra(deal.contract, sheet.refe[deal.declarer], rules)
 
 
-def two_without_kontra(deal: Deal, sheet: Before, rules: Any, n: int, spend: list[Entry]) -> list[Entry]:
+def two_without_kontra(deal: Deal, sheet: Before, rules: BalkanRules, n: int, spend: list[Entry]) -> list[Entry]:
     """BAL-KON-08 and ``two.without_kontra``: the chapter's declarer wins without play (V x refe, the refe
     used: GAP-BAL-10); pk gives everybody a refe when one may be written, else the declarer wins; Slovenia
     (SLO-02, GAP-SLO-01) a refe when one may be written, else nothing, and nothing is used up."""
@@ -178,7 +179,7 @@ def two_without_kontra(deal: Deal, sheet: Before, rules: Any, n: int, spend: lis
     return cut_at_zero([won, *spend], sheet, deal.declarer)
 
 
-def betl_defence(deal: Deal, made: bool, rules: Any) -> list[Entry]:
+def betl_defence(deal: Deal, made: bool, rules: BalkanRules) -> list[Entry]:
     """BAL-BET-02/03, ISS-20: a failed betl: each defender who writes writes a fixed ``betl.juha`` (igra
     ``betl.igra_juha``) times his multiplier; made: the defence writes nothing but each kontra-giver's penalty
     (pk 13 example 6)."""
@@ -193,7 +194,7 @@ def betl_defence(deal: Deal, made: bool, rules: Any) -> list[Entry]:
             for s in writers(dfn, rules)]
 
 
-def writers(dfn: defence.Defence, rules: Any) -> list[int]:
+def writers(dfn: defence.Defence, rules: BalkanRules) -> list[int]:
     """Who writes juha: not the invited (BAL-DEF-06); under kontra with ``other_defender = "nothing"`` only
     the kontra-giver (pk 10)."""
     if dfn.chains and rules.kontra.other_defender == "nothing":
@@ -201,7 +202,7 @@ def writers(dfn: defence.Defence, rules: Any) -> list[int]:
     return [s for s in dfn.players if s != dfn.invited]
 
 
-def trick_defence(deal: Deal, rules: Any) -> list[Entry]:
+def trick_defence(deal: Deal, rules: BalkanRules) -> list[Entry]:
     """The defence of a trick contract: supe per trick (BAL-SCORE-06) and the penalties (BAL-SCORE-08)."""
     d, dfn, t, v = deal.declarer, deal.dfn, deal.tricks, deal.v
     stop = int(rules.defence.stop_at)
@@ -274,7 +275,7 @@ def cut_at_zero(entries: list[Entry], sheet: Before, declarer: int) -> list[Entr
     return out
 
 
-def hats(sheet: Before, entries: list[Entry], rules: Any) -> list[Entry]:
+def hats(sheet: Before, entries: list[Entry], rules: BalkanRules) -> list[Entry]:
     """BAL-SCORE-04: a hat when a bula crosses below zero, the inverted hat when it comes back."""
     out = []
     for s, b in enumerate(sheet.bula):

@@ -12,13 +12,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import TypeVar
 
-from preferans.core.plugin import DealResult, DefenceView, Entry, Legal, Moment
+from preferans.core.plugin import DealResult, DefenceView, Entry
+from preferans.core.plugin.kit import Legal, Moment
 from preferans.variants.austrian.conformance import RULE_IDS, AustrianReference
 from preferans.variants.austrian.conformance.contracts import base, is_hand
 from preferans.variants.austrian.conformance.defence import from_the_left
 from preferans.variants.austrian.conformance.pot import pay
+from preferans.variants.illustrated import IllustratedVariantRules
 
 EXTRAS = ("bettel", "durchmarsch", "plauderer", "offener-durchmarsch")
 """The extra contracts by name (ILL-BID-01, ILL-EXT-01..04)."""
@@ -49,7 +51,7 @@ def is_extra(contract: str) -> bool:
 
 
 def kontra_calls(order: Sequence[int], declarer: int, calls: Sequence[tuple[int, str]], seat: int,
-                 rules: Any) -> tuple[int | None, frozenset[str], str]:
+                 rules: Ill) -> tuple[int | None, frozenset[str], str]:
     """Who speaks in the kontra round, what he may say, and the rule: each defender from the declarer's left
     once (GAP-ILL-05, ILL-KON-04), then the declarer if a defender said kontra (ILL-KON-03)."""
     k = rules.kontra
@@ -63,7 +65,11 @@ def kontra_calls(order: Sequence[int], declarer: int, calls: Sequence[tuple[int,
     return None, frozenset(), "ILL-KON-03"
 
 
-class IllustratedReference(AustrianReference):
+Ill = TypeVar("Ill", bound=IllustratedVariantRules)
+"""Illustrated Preference's rules, or Nachgehen's that extend them."""
+
+
+class IllustratedReference(AustrianReference[Ill]):
     """Austrian Preference for a pot with Illustrated Preference's extra contracts and kontra."""
 
     rule_ids = {**RULE_IDS, **ILLUSTRATED_IDS}
@@ -75,7 +81,7 @@ class IllustratedReference(AustrianReference):
         """An extra contract is always played: the defenders may not refuse (AUT-DEF-04)."""
         return (True, "AUT-DEF-04") if is_extra(contract) else super().played(result, contract)
 
-    def defence_legal(self, view: DefenceView, seat: int, rules: Any) -> Legal | None:
+    def defence_legal(self, view: DefenceView, seat: int, rules: Ill) -> Legal | None:
         if not is_extra(view.contract.name):
             return super().defence_legal(view, seat, rules)  # a suit contract: play, pass, invite
         order = from_the_left(view.declarer, view.defenders, view.match.n_players)
@@ -84,7 +90,7 @@ class IllustratedReference(AustrianReference):
         return Legal(calls if expected == seat else frozenset(), rule)
 
     def open_hands(self, moment: Moment, deal: tuple[int, str] | None, seat: int,
-                   rules: Any) -> tuple[frozenset[int], str]:
+                   rules: Ill) -> tuple[frozenset[int], str]:
         """Plauderer and Offener Durchmarsch (``illustrated.open``): the declarer's hand lies open to everybody
         once the first card is played (ILL-PLAY-02/03, GAP-ILL-06)."""
         if deal is None or not is_extra(deal[1]):
@@ -95,14 +101,14 @@ class IllustratedReference(AustrianReference):
         return frozenset(), "ILL-PLAY-02" if base(contract) in rules.illustrated.open else "ILL-EXT-06"
 
     def contract_entries(self, result: DealResult, declarer: int, contract: str, in_pot: Fraction, n: int,
-                         rules: Any) -> list[Entry] | None:
+                         rules: Ill) -> list[Entry] | None:
         if not is_extra(contract):
             return super().contract_entries(result, declarer, contract, in_pot, n, rules)
         return settle_extra(result, declarer, contract, self.opponents(result, declarer, n), rules)
 
 
 def settle_extra(result: DealResult, declarer: int, contract: str, opponents: Sequence[int],
-                 rules: Any) -> list[Entry]:
+                 rules: Ill) -> list[Entry]:
     """An extra contract, settled directly between the declarer and each defender, won or lost, not through
     the pot (AUT-POT-09, ILL-EXT-06) and without premiums (AUT-PREM-06): its value (``illustrated.values``),
     times ``hand_factor`` without the talon (ILL-EXT-07), times the kontra factor with a defender who said
@@ -124,4 +130,4 @@ def settle_extra(result: DealResult, declarer: int, contract: str, opponents: Se
     return out
 
 
-REFERENCE = IllustratedReference()
+REFERENCE = IllustratedReference[IllustratedVariantRules]()

@@ -13,12 +13,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
-from preferans.core.plugin import DeclarationView, Legal
+from preferans.core.plugin import DeclarationView
+from preferans.core.plugin.kit import Legal
 from preferans.variants.austrian.conformance import RULE_IDS, auction, declaration
 from preferans.variants.austrian.conformance.contracts import talon_contracts
 from preferans.variants.illustrated.conformance import ILLUSTRATED_IDS, IllustratedReference
+from preferans.variants.nachgehen import NachgehenVariantRules
 
 LIE = "lie"
 TAKE = "take"
@@ -40,7 +41,7 @@ def bidders(calls: Sequence[tuple[int, str]]) -> set[int]:
     return {s for s, c in calls if c != PASS}
 
 
-def applies(calls: Sequence[tuple[int, str]], rules: Any) -> tuple[int, int] | None:
+def applies(calls: Sequence[tuple[int, str]], rules: NachgehenVariantRules) -> tuple[int, int] | None:
     """(winner, his number) when Nachgehen applies: won on a number of ``on_bids`` (GAP-NACH-01) and
     somebody else bid (NACH-01); otherwise ``None``."""
     won = auction.holder(calls, rules)
@@ -64,7 +65,7 @@ class State:
     passes: int = 0
 
 
-def replay(calls: Sequence[tuple[int, str]], rules: Any) -> State:
+def replay(calls: Sequence[tuple[int, str]], rules: NachgehenVariantRules) -> State:
     names = talon_contracts(rules)
     st = State()
     for seat, call in calls[1:]:  # the first call is the winner's "lie"
@@ -77,7 +78,7 @@ def replay(calls: Sequence[tuple[int, str]], rules: Any) -> State:
     return st
 
 
-def overcalls(named: tuple[int, str] | None, rules: Any) -> frozenset[str]:
+def overcalls(named: tuple[int, str] | None, rules: NachgehenVariantRules) -> frozenset[str]:
     """What a take-over may name: at least the minimum (NACH-03), above the last contract (NACH-04)."""
     names = talon_contracts(rules)
     floor = names[rules.nachgehen.minimum]
@@ -86,7 +87,7 @@ def overcalls(named: tuple[int, str] | None, rules: Any) -> frozenset[str]:
 
 
 def turn(st: State, winner: int, number: int, who: set[int], n_players: int,
-         rules: Any) -> tuple[int | None, frozenset[str], str]:
+         rules: NachgehenVariantRules) -> tuple[int | None, frozenset[str], str]:
     """After "I lie": who is asked now, what he may say, and the rule."""
     if st.taker is not None:
         return st.taker, overcalls(st.named, rules), "NACH-04" if st.named else "NACH-03"
@@ -101,12 +102,12 @@ def turn(st: State, winner: int, number: int, who: set[int], n_players: int,
     return None, frozenset(), "NACH-05"  # all passed, or the top is reached: the last contract stands
 
 
-class NachgehenReference(IllustratedReference):
+class NachgehenReference(IllustratedReference[NachgehenVariantRules]):
     """Illustrated Preference with the take-over after "I lie"."""
 
     rule_ids = {**RULE_IDS, **ILLUSTRATED_IDS, **NACHGEHEN_IDS}
 
-    def declaration_legal(self, view: DeclarationView, rules: Any) -> Legal | None:
+    def declaration_legal(self, view: DeclarationView, rules: NachgehenVariantRules) -> Legal | None:
         start = applies(view.auction, rules)
         if start is None or view.to_act is None:
             return super().declaration_legal(view, rules)  # the usual declaration
@@ -120,7 +121,7 @@ class NachgehenReference(IllustratedReference):
         return Legal(calls if seat == view.to_act else frozenset(), rule)
 
     def declarer_of(self, calls: Sequence[tuple[int, str]], declared: Sequence[tuple[int, str]],
-                    rules: Any) -> tuple[int, str] | None:
+                    rules: NachgehenVariantRules) -> tuple[int, str] | None:
         """The last contract named is played by the one who named it (NACH-05)."""
         if applies(calls, rules) is None:
             return super().declarer_of(calls, declared, rules)

@@ -5,12 +5,17 @@ docs/variants/four-players.md, docs/variants/gusarik.md)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
-from preferans.core.plugin import AuctionView, DeclarationView, Legal
+from preferans.core.plugin import AuctionView, DeclarationView
+from preferans.core.plugin.kit import Legal
+from preferans.variants.russian.rules import RussianRules
 
 from .history import compulsory, exit_minimum
 from .tables import DARK, GAMES, LADDER, MISERE, RANK, bidders, classic, is_dark, level_of, plain
+
+if TYPE_CHECKING:  # Classic's keys, for the type checker only: the reference reads them by name
+    from preferans.variants.classic.rules import ClassicRules
 
 AUCTION = "sochi#contracts-and-auction"
 DECLARE = "sochi#talon-discard-and-declaration"
@@ -30,7 +35,7 @@ def to_speak(order: Sequence[int], calls: Sequence[tuple[int, str]]) -> int | No
     return None
 
 
-def auction_legal(view: AuctionView, seat: int, rules: Any) -> Legal:
+def auction_legal(view: AuctionView, seat: int, rules: RussianRules) -> Legal:
     """The calls ``seat`` may make now."""
     n = view.match.n_players
     history = view.match.history
@@ -60,7 +65,7 @@ def auction_legal(view: AuctionView, seat: int, rules: Any) -> Legal:
     return Legal(frozenset(calls), AUCTION, because)
 
 
-def _dark(calls: set[str], mine: Sequence[str], rules: Any, because: dict[str, str]) -> set[str]:
+def _dark(calls: set[str], mine: Sequence[str], rules: ClassicRules, because: dict[str, str]) -> set[str]:
     """Classic (RUS-BID-04): a first call may be made dark (``dark.calls``: pass, games, misère); a seat
     whose first call was dark has not seen his cards and makes his later bids dark; one who spoke openly
     makes no dark call (classic#dark-calls-втёмную)."""
@@ -80,13 +85,13 @@ def _dark(calls: set[str], mine: Sequence[str], rules: Any, because: dict[str, s
     return calls
 
 
-def _shared_misere(view: DeclarationView, rules: Any) -> bool:
+def _shared_misere(view: DeclarationView, rules: RussianRules) -> bool:
     """Four players and ``misere.half_and_half``: a misère may be shared with the dealer (RUS-MIS-09)."""
     return (bool(rules.misere.half_and_half) and view.match.n_players == 4
             and plain(view.bid.name) == MISERE and view.dealer is not None and view.dealer != view.declarer)
 
 
-def declaration_legal(view: DeclarationView, rules: Any) -> Legal | None:
+def declaration_legal(view: DeclarationView, rules: RussianRules) -> Legal | None:
     """The naming of the contract after the talon and the discard: a game not below the bid, or the misère
     bid (sochi#talon-discard-and-declaration); with a shared misère, first the invitation and the dealer's
     answer (RUS-MIS-09). The discard is not a call: ``None`` there."""

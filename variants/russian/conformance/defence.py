@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+
+from preferans.variants.russian.rules import RussianRules
 
 from .tables import dummy, level_of, plain, whisted
 
@@ -48,7 +49,7 @@ WHIST = "sochi#whist-defence"
 
 
 def settle(name: str, declarer: int, defenders: Sequence[int], calls: Sequence[tuple[int, str]],
-           n_players: int, rules: Any) -> Ask | Outcome:
+           n_players: int, rules: RussianRules) -> Ask | Outcome:
     """Walk the defence calls ``calls`` of contract ``name``: the next question, or how it ended."""
     if not whisted(name, rules):
         return Outcome(whisters=(), played=True)  # misère, a checked ten: nobody whists (RUS-MIS-06)
@@ -88,7 +89,7 @@ def settle(name: str, declarer: int, defenders: Sequence[int], calls: Sequence[t
 
 
 def _first_question(name: str, seat: int, index: int, speakers: Sequence[int], first: dict[int, str],
-                    dummy_defends: bool, rules: Any) -> Ask:
+                    dummy_defends: bool, rules: RussianRules) -> Ask:
     """A defender's first call: pass or whist; half after the other passed (the dummy always counts as
     having passed); only whist against 6S under Stalingrad."""
     if rules.whist.stalingrad and plain(name) == "6S":

@@ -7,7 +7,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable, Mapping
 
-from preferans.core.plugin import ContractTable, DealResult, GoldenDeal
+from preferans.core.plugin import DealResult
+from preferans.core.plugin.kit import ContractTable, GoldenDeal
 
 Build = Callable[[ContractTable, int], DealResult]
 

@@ -5,12 +5,16 @@ RUS-RASP-21..26, GAP-RUS-03, GAP-RUS-08; docs/variants/classic.md)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from preferans.core.plugin import DealResult
+from preferans.variants.russian.rules import RussianRules
 
 from .defence import Outcome, settle
 from .tables import DARK, RANK, classic, defenders, dummy, level_of, plain
+
+if TYPE_CHECKING:  # Classic's keys, for the type checker only: the reference reads them by name
+    from preferans.variants.classic.rules import ClassicRules
 
 
 def raspasovka(r: DealResult) -> bool:
@@ -18,7 +22,7 @@ def raspasovka(r: DealResult) -> bool:
     return r.kind == "all_pass" and r.played
 
 
-def ends_series(r: DealResult, n_players: int, rules: Any) -> bool:
+def ends_series(r: DealResult, n_players: int, rules: RussianRules) -> bool:
     """Whether ``r`` ends a series of raspasovkas (GAP-RUS-03, ``raspasovka.exit_by``): any deal with a
     contract (``any_deal``, a game both defenders passed counting as played); a contract whose cards were
     played, misère included (``played``); or a trick game whisted, played and made (``whisted_game``, Jura)."""
@@ -35,14 +39,14 @@ def ends_series(r: DealResult, n_players: int, rules: Any) -> bool:
             and r.tricks[r.declarer] >= level_of(name))
 
 
-def _outcome(r: DealResult, n_players: int, rules: Any) -> Outcome | None:
+def _outcome(r: DealResult, n_players: int, rules: RussianRules) -> Outcome | None:
     assert r.contract is not None and r.declarer is not None
     out = settle(r.contract.name, r.declarer, defenders(r.declarer, r.dealer, n_players), r.defence,
                  n_players, rules)
     return out if isinstance(out, Outcome) else None
 
 
-def streak(history: Sequence[DealResult], n_players: int, rules: Any) -> int:
+def streak(history: Sequence[DealResult], n_players: int, rules: RussianRules) -> int:
     """The raspasovkas of the current series: those since the last deal that ended it (GAP-RUS-03)."""
     count = 0
     for r in reversed(history):
@@ -52,7 +56,7 @@ def streak(history: Sequence[DealResult], n_players: int, rules: Any) -> int:
     return count
 
 
-def raspasovka_price(nth: int, rules: Any) -> int:
+def raspasovka_price(nth: int, rules: RussianRules) -> int:
     """The price of a trick at the ``nth`` raspasovka of a series (1-based): ``trick_price`` (GAP-RUS-02)
     raised ``nth - 1`` times, by ``progression_step`` (RUS-RASP-11) or by ``progression_factor``
     (RUS-RASP-12), at most ``progression_cap - 1`` times: a cap of 3 gives 1, 2, 3, 3 ... (RUS-RASP-13)."""
@@ -70,7 +74,7 @@ def raspasovka_price(nth: int, rules: Any) -> int:
 # ---------------------------------------------------------------- Classic: compulsory deals and bombs
 
 
-def compulsory(index: int, n_players: int, rules: Any) -> bool:
+def compulsory(index: int, n_players: int, rules: RussianRules) -> bool:
     """Classic: deal ``index`` (0-based) is a compulsory raspasovka, everybody deemed to pass dark: one of
     the ``bomb.compulsory_rounds`` opening rounds of ``n`` deals (RUS-RASP-25), or of the
     ``half_time_rounds`` after ``half_time_after`` deals (the 1971 rules, classic#bombs-бомба)."""
@@ -83,7 +87,7 @@ def compulsory(index: int, n_players: int, rules: Any) -> bool:
     return bool(start) and start <= index < start + bomb.half_time_rounds * n_players
 
 
-def bombs_earned(r: DealResult, index: int, n_players: int, rules: Any) -> int:
+def bombs_earned(r: DealResult, index: int, n_players: int, rules: ClassicRules) -> int:
     """Classic: the bombs a deal earns (RUS-RASP-21, RUS-RASP-26): a raspasovka earns one per dark passer
     (GAP-RUS-08, ``earned_by = "each_dark_passer"``) or one in all (ISS-18, ``"deal"``); in a compulsory
     one every player passed dark."""
@@ -98,7 +102,7 @@ def bombs_earned(r: DealResult, index: int, n_players: int, rules: Any) -> int:
     return passers if rules.bomb.earned_by == "each_dark_passer" else 1
 
 
-def bombs_in_hand(history: Sequence[DealResult], n_players: int, rules: Any) -> int:
+def bombs_in_hand(history: Sequence[DealResult], n_players: int, rules: ClassicRules) -> int:
     """Classic: the bombs waiting after ``history``: each raspasovka adds its own; a deal with a contract
     spends them all (``bomb.spend = "all"``, GAP-RUS-08) or one (``"one"``, Skuratov)."""
     k = 0
@@ -124,7 +128,7 @@ def winning_call(r: DealResult) -> str | None:
 # ---------------------------------------------------------------- the exit from a raspasovka
 
 
-def exit_minimum(history: Sequence[DealResult], n_players: int, rules: Any) -> tuple[int, str]:
+def exit_minimum(history: Sequence[DealResult], n_players: int, rules: RussianRules) -> tuple[int, str]:
     """The lowest game level allowed now, 0 for none, with its rule. The family (RUS-RASP-23, RUS-BID-05):
     after k raspasovkas in a row ``exit_levels[k - 1]``, the last level repeating. Classic (RUS-RASP-22,
     ISS-08): k counts the bombs the series earned (``bomb.exit_counts = "bombs"``) or its raspasovkas

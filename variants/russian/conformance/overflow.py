@@ -4,14 +4,14 @@ and the end of the match", gusarik#the-convention)."""
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from preferans.core.plugin import Entry, MatchView
+from preferans.variants.russian.rules import RussianRules
 
 from .tables import gora, pool, whists
 
 
-def overflow(before: MatchView, entries: list[Entry], rules: Any) -> list[Entry]:
+def overflow(before: MatchView, entries: list[Entry], rules: RussianRules) -> list[Entry]:
     """Points past the pool target (russian#overflow, russian#dispute-8): ``none``, the pool keeps them;
     ``write_off``, off one's own mountain; ``aid``, to the largest unclosed pool (ties: the nearest seat on
     the helper's left), ``whists_per_point`` whists a point on its owner (``aid_to = "each_unclosed"``: on
@@ -40,7 +40,8 @@ def overflow(before: MatchView, entries: list[Entry], rules: Any) -> list[Entry]
     return out
 
 
-def _aid(s: int, excess: Fraction, pools: list[Fraction], target: int, out: list[Entry], rules: Any) -> Fraction:
+def _aid(s: int, excess: Fraction, pools: list[Fraction], target: int, out: list[Entry],
+         rules: RussianRules) -> Fraction:
     n = len(pools)
     open_pools = sorted((o for o in range(n) if o != s and pools[o] < target),
                         key=lambda o: (-pools[o], (o - s) % n))

@@ -4,15 +4,15 @@
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
 
 from preferans.core.plugin import DealResult, Entry, MatchView
+from preferans.variants.russian.rules import RussianRules
 
 from .history import raspasovka_price, streak
 from .tables import dummy, gora, players, pool, whists
 
 
-def raspasovka_entries(r: DealResult, before: MatchView, rules: Any) -> list[Entry]:
+def raspasovka_entries(r: DealResult, before: MatchView, rules: RussianRules) -> list[Entry]:
     """A raspasovka at the price of its place in the series (RUS-RASP-10..13, GAP-RUS-02/03), written in
     the mountain (RUS-RASP-03) or in whists (Rostov, RUS-RASP-05)."""
     n = before.n_players
@@ -27,7 +27,7 @@ def _players_in(r: DealResult, n: int) -> list[int]:
     return [s for s in r.active if s != dummy(n)]
 
 
-def _no_trick(seat: int, p: int, rules: Any, rule: str) -> list[Entry]:
+def _no_trick(seat: int, p: int, rules: RussianRules, rule: str) -> list[Entry]:
     """No trick taken: the price into the pool (RUS-RASP-04/06), or off the mountain
     (``zero_tricks_write_off``, russian#dispute-4), or nothing (``zero_tricks_to_pool = false``)."""
     if not rules.raspasovka.zero_tricks_to_pool:
@@ -37,7 +37,7 @@ def _no_trick(seat: int, p: int, rules: Any, rule: str) -> list[Entry]:
     return [pool(seat, p, rule)]
 
 
-def raspasovka_gora(r: DealResult, n: int, p: int, rules: Any) -> list[Entry]:
+def raspasovka_gora(r: DealResult, n: int, p: int, rules: RussianRules) -> list[Entry]:
     """Each trick the price into the taker's mountain after the amnesty (RUS-RASP-03, RUS-RASP-08), which
     with four players counts the dealer's talon tricks (RUS-RASP-09), who writes his own after it and gets
     no bonus (GAP-RUS-05); a player with no trick, by his real count (GAP-RUS-06), writes the price."""
@@ -52,7 +52,7 @@ def raspasovka_gora(r: DealResult, n: int, p: int, rules: Any) -> list[Entry]:
     return out
 
 
-def raspasovka_whists(r: DealResult, n: int, p: int, rules: Any) -> list[Entry]:
+def raspasovka_whists(r: DealResult, n: int, p: int, rules: RussianRules) -> list[Entry]:
     """Rostov (RUS-RASP-05/06/07/16): the fewest tricks writes ``whists_per_trick`` x price on each other
     player a trick he took, two tied for the fewest half each; no trick, the price (1) into the pool; the
     sitting-out dealer writes it too (rostov#raspasovka-in-whists)."""

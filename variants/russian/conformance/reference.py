@@ -5,25 +5,19 @@ variant's rule values alone. It never calls the family's hooks; each answer name
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
-from preferans.core.plugin import (
-    AuctionView,
-    DealResult,
-    DeclarationView,
-    DefenceView,
-    Entry,
-    Legal,
-    MatchView,
-    Moment,
-    Reference,
-    Seen,
-)
+from preferans.core.plugin import AuctionView, DealResult, DeclarationView, DefenceView, Entry, MatchView
+from preferans.core.plugin.kit import Legal, Moment, Reference, Seen
+from preferans.variants.russian.rules import RussianRules
 
 from . import auction, score, seen
 from .defence import WHIST, Ask, Outcome, settle
 from .history import compulsory, raspasovka
 from .tables import RULE_IDS, bidders, classic, defenders
+
+if TYPE_CHECKING:  # Classic's keys, for the type checker only: the reference reads them by name
+    from preferans.variants.classic.rules import ClassicRules
 
 
 class RussianReference(Reference):
@@ -32,15 +26,15 @@ class RussianReference(Reference):
     family = "russian"
     rule_ids = RULE_IDS
 
-    def auction_legal(self, view: AuctionView, seat: int, rules: Any) -> Legal | None:
+    def auction_legal(self, view: AuctionView, seat: int, rules: RussianRules) -> Legal | None:
         """The ladder, misère binding, the exit, Classic's dark calls (:mod:`.auction`)."""
         return auction.auction_legal(view, seat, rules)
 
-    def declaration_legal(self, view: DeclarationView, rules: Any) -> Legal | None:
+    def declaration_legal(self, view: DeclarationView, rules: RussianRules) -> Legal | None:
         """The contract named after the talon, and a shared misère's invitation (:mod:`.auction`)."""
         return auction.declaration_legal(view, rules)
 
-    def defence_legal(self, view: DefenceView, seat: int, rules: Any) -> Legal | None:
+    def defence_legal(self, view: DefenceView, seat: int, rules: RussianRules) -> Legal | None:
         """Whist, pass, half-whist, return, open or closed, без трёх, Stalingrad (:mod:`.defence`)."""
         n = view.match.n_players
         defs = defenders(view.declarer, _dealer_of(view.declarer, view.defenders, n), n)
@@ -51,17 +45,17 @@ class RussianReference(Reference):
             return Legal(frozenset(), step.rule)  # not this seat's turn
         return Legal(step.calls, step.rule, step.because)
 
-    def first_speaker(self, dealer: int, n_players: int, rules: Any) -> tuple[int, str] | None:
+    def first_speaker(self, dealer: int, n_players: int, rules: RussianRules) -> tuple[int, str] | None:
         """First hand speaks first (GEN-DECK-05); with two players the dummy never bids, so the dealer's
         opponent does (gusarik#the-convention)."""
         return bidders(dealer, n_players)[0], "GEN-DECK-05" if n_players != 2 else "gusarik#the-convention"
 
-    def sitting_out(self, dealer: int, n_players: int, rules: Any) -> tuple[frozenset[int], str] | None:
+    def sitting_out(self, dealer: int, n_players: int, rules: RussianRules) -> tuple[frozenset[int], str] | None:
         """With four players the dealer sits out (GEN-DECK-04); nobody otherwise (with two the dummy is
         dealt cards)."""
         return (frozenset({dealer}) if n_players == 4 else frozenset()), "GEN-DECK-04"
 
-    def next_dealer(self, match: MatchView, rules: Any) -> tuple[int, str] | None:
+    def next_dealer(self, match: MatchView, rules: RussianRules) -> tuple[int, str] | None:
         """The deal passes clockwise (GEN-DECK-06), after a raspasovka too (RUS-RASP-19); Classic: the
         same dealer deals again after a raspasovka (RUS-RASP-20), not after a compulsory one and at most
         ``dealing.repeat_limit`` in a row (classic#raspasovka-exit-and-dealing)."""
@@ -72,11 +66,11 @@ class RussianReference(Reference):
                 return last.dealer, "RUS-RASP-20"
         return (last.dealer + 1) % n, "RUS-RASP-19" if last.kind == "all_pass" else "GEN-DECK-06"
 
-    def visible(self, moment: Moment, seat: int, rules: Any) -> Seen | None:
+    def visible(self, moment: Moment, seat: int, rules: RussianRules) -> Seen | None:
         """The talon and the open hands (:mod:`.seen`)."""
         return seen.visible(moment, seat, rules)
 
-    def deal_played(self, result: DealResult, before: MatchView, rules: Any) -> tuple[bool, str] | None:
+    def deal_played(self, result: DealResult, before: MatchView, rules: RussianRules) -> tuple[bool, str] | None:
         """An all-pass deal is played as a raspasovka (RUS-BID-03); a contract is played unless both
         defenders passed, the half-whist stands or the declarer conceded (:func:`.defence.settle`)."""
         if result.kind == "all_pass":
@@ -88,11 +82,11 @@ class RussianReference(Reference):
                          result.defence, n, rules)
         return (outcome.played, WHIST) if isinstance(outcome, Outcome) else None
 
-    def deal_entries(self, result: DealResult, before: MatchView, rules: Any) -> list[Entry] | None:
+    def deal_entries(self, result: DealResult, before: MatchView, rules: RussianRules) -> list[Entry] | None:
         """The deal's score, Classic's bombs and the overflow (:mod:`.score`)."""
         return score.deal_entries(result, before, rules)
 
-    def match_over(self, match: MatchView, rules: Any) -> tuple[bool, str] | None:
+    def match_over(self, match: MatchView, rules: RussianRules) -> tuple[bool, str] | None:
         """Over when every pool has reached the target (russian#prices-common, allrefs), or after
         ``max_deals`` deals (sochi#pool-overflow-and-the-end-of-the-match)."""
         rule = "sochi#pool-overflow-and-the-end-of-the-match"
@@ -102,7 +96,7 @@ class RussianReference(Reference):
         return (limit is not None and len(match.history) >= limit), rule
 
 
-def _may_repeat(match: MatchView, rules: Any) -> bool:
+def _may_repeat(match: MatchView, rules: ClassicRules) -> bool:
     """Classic: the dealer stays for at most ``dealing.repeat_limit`` raspasovkas in a row (0: no limit)."""
     limit = int(rules.dealing.repeat_limit)
     if not limit:

@@ -10,9 +10,11 @@ four-players.md and gusarik.md.
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING
 
-from preferans.core.plugin import DealResult, Entry, MatchView, cards_of, rank_of, suit_of
+from preferans.core.plugin import DealResult, Entry, MatchView
+from preferans.core.plugin.cards import cards_of, rank_of, suit_of
+from preferans.variants.russian.rules import RussianRules
 
 from .defence import Outcome, settle
 from .history import bombs_in_hand, winning_call
@@ -34,6 +36,9 @@ from .tables import (
     whists,
 )
 
+if TYPE_CHECKING:  # Classic's keys, for the type checker only: the reference reads them by name
+    from preferans.variants.classic.rules import ClassicRules
+
 GAME = "sochi#scoring-a-game"
 COMMON = "russian#prices-common"
 
@@ -41,7 +46,7 @@ COMMON = "russian#prices-common"
 # ---------------------------------------------------------------- the deal
 
 
-def deal_entries(r: DealResult, before: MatchView, rules: Any) -> list[Entry] | None:
+def deal_entries(r: DealResult, before: MatchView, rules: RussianRules) -> list[Entry] | None:
     """Every entry of deal ``r``: its score, times Classic's bombs, and the overflow that follows."""
     n = before.n_players
     if r.kind == "all_pass":
@@ -58,7 +63,7 @@ def deal_entries(r: DealResult, before: MatchView, rules: Any) -> list[Entry] | 
     return entries + overflow(before, entries, rules)
 
 
-def contract_entries(r: DealResult, n: int, rules: Any) -> list[Entry] | None:
+def contract_entries(r: DealResult, n: int, rules: RussianRules) -> list[Entry] | None:
     if r.contract is None or r.declarer is None:
         return None
     name = r.contract.name
@@ -81,7 +86,7 @@ def contract_entries(r: DealResult, n: int, rules: Any) -> list[Entry] | None:
     return out + paid_talon(r, n, p, rules)
 
 
-def consolation_writers(r: DealResult, n: int, rules: Any) -> list[int]:
+def consolation_writers(r: DealResult, n: int, rules: RussianRules) -> list[int]:
     """Who writes consolation on a set declarer: every other player, a sitting-out dealer too
     (``declarer.consolation_by = "all"``, Кодекс 3.8.1.2), or the defenders only (``"defenders"``);
     never the dummy (gusarik#the-convention)."""
@@ -91,14 +96,14 @@ def consolation_writers(r: DealResult, n: int, rules: Any) -> list[int]:
     return [s for s in players(n) if s != r.declarer]
 
 
-def consolation(p: int, rules: Any) -> int:
+def consolation(p: int, rules: RussianRules) -> int:
     """Consolation per undertrick: the price x ``consolation_rate``, or a flat ``consolation_flat``
     (russian#dispute-6)."""
     flat = int(rules.declarer.consolation_flat)
     return flat if flat else p * int(rules.declarer.consolation_rate)
 
 
-def _set(r: DealResult, n: int, under: int, p: int, rules: Any, why: str) -> list[Entry]:
+def _set(r: DealResult, n: int, under: int, p: int, rules: RussianRules, why: str) -> list[Entry]:
     """A declarer set by ``under``: undertricks x price x ``undertrick_rate`` into his mountain, and the
     consolation from each writer (russian#prices-common)."""
     assert r.declarer is not None
@@ -109,7 +114,7 @@ def _set(r: DealResult, n: int, under: int, p: int, rules: Any, why: str) -> lis
     return out
 
 
-def not_played(r: DealResult, level: int, p: int, outcome: Outcome, rules: Any) -> list[Entry]:
+def not_played(r: DealResult, level: int, p: int, outcome: Outcome, rules: RussianRules) -> list[Entry]:
     """Both defenders passed, or a half-whist stands: the game is written as made; the half-whister writes
     the whists of half the obligation (russian#prices-common, sochi#whist-defence)."""
     assert r.declarer is not None
@@ -120,7 +125,7 @@ def not_played(r: DealResult, level: int, p: int, outcome: Outcome, rules: Any) 
     return out
 
 
-def played_game(r: DealResult, n: int, level: int, p: int, outcome: Outcome, rules: Any) -> list[Entry] | None:
+def played_game(r: DealResult, n: int, level: int, p: int, outcome: Outcome, rules: RussianRules) -> list[Entry] | None:
     """A trick game played: made, P into the pool; set, the mountain and the consolation; the whists of
     the defence's tricks and the whisters' responsibility (sochi#scoring-a-game)."""
     assert r.declarer is not None
@@ -149,7 +154,7 @@ def played_game(r: DealResult, n: int, level: int, p: int, outcome: Outcome, rul
 
 
 def responsibility(r: DealResult, level: int, p: int, ws: tuple[int, ...], defence: int,
-                   rules: Any) -> list[Entry] | None:
+                   rules: RussianRules) -> list[Entry] | None:
     """A whister short of the obligation writes, per missing trick, the price (``full``), half of it
     (``half``) or nothing, of the price or of a whist (``responsibility_base``). A lone whister answers for
     the pair; two on an obligation of 2 or more each for half of it, capped by the pair's deficit when only
@@ -177,7 +182,7 @@ def responsibility(r: DealResult, level: int, p: int, ws: tuple[int, ...], defen
     return [gora(w, short[w] * per, "russian#dispute-1") for w in ws if short[w]]
 
 
-def concession(r: DealResult, n: int, level: int, p: int, outcome: Outcome, rules: Any) -> list[Entry]:
+def concession(r: DealResult, n: int, level: int, p: int, outcome: Outcome, rules: RussianRules) -> list[Entry]:
     """Без трёх: the declarer set by three without play; the whisters write nothing, or (``as_played``)
     the whists of the 13 - level tricks the defence gets, two whisters half each, a gentleman's lone
     whister sharing with the passer (russian#conventions, sochi#whist-defence)."""
@@ -200,7 +205,7 @@ def concession(r: DealResult, n: int, level: int, p: int, outcome: Outcome, rule
 ACE, KING, QUEEN = 7, 6, 5
 
 
-def talon_units(talon: int, rules: Any) -> int:
+def talon_units(talon: int, rules: RussianRules) -> int:
     """What the talon is worth (gchet's units): two aces, an ace with the king of its suit, another ace,
     a marriage (king and queen of one suit), else nothing (russian#player-counts)."""
     cards = list(cards_of(talon))
@@ -218,7 +223,7 @@ def talon_units(talon: int, rules: Any) -> int:
     return 0
 
 
-def paid_talon(r: DealResult, n: int, p: int, rules: Any) -> list[Entry]:
+def paid_talon(r: DealResult, n: int, p: int, rules: RussianRules) -> list[Entry]:
     """Платный прикуп (``talon.paid``, four players): the dealer who sat out writes units x the whist of one
     trick on the declarer of a trick game, played, passed out or conceded (sochi#four-players)."""
     if not rules.talon.paid or n != 4 or not r.talon or r.declarer is None:
@@ -232,7 +237,7 @@ def paid_talon(r: DealResult, n: int, p: int, rules: Any) -> list[Entry]:
 # ---------------------------------------------------------------- misère
 
 
-def misere_entries(r: DealResult, n: int, rules: Any) -> list[Entry]:
+def misere_entries(r: DealResult, n: int, rules: RussianRules) -> list[Entry]:
     """Made: ``misere.price`` into the pool; caught: ``penalty_per_trick`` a trick into the mountain, and
     with ``misere.consolation`` the price a trick from each consolation writer (russian#dispute-7); the
     defenders write nothing else. Shared with the four-player dealer, half each (RUS-MIS-09)."""
@@ -250,7 +255,7 @@ def misere_entries(r: DealResult, n: int, rules: Any) -> list[Entry]:
     return out if partner is None else _halves(out, d, partner)
 
 
-def _partner(r: DealResult, n: int, rules: Any) -> int | None:
+def _partner(r: DealResult, n: int, rules: RussianRules) -> int | None:
     """The sitting-out dealer who agreed to share the misère (RUS-MIS-09), or ``None``."""
     if n == 4 and rules.misere.half_and_half and (r.dealer, "agree") in r.declaration:
         return r.dealer
@@ -278,7 +283,7 @@ def _halves(entries: list[Entry], d: int, partner: int) -> list[Entry]:
 # ---------------------------------------------------------------- Classic's multiplier
 
 
-def _times_bombs(r: DealResult, before: MatchView, entries: list[Entry], rules: Any) -> list[Entry]:
+def _times_bombs(r: DealResult, before: MatchView, entries: list[Entry], rules: ClassicRules) -> list[Entry]:
     """Classic (Кодекс 4.1.2, classic#bombs-бомба): everything a deal writes is multiplied by
     ``bomb.factor`` per bomb in hand (GAP-RUS-08; one bomb with ``spend = "one"``), a raspasovka only with
     ``bomb.raspasovka``; a dark bid also by ``dark.factor`` (GAP-RUS-12)."""

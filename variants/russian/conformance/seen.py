@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-from typing import Any
-
-from preferans.core.plugin import Moment, Seen
+from preferans.core.plugin.kit import Moment, Seen
+from preferans.variants.russian.rules import RussianRules
 
 from .defence import Outcome, settle
 from .tables import DARK, MISERE, checked_ten, defenders, dummy, first_hand, plain
@@ -15,7 +14,7 @@ WHIST = "sochi#whist-defence"
 DUMMY = "gusarik#the-convention"
 
 
-def visible(m: Moment, seat: int, rules: Any) -> Seen | None:
+def visible(m: Moment, seat: int, rules: RussianRules) -> Seen | None:
     """The other hands ``seat`` sees and whether he has seen the talon."""
     if _shared_misere(m, rules):
         return None  # RUS-MIS-09: the declarer shows the dealer his hand; not modelled here
@@ -30,12 +29,12 @@ def visible(m: Moment, seat: int, rules: Any) -> Seen | None:
     return Seen(frozenset(h for h in hands if h != seat), talon, rule)
 
 
-def _shared_misere(m: Moment, rules: Any) -> bool:
+def _shared_misere(m: Moment, rules: RussianRules) -> bool:
     return (m.n_players == 4 and bool(rules.misere.half_and_half) and m.bid is not None
             and plain(m.bid) == MISERE)
 
 
-def _talon(m: Moment, seat: int, rules: Any) -> tuple[bool, str]:
+def _talon(m: Moment, seat: int, rules: RussianRules) -> tuple[bool, str]:
     """The talon: nobody sees it in the auction; once taken, the declarer, and in a misère everybody (it is
     shown first, RUS-MIS-06), but not in a dark misère (RUS-MIS-05); in a raspasovka its cards are turned to
     lead tricks 1 and 2 (RUS-RASP-15/17), except in Rostov (RUS-RASP-16) and with two players (RUS-RASP-18)."""
@@ -60,7 +59,7 @@ def _raspasovka_hands(m: Moment) -> set[int]:
     return {dm} if dm is not None else set()
 
 
-def _contract_hands(m: Moment, seat: int, rules: Any) -> tuple[set[int] | None, str]:
+def _contract_hands(m: Moment, seat: int, rules: RussianRules) -> tuple[set[int] | None, str]:
     """In the play of a contract: the open hands once they lie open, and the hands ``seat`` plays for."""
     if m.declarer is None or m.contract is None:
         return None, WHIST

@@ -8,9 +8,13 @@ reads the family's hooks. A contract is known by its name (``6S`` .. ``10NT``, `
 from __future__ import annotations
 
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, TypeGuard
 
 from preferans.core.plugin import Amount, Entry
+from preferans.variants.russian.rules import RussianRules
+
+if TYPE_CHECKING:  # Classic's keys, for the type checker only: the reference reads them by name
+    from preferans.variants.classic.rules import ClassicRules
 
 STRAINS = ("S", "C", "D", "H", "NT")
 """The auction order of the strains at one level: spades < clubs < diamonds < hearts < no-trump
@@ -123,22 +127,22 @@ def players(n_players: int) -> tuple[int, ...]:
 # ---------------------------------------------------------------- prices
 
 
-def price(level: int, rules: Any) -> int:
+def price(level: int, rules: RussianRules) -> int:
     """The price of a game, 2 x (level - 5) by default (``game_price``, russian#prices-common)."""
     return int(rules.game_price[level])
 
 
-def checked_ten(name: str, rules: Any) -> bool:
+def checked_ten(name: str, rules: RussianRules) -> bool:
     """A ten played without whists (``ten = "checked"``, russian#dispute-9)."""
     return level_of(name) == 10 and rules.ten == "checked"
 
 
-def whisted(name: str, rules: Any) -> bool:
+def whisted(name: str, rules: RussianRules) -> bool:
     """Whether the defenders speak: every game but a checked ten; never a misère (sochi#whist-defence)."""
     return level_of(name) >= 6 and not checked_ten(name, rules)
 
 
-def classic(rules: Any) -> bool:
+def classic(rules: RussianRules) -> TypeGuard[ClassicRules]:
     """Whether the rules have Classic's sections (dark calls, bombs, dealing: classic#dark-calls-втёмную)."""
     return all(hasattr(rules, s) for s in ("dark", "bomb", "dealing"))
 

@@ -5,7 +5,8 @@
 
 import dataclasses
 
-from preferans.core.plugin import SUITS, hookimpl
+from preferans.core.plugin import hookimpl
+from preferans.core.plugin.cards import SUITS
 
 
 @hookimpl(wrapper=True)

@@ -6,14 +6,14 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import Entry, MatchView, hookimpl
+from preferans.variants.austrian.rules import AustrianRules
 
 
 @hookimpl(wrapper=True)
 def pref_before_deal(match: MatchView, dealer: int,
-                     rules: Any) -> Generator[None, list[list[Entry]], list[list[Entry]]]:
+                     rules: AustrianRules) -> Generator[None, list[list[Entry]], list[list[Entry]]]:
     answers = yield
     if match.n_players < 4:
         return answers

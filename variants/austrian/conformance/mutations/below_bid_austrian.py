@@ -6,13 +6,13 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import DeclarationView, hookimpl
+from preferans.variants.austrian.rules import AustrianRules
 
 
 @hookimpl(wrapper=True)
-def pref_declaration_legal(view: DeclarationView, rules: Any) -> Generator[None, list[str], list[str]]:
+def pref_declaration_legal(view: DeclarationView, rules: AustrianRules) -> Generator[None, list[str], list[str]]:
     legal = yield
     namable = [r.name for r in view.contracts if r.biddable and r.with_talon]
     return namable if legal and set(legal) <= set(namable) else legal

@@ -5,13 +5,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from preferans.core.plugin import DealResult, Entry, MatchView, hookimpl
 from preferans.variants.austrian import scoring
+from preferans.variants.austrian.rules import AustrianRules
 
 
 @hookimpl(tryfirst=True)
-def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry] | None:
+def pref_score_deal(result: DealResult, match: MatchView, rules: AustrianRules) -> list[Entry] | None:
     pot = rules.pot.model_copy(update={"method": "unlimited"})
     return scoring.score_deal(result, match, rules.model_copy(update={"pot": pot}))

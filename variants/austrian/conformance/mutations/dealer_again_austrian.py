@@ -5,11 +5,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from preferans.core.plugin import DealResult, MatchView, hookimpl
+from preferans.variants.austrian.rules import AustrianRules
 
 
 @hookimpl(tryfirst=True)
-def pref_next_dealer(match: MatchView, result: DealResult, rules: Any) -> int | None:
+def pref_next_dealer(match: MatchView, result: DealResult, rules: AustrianRules) -> int | None:
     return result.dealer if result.kind == "all_pass" else None

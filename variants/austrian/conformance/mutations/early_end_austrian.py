@@ -6,13 +6,13 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import MatchView, hookimpl
+from preferans.variants.austrian.rules import AustrianRules
 
 
 @hookimpl(wrapper=True)
-def pref_match_over(match: MatchView, rules: Any) -> Generator[None, bool, bool]:
+def pref_match_over(match: MatchView, rules: AustrianRules) -> Generator[None, bool, bool]:
     over = yield
     limit = rules.max_deals
     return over or (limit is not None and len(match.history) >= limit - 1)

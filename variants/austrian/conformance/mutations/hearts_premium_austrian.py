@@ -6,15 +6,15 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import DealResult, Entry, MatchView, hookimpl
 from preferans.variants.austrian import scoring
+from preferans.variants.austrian.rules import AustrianRules
 
 
 @hookimpl(wrapper=True)
 def pref_score_deal(result: DealResult, match: MatchView,
-                    rules: Any) -> Generator[None, list[Entry] | None, list[Entry] | None]:
+                    rules: AustrianRules) -> Generator[None, list[Entry] | None, list[Entry] | None]:
     entries = yield
     spec, d = result.contract, result.declarer
     if entries is None or spec is None or d is None or spec.name != "hearts":

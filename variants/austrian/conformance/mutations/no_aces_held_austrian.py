@@ -6,13 +6,13 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import DeclarationView, hookimpl
+from preferans.variants.austrian.rules import AustrianRules
 
 
 @hookimpl(wrapper=True)
-def pref_declaration_legal(view: DeclarationView, rules: Any) -> Generator[None, list[str], list[str]]:
+def pref_declaration_legal(view: DeclarationView, rules: AustrianRules) -> Generator[None, list[str], list[str]]:
     legal = yield
     if "quiet" in legal and "no-aces" not in legal and rules.premiums.no_aces == "announced":
         return [*legal, "no-aces"]

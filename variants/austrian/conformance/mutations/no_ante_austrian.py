@@ -6,13 +6,13 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import Entry, MatchView, hookimpl
+from preferans.variants.austrian.rules import AustrianRules
 
 
 @hookimpl(wrapper=True)
 def pref_before_deal(match: MatchView, dealer: int,
-                     rules: Any) -> Generator[None, list[list[Entry]], list[list[Entry]]]:
+                     rules: AustrianRules) -> Generator[None, list[list[Entry]], list[list[Entry]]]:
     answers = yield
     return [[e for e in entries if e.note != "ante"] for entries in answers]

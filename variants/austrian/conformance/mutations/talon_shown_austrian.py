@@ -6,13 +6,14 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import ContractRegistry, hookimpl
+from preferans.variants.austrian.rules import AustrianRules
 
 
 @hookimpl(wrapper=True)
-def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> Generator[None, list[None], list[None]]:
+def pref_register_contracts(contracts: ContractRegistry,
+                            rules: AustrianRules) -> Generator[None, list[None], list[None]]:
     result = yield
     for spec in contracts.freeze():
         if spec.with_talon:

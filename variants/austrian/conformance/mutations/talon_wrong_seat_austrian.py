@@ -6,13 +6,14 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import DeclarationStep, DeclarationView, TakeTalon, hookimpl
+from preferans.variants.austrian.rules import AustrianRules
 
 
 @hookimpl(wrapper=True)
-def pref_declaration_step(view: DeclarationView, rules: Any) -> Generator[None, DeclarationStep, DeclarationStep]:
+def pref_declaration_step(view: DeclarationView,
+                          rules: AustrianRules) -> Generator[None, DeclarationStep, DeclarationStep]:
     step = yield
     if isinstance(step, TakeTalon):
         return TakeTalon((view.declarer + 1) % view.match.n_players)

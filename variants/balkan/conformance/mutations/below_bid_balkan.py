@@ -6,14 +6,14 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import DeclarationView, hookimpl
 from preferans.variants.balkan import calls
+from preferans.variants.balkan.rules import BalkanRules
 
 
 @hookimpl(wrapper=True)
-def pref_declaration_legal(view: DeclarationView, rules: Any) -> Generator[None, list[str], list[str]]:
+def pref_declaration_legal(view: DeclarationView, rules: BalkanRules) -> Generator[None, list[str], list[str]]:
     legal = yield
     ladder = [name for name, _, _, _ in calls.LADDER]
     return ladder if legal and set(legal) <= set(ladder) else legal

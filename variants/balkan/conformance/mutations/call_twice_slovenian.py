@@ -6,12 +6,12 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import AuctionView, hookimpl
+from preferans.variants.balkan.rules import BalkanRules
 
 
 @hookimpl(wrapper=True)
-def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> Generator[None, list[str], list[str]]:
+def pref_auction_legal(view: AuctionView, seat: int, rules: BalkanRules) -> Generator[None, list[str], list[str]]:
     legal = yield
     return [*legal, legal[0]]

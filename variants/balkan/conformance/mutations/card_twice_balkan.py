@@ -6,13 +6,14 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import DeclarationStep, DeclarationView, Discard, TakeTalon, hookimpl
+from preferans.variants.balkan.rules import BalkanRules
 
 
 @hookimpl(wrapper=True)
-def pref_declaration_step(view: DeclarationView, rules: Any) -> Generator[None, DeclarationStep, DeclarationStep]:
+def pref_declaration_step(view: DeclarationView,
+                          rules: BalkanRules) -> Generator[None, DeclarationStep, DeclarationStep]:
     step = yield
     other = (view.declarer + 1) % view.match.n_players
     if isinstance(step, Discard) and view.hands and view.hands[other].bit_count() == 10:

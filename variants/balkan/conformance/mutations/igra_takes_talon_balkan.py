@@ -6,13 +6,14 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import DeclarationStep, DeclarationView, Discard, TakeTalon, hookimpl
+from preferans.variants.balkan.rules import BalkanRules
 
 
 @hookimpl(wrapper=True)
-def pref_declaration_step(view: DeclarationView, rules: Any) -> Generator[None, DeclarationStep, DeclarationStep]:
+def pref_declaration_step(view: DeclarationView,
+                          rules: BalkanRules) -> Generator[None, DeclarationStep, DeclarationStep]:
     step = yield
     if view.bid.with_talon:
         return step

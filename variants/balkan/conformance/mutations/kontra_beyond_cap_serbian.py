@@ -9,18 +9,19 @@ from typing import Any
 
 from preferans.core.plugin import DefenceStep, DefenceView, hookimpl
 from preferans.variants import balkan
+from preferans.variants.balkan.rules import BalkanRules
 
 
-def raised(rules: Any) -> Any:
+def raised(rules: BalkanRules) -> Any:
     cap = rules.kontra.max_level
     return rules.model_copy(update={"kontra": rules.kontra.model_copy(update={"max_level": cap and cap + 1})})
 
 
 @hookimpl(tryfirst=True)
-def pref_defence_legal(view: DefenceView, seat: int, rules: Any) -> list[str]:
+def pref_defence_legal(view: DefenceView, seat: int, rules: BalkanRules) -> list[str]:
     return balkan.pref_defence_legal(view, seat, raised(rules))
 
 
 @hookimpl(tryfirst=True)
-def pref_defence_step(view: DefenceView, rules: Any) -> DefenceStep:
+def pref_defence_step(view: DefenceView, rules: BalkanRules) -> DefenceStep:
     return balkan.pref_defence_step(view, raised(rules))

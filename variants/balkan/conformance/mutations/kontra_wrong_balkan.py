@@ -7,10 +7,10 @@ defender's answer next to it in the kontra round change places."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from preferans.core.plugin import DealResult, Entry, MatchView, hookimpl
 from preferans.variants.balkan import scoring
+from preferans.variants.balkan.rules import BalkanRules
 
 
 def moved(result: DealResult) -> DealResult:
@@ -28,5 +28,5 @@ def moved(result: DealResult) -> DealResult:
 
 
 @hookimpl(tryfirst=True)
-def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry]:
+def pref_score_deal(result: DealResult, match: MatchView, rules: BalkanRules) -> list[Entry]:
     return scoring.score_deal(moved(result), match, rules)

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import PlayRules, PlayView, hookimpl
+from preferans.variants.balkan.rules import BalkanRules
 
 
 @hookimpl(wrapper=True)
-def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+def pref_play_rules(view: PlayView, rules: BalkanRules) -> Generator[None, PlayRules, PlayRules]:
     base = yield
     return base if base.declarer is None else dataclasses.replace(base, leader=base.declarer)

@@ -5,12 +5,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from preferans.core.plugin import DealResult, Entry, MatchView, hookimpl
 from preferans.variants.balkan import scoring
+from preferans.variants.balkan.rules import BalkanRules
 
 
 @hookimpl(tryfirst=True)
-def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry]:
+def pref_score_deal(result: DealResult, match: MatchView, rules: BalkanRules) -> list[Entry]:
     return scoring.score_deal(result, match, rules.model_copy(update={"refe_limit": 1000}))

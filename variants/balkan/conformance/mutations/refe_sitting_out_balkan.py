@@ -6,14 +6,14 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import DealResult, Entry, MatchView, hookimpl
+from preferans.variants.balkan.rules import BalkanRules
 
 
 @hookimpl(wrapper=True)
 def pref_score_deal(result: DealResult, match: MatchView,
-                    rules: Any) -> Generator[None, list[Entry] | None, list[Entry] | None]:
+                    rules: BalkanRules) -> Generator[None, list[Entry] | None, list[Entry] | None]:
     entries = yield
     if entries is None or result.declarer is not None:
         return entries

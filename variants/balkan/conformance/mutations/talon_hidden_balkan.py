@@ -6,13 +6,13 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import ContractRegistry, hookimpl
+from preferans.variants.balkan.rules import BalkanRules
 
 
 @hookimpl(wrapper=True)
-def pref_register_contracts(contracts: ContractRegistry, rules: Any) -> Generator[None, list[None], list[None]]:
+def pref_register_contracts(contracts: ContractRegistry, rules: BalkanRules) -> Generator[None, list[None], list[None]]:
     result = yield
     for spec in contracts.freeze():
         contracts.replace(spec.with_(talon_shown=False))

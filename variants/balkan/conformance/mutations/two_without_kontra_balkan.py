@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import DefenceStep, DefenceView, Defended, hookimpl
+from preferans.variants.balkan.rules import BalkanRules
 
 
 @hookimpl(wrapper=True)
-def pref_defence_step(view: DefenceView, rules: Any) -> Generator[None, DefenceStep, DefenceStep]:
+def pref_defence_step(view: DefenceView, rules: BalkanRules) -> Generator[None, DefenceStep, DefenceStep]:
     step = yield
     if isinstance(step, Defended) and not step.played and step.whisters and view.contract.name == "spades":
         return dataclasses.replace(step, played=True)

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Generator
-from typing import Any
 
-from preferans.core.plugin import NO_TRUMP, PlayRules, PlayView, hookimpl
+from preferans.core.plugin import PlayRules, PlayView, hookimpl
+from preferans.core.plugin.cards import NO_TRUMP
+from preferans.variants.balkan.rules import BalkanRules
 
 
 @hookimpl(wrapper=True)
-def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+def pref_play_rules(view: PlayView, rules: BalkanRules) -> Generator[None, PlayRules, PlayRules]:
     base = yield
     return base if base.trump == NO_TRUMP else dataclasses.replace(base, trump=(base.trump + 1) % 4)

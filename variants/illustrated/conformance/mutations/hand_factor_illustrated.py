@@ -5,13 +5,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from preferans.core.plugin import DealResult, Entry, MatchView, hookimpl
 from preferans.variants import illustrated
+from preferans.variants.illustrated import IllustratedVariantRules
 
 
 @hookimpl(tryfirst=True)
-def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry] | None:
+def pref_score_deal(result: DealResult, match: MatchView, rules: IllustratedVariantRules) -> list[Entry] | None:
     ill = rules.illustrated.model_copy(update={"hand_factor": 1})
     return illustrated.pref_score_deal(result, match, rules.model_copy(update={"illustrated": ill}))

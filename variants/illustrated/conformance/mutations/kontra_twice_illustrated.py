@@ -6,13 +6,13 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import DefenceStep, DefenceView, Next, hookimpl
+from preferans.variants.illustrated import IllustratedVariantRules
 
 
 @hookimpl(wrapper=True)
-def pref_defence_step(view: DefenceView, rules: Any) -> Generator[None, DefenceStep, DefenceStep]:
+def pref_defence_step(view: DefenceView, rules: IllustratedVariantRules) -> Generator[None, DefenceStep, DefenceStep]:
     step = yield
     said = [s for s, _ in view.calls]
     if view.declarer in said or len(said) < len(view.defenders):

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import PlayRules, PlayView, hookimpl
+from preferans.variants.illustrated import IllustratedVariantRules
 
 
 @hookimpl(wrapper=True)
-def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+def pref_play_rules(view: PlayView, rules: IllustratedVariantRules) -> Generator[None, PlayRules, PlayRules]:
     base = yield
     if view.contract.kind not in ("bettel", "durchmarsch"):
         return base

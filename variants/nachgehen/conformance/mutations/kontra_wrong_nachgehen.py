@@ -7,10 +7,10 @@ kontra and the other defender's pass next to it change places)."""
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from preferans.core.plugin import DealResult, Entry, MatchView, hookimpl
 from preferans.variants import illustrated
+from preferans.variants.nachgehen import NachgehenVariantRules
 
 
 def moved(result: DealResult) -> DealResult:
@@ -28,5 +28,5 @@ def moved(result: DealResult) -> DealResult:
 
 
 @hookimpl(tryfirst=True)
-def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry] | None:
+def pref_score_deal(result: DealResult, match: MatchView, rules: NachgehenVariantRules) -> list[Entry] | None:
     return illustrated.pref_score_deal(moved(result), match, rules)

@@ -6,10 +6,10 @@
 from __future__ import annotations
 
 import dataclasses
-from typing import Any
 
 from preferans.core.plugin import DeclarationStep, DeclarationView, hookimpl
 from preferans.variants import nachgehen
+from preferans.variants.nachgehen import NachgehenVariantRules
 
 
 def everybody_bid(view: DeclarationView) -> DeclarationView:
@@ -18,10 +18,10 @@ def everybody_bid(view: DeclarationView) -> DeclarationView:
 
 
 @hookimpl(tryfirst=True)
-def pref_declaration_step(view: DeclarationView, rules: Any) -> DeclarationStep | None:
+def pref_declaration_step(view: DeclarationView, rules: NachgehenVariantRules) -> DeclarationStep | None:
     return nachgehen.pref_declaration_step(everybody_bid(view), rules)
 
 
 @hookimpl(tryfirst=True)
-def pref_declaration_legal(view: DeclarationView, rules: Any) -> list[str] | None:
+def pref_declaration_legal(view: DeclarationView, rules: NachgehenVariantRules) -> list[str] | None:
     return nachgehen.pref_declaration_legal(everybody_bid(view), rules)

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import PlayRules, PlayView, hookimpl
+from preferans.variants.nachgehen import NachgehenVariantRules
 
 
 @hookimpl(wrapper=True)
-def pref_play_rules(view: PlayView, rules: Any) -> Generator[None, PlayRules, PlayRules]:
+def pref_play_rules(view: PlayView, rules: NachgehenVariantRules) -> Generator[None, PlayRules, PlayRules]:
     base = yield
     defence = None if base.stop_defence_at == 1 else base.stop_defence_at
     return dataclasses.replace(base, stop_declarer_at=None, stop_defence_at=defence)

@@ -6,13 +6,13 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import DeclarationView, hookimpl
+from preferans.variants.russian.rules import RussianRules
 
 
 @hookimpl(wrapper=True)
-def pref_declaration_legal(view: DeclarationView, rules: Any) -> Generator[None, list[str], list[str]]:
+def pref_declaration_legal(view: DeclarationView, rules: RussianRules) -> Generator[None, list[str], list[str]]:
     legal = yield
     games = [s.name for s in view.contracts.biddable() if not s.first_bid_only]
     return games if legal and set(legal) <= set(games) else legal

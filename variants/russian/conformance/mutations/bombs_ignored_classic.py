@@ -5,12 +5,11 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from preferans.core.plugin import DealResult, Entry, MatchView, hookimpl
+from preferans.variants.classic.rules import ClassicRules
 from preferans.variants.russian import scoring
 
 
 @hookimpl(tryfirst=True)
-def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry]:
+def pref_score_deal(result: DealResult, match: MatchView, rules: ClassicRules) -> list[Entry]:
     return scoring.score_deal(result, match, rules)

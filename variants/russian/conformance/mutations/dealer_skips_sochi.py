@@ -5,11 +5,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from preferans.core.plugin import DealResult, MatchView, hookimpl
+from preferans.variants.russian.rules import RussianRules
 
 
 @hookimpl(tryfirst=True)
-def pref_next_dealer(match: MatchView, result: DealResult, rules: Any) -> int:
+def pref_next_dealer(match: MatchView, result: DealResult, rules: RussianRules) -> int:
     return (result.dealer + 2) % match.n_players

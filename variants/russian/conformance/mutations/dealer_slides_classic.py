@@ -5,11 +5,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from preferans.core.plugin import DealResult, MatchView, hookimpl
+from preferans.variants.classic.rules import ClassicRules
 
 
 @hookimpl(tryfirst=True)
-def pref_next_dealer(match: MatchView, result: DealResult, rules: Any) -> int:
+def pref_next_dealer(match: MatchView, result: DealResult, rules: ClassicRules) -> int:
     return (result.dealer + 1) % match.n_players

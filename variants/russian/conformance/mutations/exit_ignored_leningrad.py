@@ -6,15 +6,16 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import AuctionView, hookimpl
+from preferans.variants.russian import series
+from preferans.variants.russian.rules import RussianRules
 
 
 @hookimpl(wrapper=True)
-def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> Generator[None, list[str], list[str]]:
+def pref_auction_legal(view: AuctionView, seat: int, rules: RussianRules) -> Generator[None, list[str], list[str]]:
     legal = yield
-    if not rules.raspasovka.exit_minimum(view.match, rules) or legal == ["pass"]:
+    if not series.exit_minimum(view.match, rules) or legal == ["pass"]:
         return legal
     best = view.highest()
     mine = bool(view.calls_of(seat))

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import DealResult, Entry, MatchView, hookimpl
+from preferans.variants.russian.rules import RussianRules
 
 
 @hookimpl(wrapper=True)
 def pref_score_deal(result: DealResult, match: MatchView,
-                    rules: Any) -> Generator[None, list[Entry] | None, list[Entry] | None]:
+                    rules: RussianRules) -> Generator[None, list[Entry] | None, list[Entry] | None]:
     entries = yield
     if entries is None:
         return None

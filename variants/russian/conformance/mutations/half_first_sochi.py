@@ -6,13 +6,13 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import DefenceView, hookimpl
+from preferans.variants.russian.rules import RussianRules
 
 
 @hookimpl(wrapper=True)
-def pref_defence_legal(view: DefenceView, seat: int, rules: Any) -> Generator[None, list[str], list[str]]:
+def pref_defence_legal(view: DefenceView, seat: int, rules: RussianRules) -> Generator[None, list[str], list[str]]:
     legal = yield
     if not view.calls and legal == ["pass", "whist"] and view.contract.level in rules.whist.half_whist_levels:
         return [*legal, "half"]

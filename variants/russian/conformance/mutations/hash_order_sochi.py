@@ -6,12 +6,12 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import DefenceView, hookimpl
+from preferans.variants.russian.rules import RussianRules
 
 
 @hookimpl(wrapper=True)
-def pref_defence_legal(view: DefenceView, seat: int, rules: Any) -> Generator[None, list[str], list[str]]:
+def pref_defence_legal(view: DefenceView, seat: int, rules: RussianRules) -> Generator[None, list[str], list[str]]:
     legal = yield
     return sorted(legal, key=hash)

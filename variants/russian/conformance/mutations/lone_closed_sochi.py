@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import DefenceStep, DefenceView, Defended, hookimpl
+from preferans.variants.russian.rules import RussianRules
 
 
 @hookimpl(wrapper=True)
-def pref_defence_step(view: DefenceView, rules: Any) -> Generator[None, DefenceStep, DefenceStep]:
+def pref_defence_step(view: DefenceView, rules: RussianRules) -> Generator[None, DefenceStep, DefenceStep]:
     step = yield
     if isinstance(step, Defended) and len(step.whisters) == 1 and step.open_hands:
         return dataclasses.replace(step, open_hands=())

@@ -6,13 +6,13 @@
 from __future__ import annotations
 
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import AuctionView, hookimpl
+from preferans.variants.russian.rules import RussianRules
 
 
 @hookimpl(wrapper=True)
-def pref_auction_legal(view: AuctionView, seat: int, rules: Any) -> Generator[None, list[str], list[str]]:
+def pref_auction_legal(view: AuctionView, seat: int, rules: RussianRules) -> Generator[None, list[str], list[str]]:
     legal = yield
     if "misere" in legal or "misere" not in view.contracts or not view.calls_of(seat) or legal == ["pass"]:
         return legal

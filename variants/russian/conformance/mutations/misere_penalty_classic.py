@@ -5,13 +5,12 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from preferans.core.plugin import DealResult, Entry, MatchView, hookimpl
 from preferans.variants import classic
+from preferans.variants.classic.rules import ClassicRules
 
 
 @hookimpl(tryfirst=True)
-def pref_score_deal(result: DealResult, match: MatchView, rules: Any) -> list[Entry]:
+def pref_score_deal(result: DealResult, match: MatchView, rules: ClassicRules) -> list[Entry]:
     misere = rules.misere.model_copy(update={"penalty_per_trick": rules.misere.penalty_per_trick + 1})
     return classic.pref_score_deal(result, match, rules.model_copy(update={"misere": misere}))

@@ -5,11 +5,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from preferans.core.plugin import MatchView, hookimpl
+from preferans.variants.russian.rules import RussianRules
 
 
 @hookimpl(tryfirst=True)
-def pref_match_over(match: MatchView, rules: Any) -> bool:
+def pref_match_over(match: MatchView, rules: RussianRules) -> bool:
     return False

@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Generator
-from typing import Any
 
 from preferans.core.plugin import MatchView, Settlement, hookimpl
+from preferans.variants.russian.rules import RussianRules
 
 
 @hookimpl(wrapper=True)
-def pref_settle(match: MatchView, rules: Any) -> Generator[None, Settlement, Settlement]:
+def pref_settle(match: MatchView, rules: RussianRules) -> Generator[None, Settlement, Settlement]:
     s = yield
     return dataclasses.replace(s, exact=(s.exact[0] + 1, *s.exact[1:]), rounded=(s.rounded[0] + 1, *s.rounded[1:]))

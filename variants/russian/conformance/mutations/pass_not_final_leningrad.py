@@ -6,13 +6,12 @@ the core's auction, where a pass is final)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from preferans.core.plugin import AllPassed, AuctionStep, AuctionView, Next, Won, hookimpl
+from preferans.variants.russian.rules import RussianRules
 
 
 @hookimpl(tryfirst=True)
-def pref_auction_step(view: AuctionView, rules: Any) -> AuctionStep:
+def pref_auction_step(view: AuctionView, rules: RussianRules) -> AuctionStep:
     order, calls = view.bidders, view.calls
     if not calls:
         return Next(order[0])

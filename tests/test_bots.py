@@ -7,22 +7,25 @@ from fractions import Fraction
 
 import pytest
 
-from preferans.core import Game, Variant
+from preferans.core import Game, Variant, load_variant
 from preferans.core.ai.bots import (
     Bot,
     HeuristicBot,
     RandomBot,
     defence_estimate,
+    defend_calls,
+    defender_need,
     estimate,
+    half_call,
     misere_risk,
     resync,
     trick_discard,
-    whist_need,
 )
 from preferans.core.ai.registry import BOTS, make_bot
 from preferans.core.engine.game import Phase
 from preferans.core.model.cards import CARD_NAMES, FULL_PACK, NO_TRUMP, parse_card, parse_cards
 from preferans.core.model.errors import BadInput
+from preferans.core.rules.config import BotDefaults
 from preferans.core.tools.simulate import simulate
 
 S, C, D, H = 0, 1, 2, 3
@@ -180,8 +183,30 @@ def test_estimate_counts_sure_tricks() -> None:
 def test_defence_estimate_and_whist_need(sochi: Variant) -> None:
     assert defence_estimate(parse_cards("AH AC 7S 8S 9D 10D JD 7H 8H 9C"), S) == 2  # two plain aces
     assert defence_estimate(parse_cards("AH 7C 7S 8S 9D 10D JD 7H 8H 9C"), S) == 1  # one ace
-    # Sochi obligations 6 -> 4, 7 -> 2, 8 -> 1, 9 -> 1 (russian.md 2.0): each defender's half, rounded up
-    assert [whist_need(sochi.rules, level) for level in (6, 7, 8, 9)] == [2, 1, 1, 1]
+    # Sochi obligations 6 -> 4, 7 -> 2, 8 -> 1, 9 -> 1 (russian.md 2.0): each defender's half, rounded up; the
+    # family's presets name the table ([bots] quota = "whist.obligation"), the core knows no whist
+    game = Game(sochi, 1)
+    assert [defender_need(game, level) for level in (6, 7, 8, 9)] == [2, 1, 1, 1]
+    assert defend_calls(sochi) == ("whist",) and half_call(sochi) == "half"
+
+
+@pytest.mark.parametrize(("name", "calls"), [("serbian", ("follow",)), ("styrian", ("play",))])
+def test_the_defence_words_come_from_the_family(name: str, calls: tuple[str, ...]) -> None:
+    # the Balkan follower comes along (follow, dođem), the Austrian defender plays (play, ich gehe mit); no
+    # half-whist and no quota table: a defender wants the bots' rule of thumb, 2 tricks against the lowest
+    # level of the table's trick contracts (6 here) and 1 above it
+    variant = load_variant(name)
+    assert defend_calls(variant) == calls and half_call(variant) is None
+    game = Game(variant, 1)
+    assert defender_need(game, 6) == 2 and defender_need(game, 7) == 1
+
+
+def test_a_variant_that_names_no_defence_word_defends_with_the_cores() -> None:
+    # the core's default defence call is "defend" (core/rules/defaults.py): a family preset without [bots]
+    assert defend_calls(load_variant("sochi")) != ("defend",)
+    bare = load_variant("sochi")
+    bare.__dict__["bot_defaults"] = BotDefaults()  # the cached property, as a preset with no [bots] gives it
+    assert defend_calls(bare) == ("defend",) and half_call(bare) is None
 
 
 def test_misere_ladder() -> None:

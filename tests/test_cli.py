@@ -121,7 +121,7 @@ def test_random_pulka_is_capped(capsys: pytest.CaptureFixture[str], monkeypatch:
     monkeypatch.setattr(play_command, "MATCH_CAP", 5)
     code, out, err = run(capsys, "play", "--bots", "random", "--seed", "1")
     assert code == 0, err
-    assert "stopped after 5 deals (the match cap): the pulka is unfinished" in out
+    assert "stopped after 5 deals (the match cap): the match is not finished" in out
     assert "Score sheet after 5 deals (unfinished" in out
     assert sum(settlement_of(out).values()) == 0
     code, out, err = run(capsys, "play", "--bots", "random,heuristic,random", "--json", "--seed", "1")

@@ -201,3 +201,15 @@ def test_a_record_too_long_for_its_band_keeps_its_latest_totals() -> None:
     assert all(len(line) * size * SHEET_EM <= 60.0 for line in lines)
     shown = "".join(lines).removeprefix("…").split(".")
     assert shown == [str(k) for k in range(200 - len(shown), 200)]  # consecutive totals up to the last
+
+
+def test_only_the_balkan_sheet_sets_its_bula_in_bold(tmp_path: Path) -> None:
+    # the Balkan family asks for its bula columns in bold through the sheet's style (variants/balkan/sheet.py);
+    # the core's picture code names no family's column, so the Austrian pot sheet has no bula rule
+    styles = {}
+    for variant in ("serbian", "austrian"):
+        (tmp_path / variant).mkdir()
+        root = draw(long_game(tmp_path / variant, 3, variant), tmp_path / variant)
+        styles[variant] = "".join("".join(s.itertext()) for s in root.iter("{http://www.w3.org/2000/svg}style"))
+    assert "text.bula{font-weight:bold}" in styles["serbian"]
+    assert "bula" not in styles["austrian"] and "rect.cell" in styles["austrian"]

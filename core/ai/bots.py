@@ -24,6 +24,7 @@ from preferans.core.engine.play import TrickPlay
 from preferans.core.engine.player import Bot
 from preferans.core.model.cards import CARD_NAMES, FULL_PACK, NO_TRUMP, SUIT_MASK, above, cards_of
 from preferans.core.model.contracts import ContractSpec
+from preferans.core.rules.config import Variant
 
 ACE, KING, QUEEN = 7, 6, 5
 """Rank indices (7 8 9 10 J Q K A are 0..7)."""
@@ -39,9 +40,8 @@ RAISE_MARGIN = 1.0
 
 _CARD_INDEX = {name: i for i, name in enumerate(CARD_NAMES)}
 
-DEFEND_CALLS = ("whist", "follow", "play", "defend")
-"""Defence calls that mean "I defend": whist (the Russian family), follow (the Balkan family), play (the
-Austrian family), defend (the core's default, ``core/rules/defaults.py``)."""
+CORE_DEFEND = "defend"
+"""The core's own defence call (``core/rules/defaults.py``), for a variant whose presets name none."""
 
 
 # ---------------------------------------------------------------- random
@@ -193,12 +193,41 @@ def best_strain(hand: int) -> int:
     return max(strains, key=lambda t: (estimate(hand, t), (hand & SUIT_MASK[t]).bit_count() if t >= 0 else 0))
 
 
-def whist_need(rules: object, level: int) -> int:
-    """Tricks a defender should hold to whist: his half of the pair's obligation (6 -> 2, 7+ -> 1)."""
-    obligation = getattr(getattr(rules, "whist", None), "obligation", None)
-    if isinstance(obligation, dict) and level in obligation:
-        return math.ceil(int(obligation[level]) / 2)
-    return 2 if level <= 6 else 1
+def defend_calls(variant: Variant) -> tuple[str, ...]:
+    """The defence calls that mean "I defend" in ``variant``: its presets' ``[bots] defend`` (a family's word),
+    else the core's ``defend``."""
+    return tuple(variant.bot_defaults.defend or (CORE_DEFEND,))
+
+
+def half_call(variant: Variant) -> str | None:
+    """The defence call that defends for half without playing (``[bots] half_defend``), if the variant has one."""
+    return variant.bot_defaults.half_defend
+
+
+def quota(game: Game, level: int) -> int | None:
+    """Tricks the defenders together must take against a contract of ``level``: the table at the dotted
+    ``[rules]`` key the presets name in ``[bots] quota``, or ``None`` when they name none (or it has no
+    entry for the level)."""
+    key = game.variant.bot_defaults.quota
+    if key is None:
+        return None
+    table: object = game.rules
+    for part in key.split("."):
+        table = getattr(table, part, None)
+    if isinstance(table, dict) and level in table:
+        return int(table[level])
+    return None
+
+
+def defender_need(game: Game, level: int) -> int:
+    """Tricks a defender should hold to defend: his half of the defence's :func:`quota`, rounded up (4 -> 2,
+    2 -> 1); without a quota the bots' rule of thumb, 2 against the lowest level of the variant's trick
+    contracts and 1 above it."""
+    pair = quota(game, level)
+    if pair is not None:
+        return math.ceil(pair / 2)
+    lowest = min((s.level for s in game.contracts if s.goal == "tricks"), default=level)
+    return 2 if level <= lowest else 1
 
 
 def _rank_key(card: int) -> tuple[int, int]:
@@ -293,12 +322,14 @@ class HeuristicBot:
         if contract is None:  # pragma: no cover - the engine always has a contract here
             return legal[0]
         tricks = defence_estimate(own_hand(game, seat), contract.trump)
-        need = whist_need(game.rules, contract.level)
-        for call in DEFEND_CALLS:
+        variant = game.variant
+        need = defender_need(game, contract.level)
+        for call in defend_calls(variant):
             if call in legal and tricks >= need:
                 return call
-        if "half" in legal and tricks >= max(1, need - 1):
-            return "half"
+        half = half_call(variant)
+        if half is not None and half in legal and tricks >= max(1, need - 1):
+            return half
         return "pass" if "pass" in legal else legal[0]
 
     # ------------------------------------------------------------ card play

@@ -33,15 +33,18 @@ from dataclasses import dataclass
 from typing import Any
 
 from preferans.core.ai.bots import (
-    DEFEND_CALLS,
+    CORE_DEFEND,
     TALON_BONUS,
     HeuristicBot,
     best_strain,
     defence_estimate,
+    defend_calls,
+    defender_need,
     estimate,
+    half_call,
     misere_risk,
+    quota,
     trick_discard,
-    whist_need,
 )
 from preferans.core.ai.solver import Solver, compiled_search
 from preferans.core.engine.game import Game, Phase
@@ -225,6 +228,10 @@ class Knowledge:
     play: TrickPlay | None
     contracts: ContractTable
     """The variant's contract rows (public: the rules)."""
+    defend: tuple[str, ...] = (CORE_DEFEND,)
+    """The defence calls that mean "I defend" in the variant (the rules: :func:`..bots.defend_calls`)."""
+    need: int = 0
+    """Tricks a defender should hold against the contract (:func:`..bots.defender_need`; 0 before one)."""
 
     @property
     def hidden(self) -> tuple[int, ...]:
@@ -269,7 +276,8 @@ def observe(game: Game, seat: int) -> Knowledge:
         declarer=seen.declarer, contract=game.contracts[seen.contract] if seen.contract else None,
         defence_calls=tuple(seen.defence_calls), known=known, counts=counts, talon=talon,
         talon_taken=seen.talon_taken, discard=_mask(seen.discard or ()), gone=gone,
-        forbidden=tuple(forbidden), play=public, contracts=game.contracts,
+        forbidden=tuple(forbidden), play=public, contracts=game.contracts, defend=defend_calls(game.variant),
+        need=defender_need(game, game.contracts[seen.contract].level) if seen.contract else 0,
     )
 
 
@@ -502,12 +510,12 @@ def implausibility(obs: Knowledge, layout: Layout, by_rank: bool = False) -> flo
         if any(spec.goal == "none" for spec in specs):
             bad += max(0, misere_risk(hand) - 1)
         if contract is not None and contract.goal == "tricks" and obs.declarer is not None:
-            need = 2 if contract.level <= 6 else 1
+            need = obs.need
             for speaker, call in obs.defence_calls:
                 if speaker != h:
                     continue
                 mine = defence_estimate(hand, contract.trump)
-                if call in DEFEND_CALLS:
+                if call in obs.defend:
                     bad += max(0.0, need - 1 - mine)
                 elif call == "pass":
                     bad += max(0.0, mine - need - 1)
@@ -698,7 +706,8 @@ class PimcBot:
     def defend(self, game: Game, seat: int, legal: list[str]) -> str | None:
         """Whist or pass by the defenders' double-dummy tricks over the layouts, a trick short of the obligation
         weighing ``shortfall`` tricks; other calls (and half-whist instead of a pass) go to the heuristic."""
-        call = next((c for c in DEFEND_CALLS if c in legal), None)
+        defend = defend_calls(game.variant)
+        call = next((c for c in defend if c in legal), None)
         obs = observe(game, seat)
         contract, declarer = obs.contract, obs.declarer
         if call is None or "pass" not in legal or contract is None or declarer is None:
@@ -710,17 +719,18 @@ class PimcBot:
                                                                          obs.n_hands), True)], declarer)
         if values is None:
             return None
-        need = _obligation(game.rules, contract.level)
+        need = _obligation(game, contract.level)
         # a whist earns the defence's tricks, and a trick short of the obligation costs ``shortfall`` of them
         # (the whister's responsibility: Sochi writes the price per missing trick in the mountain, worth
         # about 6.7 whists of the price each); passing earns nothing, half-whisting half the obligation
         gain = sum(w * (10 - v[0] - self.options.shortfall * max(0, need - (10 - v[0])))
                    for w, v in values) / sum(w for w, _ in values)
-        floor = need / 2 if "half" in legal else 0.0
+        half = half_call(game.variant)
+        floor = need / 2 if half is not None and half in legal else 0.0
         if gain >= floor + self.options.whist_margin:
             return call
         heuristic = self.heuristic.choose(game, seat)
-        return heuristic if heuristic not in DEFEND_CALLS else "pass"
+        return heuristic if heuristic not in defend else "pass"
 
     # ------------------------------------------------------------ auction
 
@@ -843,12 +853,11 @@ def obs_is_raspasovka(game: Game) -> bool:
     return play is not None and play.rules.declarer is None
 
 
-def _obligation(rules: object, level: int) -> int:
-    """Tricks the defending pair must take (the variant's ``whist.obligation``; else twice a defender's)."""
-    obligation = getattr(getattr(rules, "whist", None), "obligation", None)
-    if isinstance(obligation, dict) and level in obligation:
-        return int(obligation[level])
-    return 2 * whist_need(rules, level)
+def _obligation(game: Game, level: int) -> int:
+    """Tricks the defending pair must take (the variant's quota, :func:`..bots.quota`; else twice a
+    defender's rule of thumb)."""
+    pair = quota(game, level)
+    return pair if pair is not None else 2 * defender_need(game, level)
 
 
 def make_pimc(game_seed: int, seat: int, options: str = "", where: str = "bots", trusted: bool = False) -> PimcBot:

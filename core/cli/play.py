@@ -259,7 +259,7 @@ def _play_loop(session: Session, out: render.Printer, ui: _Table | None, quiet: 
             ui.out.line(tr.gettext("deal {number}: you deal and sit out; the other three play it").format(
                 number=game.deal.number + 1))
         if not interactive and len(game.results) >= MATCH_CAP:
-            return True, tr.gettext("stopped after {cap} deals (the match cap): the pulka is unfinished").format(
+            return True, tr.gettext("stopped after {cap} deals (the match cap): the match is not finished").format(
                 cap=MATCH_CAP)
         seat = game.current_player
         deal, phase = game.deal, game.phase
@@ -392,7 +392,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def add_parser(sub: Any) -> None:
-    s = sub.add_parser("play", help="play a pulka (bots, or you with --human)")
+    s = sub.add_parser("play", help="play a match (bots, or you with --human)")
     add_variant_options(s)
     s.add_argument("--seed", type=seed_value, help="seed of the shuffle: a whole number 0 or more (default: a "
                                                    "random one, printed so that the game can be replayed)")

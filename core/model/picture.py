@@ -145,9 +145,10 @@ def settlement_lines(view: SheetView) -> list[str]:
 
 
 def ruled_sheet(view: SheetView, header: Sequence[str], rows: Sequence[Sequence[str]], notes: Sequence[str],
-                groups: Sequence[tuple[str, int]], classes: Sequence[str], what: str) -> str:
+                groups: Sequence[tuple[str, int]], classes: Sequence[str], what: str, style: str = "") -> str:
     """A family's sheet as a ruled :func:`table` (``groups`` over the ``header``, then the ``rows``) under the
-    title and the state, with the ``notes`` and the settlement under it; ``what`` titles a view without one."""
+    title and the state, with the ``notes`` and the settlement under it; ``what`` titles a view without one.
+    ``style`` is the family's CSS for its ``classes`` (a column it sets in bold, say)."""
     margin, size = 20.0, 11.0
     grid = table(0.0, 0.0, header, rows, size, groups, classes)
     lines = [*notes, *settlement_lines(view)]
@@ -161,4 +162,4 @@ def ruled_sheet(view: SheetView, header: Sequence[str], rows: Sequence[Sequence[
         text(lines, width / 2, below, size, 'class="notes"'),
     ]
     return document(width, below + len(lines) * size * LEADING + margin, view.title or what, body,
-                    "text.bula{font-weight:bold}rect.cell[data-row='-2']{fill:#f4f4f4}")
+                    "rect.cell[data-row='-2']{fill:#f4f4f4}" + style)

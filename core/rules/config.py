@@ -56,6 +56,15 @@ class BotDefaults(RulesSection):
                                             description=(
         "in the hard bot's play-outs of a call, the weight of the defence calls made on the cards of the layout "
         "(each defender's best there) against the heuristic bot's: 0 to 1; not set: 0"))
+    defend: list[str] | None = Field(default=None, title="the calls that defend", description=(
+        "the defence calls that mean 'I defend' (a family's word: whist, follow, play ...); not set: defend, the "
+        "core's own"))
+    half_defend: str | None = Field(default=None, title="the call that defends for half", description=(
+        "a defence call that defends for half the obligation without playing (a half-whist); not set: none"))
+    quota: str | None = Field(default=None, title="where the defence's quota is", description=(
+        "the dotted [rules] key of a table of the tricks the defenders together must take, by contract level "
+        "(e.g. whist.obligation); not set: the bots' rule of thumb, 2 tricks for each defender against the lowest "
+        "level and 1 above"))
 
 
 class PresetFile(RulesSection):
@@ -317,7 +326,7 @@ class Variant:
         """What the calls that are not contracts mean (``calls`` in the presets; a child's wording wins)."""
         return {k: v for level in self.chain for k, v in level.preset.calls.items()}
 
-    @property
+    @cached_property
     def bot_defaults(self) -> BotDefaults:
         """The bots' defaults for this variant (``[bots]`` in the presets; a child's key wins)."""
         merged: dict[str, Any] = {}

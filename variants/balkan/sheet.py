@@ -139,5 +139,6 @@ def svg(view: SheetView) -> str:
             groups.append((owner, 1))
     bula = view.tr.term("account", "bula")
     classes = ["deal", *(("bula" if h == bula else "juha") for h in header[1:])]
-    return picture.ruled_sheet(view, header, sheet.rows, sheet.notes, groups, classes, view.tr.gettext("bula sheet"))
+    return picture.ruled_sheet(view, header, sheet.rows, sheet.notes, groups, classes, view.tr.gettext("bula sheet"),
+                               "text.bula{font-weight:bold}")  # the bula, what each player plays down, stands out
 

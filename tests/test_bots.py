@@ -18,6 +18,7 @@ from preferans.core.ai.bots import (
     estimate,
     half_call,
     misere_risk,
+    no_trick_bid,
     resync,
     trick_discard,
 )
@@ -326,3 +327,15 @@ def test_raspasovka_ducks(sochi: Variant) -> None:
     game.apply("10D")
     # trick 2 led by the talon's 7C: seat 1 has no club and sheds its most dangerous card, the lone AD
     assert bot.choose(game, 1) == "AD"
+
+
+@pytest.mark.parametrize(("name", "found"), [("sochi", "misere"), ("classic", "misere"), ("serbian", None),
+                                             ("illustrated", None)])
+def test_the_no_trick_bid_is_read_from_the_contract_table(name: str, found: str | None) -> None:
+    # the heuristic calls a no-trick contract only as the Russian binding misère (goal none, a first bid:
+    # RUS-MIS-03): read from the table's rows, not by name; Balkan betl is a number bid and Illustrated's Bettel
+    # no first-bid-only row, so the bot never calls them
+    game = Game(load_variant(name), 1)
+    legal = [spec.name for spec in game.contracts]
+    assert no_trick_bid(game.contracts, legal) == found
+    assert no_trick_bid(game.contracts, ["pass"]) is None

@@ -23,7 +23,7 @@ from preferans.core.engine.game import Game, Phase
 from preferans.core.engine.play import TrickPlay
 from preferans.core.engine.player import Bot
 from preferans.core.model.cards import CARD_NAMES, FULL_PACK, NO_TRUMP, SUIT_MASK, above, cards_of
-from preferans.core.model.contracts import ContractSpec
+from preferans.core.model.contracts import ContractSpec, ContractTable
 from preferans.core.rules.config import Variant
 
 ACE, KING, QUEEN = 7, 6, 5
@@ -187,6 +187,17 @@ def best_contract(hand: int, rows: Iterable[ContractSpec], bonus: float) -> Cont
     return best
 
 
+def no_trick_bid(table: ContractTable, legal: Iterable[str]) -> str | None:
+    """The legal auction call, if any, that bids to take no trick as the first bid of the auction (the
+    Russian binding misère): the only no-trick contract the heuristic bot calls. A Balkan betl or an
+    Austrian Bettel is named otherwise (a number, or not as a first bid), and the bot does not call it."""
+    for call in legal:
+        spec = table.get(call)
+        if spec is not None and spec.goal == "none" and spec.biddable and spec.first_bid_only:
+            return call
+    return None
+
+
 def best_strain(hand: int) -> int:
     """The trump (or ``NO_TRUMP``) under which the hand takes the most tricks; the longer suit on a tie."""
     strains = [0, 1, 2, 3, NO_TRUMP]
@@ -269,8 +280,9 @@ class HeuristicBot:
     def bid(self, game: Game, seat: int, legal: list[str]) -> str:
         hand = own_hand(game, seat)
         table = game.contracts
-        if "misere" in legal and misere_risk(hand) <= self.misere_breaks:
-            return "misere"
+        nil = no_trick_bid(table, legal)
+        if nil is not None and misere_risk(hand) <= self.misere_breaks:
+            return nil
         target = best_contract(hand, table, TALON_BONUS)
         # "pass" when it may (after a Balkan igra the others must name an igra or pass is not offered)
         fallback = "pass" if "pass" in legal else legal[0]

@@ -43,6 +43,7 @@ from preferans.core.ai.bots import (
     estimate,
     half_call,
     misere_risk,
+    no_trick_bid,
     quota,
     trick_discard,
 )
@@ -738,7 +739,7 @@ class PimcBot:
         """The lowest legal call up to the highest trick contract whose estimated chance of making is at
         least ``bid_threshold``; misère as the heuristic calls it."""
         heuristic = self.heuristic.choose(game, seat)
-        if heuristic == "misere":
+        if heuristic == no_trick_bid(game.contracts, legal):
             return heuristic
         table = game.contracts
         calls = sorted((table[a] for a in legal if a in table and table[a].goal == "tricks"), key=lambda s: s.rank)

@@ -61,16 +61,16 @@ from the parent's (see docs/hooks.md of preferans for every hook), and put numbe
 
 from __future__ import annotations
 
-# Import only from preferans.core.plugin, the one import point for plugin authors.
+# Import from preferans.core.plugin, the plugin API, and your family's rules class.
 #
 # from collections.abc import Generator
-# from typing import Any
 #
 # from preferans.core.plugin import DefenceView, hookimpl
+# from preferans.variants.russian.rules import RussianRules   # your family's rules class: every key typed
 #
 #
 # @hookimpl
-# def pref_defence_legal(view: DefenceView, seat: int, rules: Any) -> list[str] | None:
+# def pref_defence_legal(view: DefenceView, seat: int, rules: RussianRules) -> list[str] | None:
 #     """Example: six spades must always be whisted (Stalingrad). Return None to keep the parent's rule."""
 #     if view.contract.name == "6S":
 #         return ["whist"]
@@ -78,7 +78,7 @@ from __future__ import annotations
 #
 #
 # @hookimpl(wrapper=True)
-# def pref_defence_legal(view: DefenceView, seat: int, rules: Any) -> Generator[None, list[str], list[str]]:
+# def pref_defence_legal(view: DefenceView, seat: int, rules: RussianRules) -> Generator[None, list[str], list[str]]:
 #     """Or refine the parent's answer: take it from ``yield`` and return the changed list."""
 #     legal = yield
 #     return [call for call in legal if call != "half"]   # e.g. no half-whist at this club

@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))  # the tests' client helpers
 
-from server_client import Seat, close_all, drain_info, join, live, new_table  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
+from helpers.server_client import Seat, close_all, drain_info, join, live, new_table  # noqa: E402
 from preferans.core.ai.bots import HeuristicBot  # noqa: E402
 from preferans.core.server.app import create_app  # noqa: E402
 

@@ -1,18 +1,17 @@
 """Shared fixtures: the resolved variants most tests play (loading one builds a plugin manager, so the
-session keeps one of each), and a plugin installed in memory for a test whose file names it."""
+session keeps one of each), and a plugin installed in memory for a test whose file names it. The fixtures of
+one room are in its own conftest.py (tests/server/: the test client), the helpers in tests/helpers/."""
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from importlib.metadata import EntryPoint
-from pathlib import Path
 from types import ModuleType
-from typing import Any
 
 import pytest
-from fake_install import fake_entry_points
 
+from helpers.fake_install import fake_entry_points
 from preferans.core import Variant, load_variant
 from preferans.core.rules import manager
 
@@ -46,17 +45,3 @@ def installed_plugin(monkeypatch: pytest.MonkeyPatch) -> Callable[[str, ModuleTy
 
     return install
 
-
-@pytest.fixture
-def client(tmp_path: Path) -> Iterator[Any]:
-    """A server on a fresh database, driven in this process by Starlette's test client (the server tests; a
-    module that needs other options, a higher message rate, defines its own)."""
-    pytest.importorskip("starlette")
-    from server_client import close_all
-    from starlette.testclient import TestClient
-
-    from preferans.core.server.app import create_app
-
-    with TestClient(create_app(tmp_path / "t.sqlite3")) as c:
-        yield c
-        close_all(c)

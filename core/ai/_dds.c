@@ -803,7 +803,7 @@ static PyTypeObject SearchType = {
  * controller's own result (a vector of results, one per seat, read from the variant's table of costs), the
  * first card in the move order keeping a tie, a table at trick starts keyed by the hands in play, the
  * leader, the tricks done and the holders' tricks won, the horizon's estimate in integers. Same values and
- * the same node counts as the Python search (tests/test_raspasovka_search.py). */
+ * the same node counts as the Python search (tests/ai/test_raspasovka_search.py). */
 
 #define MX_SEATS 4
 

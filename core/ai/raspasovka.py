@@ -20,7 +20,7 @@ values the position there by :func:`estimate` (each hand's share of the tricks l
 cards' exposure); the pure-Python search, slower, looks less far (:data:`PYTHON_DEPTH`). The horizon is a
 function of the position only, never of a clock or node count, so for the same horizon the pure-Python
 search here and the compiled one (``maxn`` in core/ai/_dds.c) give the same values and the same node
-counts (tests/test_raspasovka_search.py).
+counts (tests/ai/test_raspasovka_search.py).
 
 Ties go to the first card in the move order (cards low to high, each run of equivalent cards once, by its
 highest card): the same rule in both searches.

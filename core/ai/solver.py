@@ -947,7 +947,7 @@ def compiled_search(backend: str | None = None) -> type[_dds.Search] | None:
 
     ``backend`` (``None``: the ``PREFERANS_SOLVER`` environment variable, default ``auto``) is ``auto`` (the
     compiled solver when it is built, else Python), ``python`` or ``c`` (an error when it is not built).
-    Both give the same values (tests/test_solver_accel.py); docs/performance.md has the speeds.
+    Both give the same values (tests/ai/test_solver_accel.py); docs/performance.md has the speeds.
     """
     choice = os.environ.get("PREFERANS_SOLVER", "auto") if backend is None else backend
     if choice not in BACKENDS:

@@ -10,7 +10,7 @@ The ``.po`` files in the repository are the only copy: each is read at first use
 (plain stdlib), turned into the bytes of a ``.mo`` file in memory and given to :class:`gettext.GNUTranslations`,
 which brings plural forms (the ``Plural-Forms`` expression of each header) and message contexts. Nothing is
 compiled at install, so an editable install, a wheel and a source tree behave the same. Babel (in the
-``test`` extra) only extracts the messages and checks the catalogues (``tests/test_i18n.py``).
+``test`` extra) only extracts the messages and checks the catalogues (``tests/i18n/test_i18n.py``).
 """
 
 from __future__ import annotations

@@ -39,7 +39,7 @@ Beside it, in the same package, each imported only by the plugins that need it:
 * :mod:`preferans.core.plugin.kit`: a family's conformance kit (docs/conformance.md).
 
 Importing this module does not import the bots (``preferans.core.ai``), the tools (``preferans.core.tools``)
-or the compiled solver; ``tests/test_plugin_api.py`` checks it, and that ``__all__`` stays at most 30 names.
+or the compiled solver; ``tests/rules/test_plugin_api.py`` checks it, and that ``__all__`` stays at most 30 names.
 """
 
 from __future__ import annotations

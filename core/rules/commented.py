@@ -116,7 +116,7 @@ def commented_toml(variant: Variant, tr: Translator, head: Sequence[str] | None 
     and description); a key for which ``keep`` is false is written commented out (``config init``)."""
     if head is None:
         head = (f"{variant.name} - {description_in(variant, tr)}",)
-    # the messages are outside f-strings, where the extraction (tests/test_i18n.py) can read them
+    # the messages are outside f-strings, where the extraction (tests/i18n/test_i18n.py) can read them
     out = [f"# {line}" for line in head]
     out += ["# " + tr.pgettext("rule", "the variant these rules are of"), _line("variant", variant.name)]
     if variant.plugin_names:

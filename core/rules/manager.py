@@ -201,7 +201,7 @@ def _teardown(teardowns: list[Generator[Any, Any, Any]], result: Any, exception:
     """The wrappers, innermost first, get the answer sent in (or the exception thrown in) and return the
     result the next one gets. A wrapper that raises passes its exception on outwards; one that returns after
     an exception replaces it by its result. What pluggy's ``_multicall`` does after the calls
-    (``tests/test_hook_caller.py`` holds the two to the same answers, exceptions and call order)."""
+    (``tests/rules/test_hook_caller.py`` holds the two to the same answers, exceptions and call order)."""
     for gen in reversed(teardowns):
         try:
             if exception is not None:
@@ -238,7 +238,7 @@ class Rulebook:
     wrappers (``@hookimpl(wrapper=True)``) with pluggy's semantics. The manager is complete before the
     first call and never changes, so this is exactly pluggy's call loop without its per-call bookkeeping,
     which dominates the cost of the small hooks asked at every auction call: pluggy's own call costs 13-22%
-    of the random deals per second (docs/performance.md, "Hooks"). ``tests/test_hook_caller.py`` pins the
+    of the random deals per second (docs/performance.md, "Hooks"). ``tests/rules/test_hook_caller.py`` pins the
     compiled callers to pluggy's call (random stacks of plain answers, wrappers, old-style hookwrappers,
     ``tryfirst``/``trylast`` and exceptions, both ways), for the pluggy versions the project allows. With
     ``PREFERANS_TRACE_HOOKS`` or ``PREFERANS_PLUGGY_CALL`` set (the second without tracing, to compare the

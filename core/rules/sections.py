@@ -27,7 +27,7 @@ trust, and it holds because the run-time model is built from that class's own fi
 the same constraints: :meth:`CoreRules.sections`), and a child's class extends its family's. So a family's
 rules class holds fields only: a method or property on it would type-check and fail at run time (the sections,
 whose values *are* instances of their classes, may have validators and methods). A plugin that replaces a
-section of its parent with another type is typed by a class of its own. ``tests/test_plugin_api.py`` checks,
+section of its parent with another type is typed by a class of its own. ``tests/rules/test_plugin_api.py`` checks,
 for every installed variant, that its model has every field of its family's class, with the same type.
 """
 

@@ -2,7 +2,7 @@
 the page shows, under the message context ``page``. The catalogues are
 ``core/locale/<lang>/LC_MESSAGES/preferans-page.po``; the server serves them to the page as JSON
 (``GET /i18n/<lang>.json``, docs/i18n.md). The page writes each message with ``t("...")`` (``data-i18n`` in the
-HTML) exactly as it is written here, and fills its ``{placeholders}`` itself; ``tests/test_i18n.py`` checks
+HTML) exactly as it is written here, and fills its ``{placeholders}`` itself; ``tests/i18n/test_i18n.py`` checks
 that this list and the page's own calls agree.
 """
 

@@ -19,7 +19,7 @@ The files belong to the variants' conformance kits: for every installed variant 
 :meth:`LocalPlugin.read`, the variant by ``load_variant`` with the ID's overrides) and runs the suite's checks
 (the test functions of ``conformance.py``, with the fixtures' values of a ``--plugin`` run) cheapest first,
 stopping at the first that fails: that check *caught* the mutation. ``preferans conformance --self-test``
-prints every mutation with its catcher and the score (caught/all); ``tests/test_mutations.py`` keeps every
+prints every mutation with its catcher and the score (caught/all); ``tests/testing/test_mutations.py`` keeps every
 mutation caught.
 """
 

@@ -15,7 +15,7 @@ The golden numbers come from :func:`reference_counts`, an enumeration that knows
 facts written in the data file (who leads, the trump, which hands play, the talon cards that lead and
 whether they can win, the early stop) and plays tricks with plain lists through ``reference.py``; it never
 touches the engine's bit masks or the variant's hooks. :func:`engine_counts` counts the same through
-``Game.legal_actions`` and ``Game.apply``. ``tests/test_perft.py`` keeps the three equal (golden = reference
+``Game.legal_actions`` and ``Game.apply``. ``tests/testing/test_perft.py`` keeps the three equal (golden = reference
 = engine for the variant the position was written for); the conformance check
 :func:`check_play_perft_matches_family` holds every variant of the family to the golden numbers and to what
 each seat sees before and after the first card, unless its rules differ from those the position depends on.

@@ -1,7 +1,7 @@
 """The bad-input corpus of issue 17: every reader of ``preferans`` with every field broken in turn.
 
 ``python tests/hostile/make_corpus.py DIR`` writes the files into DIR and prints one line per case (its
-name, its expectation, its command line); ``tests/test_hostile_inputs.py`` calls :func:`build` at test time
+name, its expectation, its command line); ``tests/formats/test_hostile_inputs.py`` calls :func:`build` at test time
 and runs every case through ``preferans.core.cli.main`` in-process.
 
 A case is a command line, an expectation and the words its error line must hold:

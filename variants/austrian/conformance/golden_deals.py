@@ -1,7 +1,7 @@
 """The Austrian family's golden deals (the basic game, the pot methods, Illustrated): deals scored by hand
 from the rules, which every variant with the named preset in its chain must score the same
 (``preferans.core.testing.checks_scoring``). Each number is worked in the comment beside it; they were first
-worked in tests/test_austrian_scoring.py and tests/test_illustrated.py."""
+worked in tests/variants/austrian/test_austrian_scoring.py and tests/variants/austrian/test_illustrated.py."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The Balkan family's golden deals: deals scored by hand from the rules, which every variant with the named
 preset in its chain must score the same (``preferans.core.testing.checks_scoring``). Each number is worked
-in the comment beside it; they were first worked in tests/test_balkan_scoring.py (the kontra deals are that
-test's deal without the refe, its factor 2 taken out)."""
+in the comment beside it; they were first worked in tests/variants/balkan/test_balkan_scoring.py (the kontra
+deals are that test's deal without the refe, its factor 2 taken out)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """The Russian family's golden deals: deals scored by hand from the rules, which every variant with the named
 preset in its chain must score the same (``preferans.core.testing.checks_scoring``). Each number is worked
-in the comment beside it; they were first worked in tests/test_sochi_scoring.py."""
+in the comment beside it; they were first worked in tests/variants/russian/test_sochi_scoring.py."""
 
 from __future__ import annotations
 

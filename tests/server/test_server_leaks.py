@@ -21,13 +21,13 @@ import pytest
 pytest.importorskip("starlette")
 from starlette.testclient import TestClient  # noqa: E402
 
+from helpers.hidden import hidden, strings  # noqa: E402
 from helpers.server_client import Seat, close_all, drain_info, join, live, new_table  # noqa: E402
 from preferans.core.ai.bots import HeuristicBot  # noqa: E402
 from preferans.core.ai.claims import claim_moment  # noqa: E402
 from preferans.core.ai.solver import solve  # noqa: E402
 from preferans.core.engine.game import Game  # noqa: E402
-from preferans.core.engine.observation import visible_masks  # noqa: E402
-from preferans.core.engine.state import Deal, Phase  # noqa: E402
+from preferans.core.engine.state import Deal  # noqa: E402
 from preferans.core.model.cards import CARD_NAMES, names_of  # noqa: E402
 from preferans.core.rules.config import playable_variants  # noqa: E402
 from preferans.core.server.app import create_app  # noqa: E402
@@ -46,42 +46,6 @@ def client(tmp_path: Path) -> Iterator[TestClient]:
     with TestClient(create_app(tmp_path / "t.sqlite3", rate=1e6, burst=1e6)) as c:
         yield c
         close_all(c)
-
-
-def hidden(deal: Deal, seat: int | None) -> set[str]:
-    """The cards of ``deal`` that ``seat`` (``None``: a spectator) may not see now."""
-    seen = visible_masks(deal, seat)
-    out = 0
-    for hand, mask in enumerate(deal.hands):
-        if hand not in seen:
-            out |= mask
-    played = 0
-    if deal.play is not None:
-        played = deal.play.played | sum(1 << c for _, c in deal.play.trick)
-        for _, cards in deal.play.completed:
-            played |= sum(1 << c for _, c in cards)
-    talon = sum(1 << c for c in deal.talon_cards)
-    if not deal.talon_taken:
-        out |= talon & ~played
-    # the discarder sees his discard: the seat discarding now, or one that has discarded
-    discarders = [*deal.discarded_by, deal.to_act] if deal.phase is Phase.DISCARD else deal.discarded_by
-    if deal.discard and (seat is None or seat not in discarders):
-        out |= deal.discard
-    if deal.talon_taken and deal.talon_public:
-        out &= ~talon
-    return set(names_of(out & ~played))
-
-
-def strings(value: Any, skip: set[str]) -> Iterator[str]:
-    if isinstance(value, str):
-        yield from value.split()
-    elif isinstance(value, dict):
-        for k, v in value.items():
-            if k not in skip:
-                yield from strings(v, skip)
-    elif isinstance(value, list):
-        for v in value:
-            yield from strings(v, skip)
 
 
 def leaks(frame: dict[str, Any], seat: int | None, deals: dict[int, Deal]) -> list[str]:

@@ -443,7 +443,7 @@ class Game:
         (``preferans solve``, the pimc bot) that value a contract before it is played. ``dealer`` and
         ``first_hand`` default to this deal's."""
         deal = self.deal
-        defended = Defended(whisters=tuple(s for s in deal.active if s != declarer), played=True)
+        defended = Defended(defending=tuple(s for s in deal.active if s != declarer), played=True)
         view = PlayView(self.match_view(), deal.dealer if dealer is None else dealer, deal.active, declarer,
                         contract, defended, deal.first_hand if first_hand is None else first_hand)
         rules: PlayRules = self.book.play_rules(view)
@@ -574,7 +574,7 @@ class Game:
             outcome = self.book.all_pass(view)
             if isinstance(outcome, PlayAllPass):
                 deal.contract = self.contracts[outcome.contract]
-                self._start_play(Defended(whisters=(), played=True))
+                self._start_play(Defended(defending=(), played=True))
             else:
                 self._finish_deal(played=False)
         else:  # pragma: no cover - guarded by the Rulebook
@@ -736,7 +736,7 @@ class Game:
             contract=deal.contract,
             bid=deal.bid,
             defence=tuple(deal.defence_calls),
-            whisters=defended.whisters if defended else (),
+            defending=defended.defending if defended else (),
             played=played,
             index_in_match=deal.number,
             auction=tuple(deal.calls),

@@ -127,7 +127,7 @@ def result_dict(r: DealResult, entries: Sequence[Entry]) -> dict[str, Any]:
         "active": list(r.active), "declarer": r.declarer, "bid": r.bid,
         "contract": r.contract.name if r.contract is not None else None,
         "auction": [[s, c] for s, c in r.auction], "declaration": [[s, c] for s, c in r.declaration],
-        "defence": [[s, c] for s, c in r.defence], "whisters": list(r.whisters), "played": r.played,
+        "defence": [[s, c] for s, c in r.defence], "defending": list(r.defending), "played": r.played,
         "tricks": list(r.tricks), "entries": [entry_dict(e) for e in entries],
     }
 
@@ -203,7 +203,7 @@ def observe(deal: Deal, match: Match, seat: int | None, *, legal: list[str], n_h
         calls=list(deal.calls), bid=deal.bid, declaration_calls=list(deal.declaration_calls),
         defence_calls=list(deal.defence_calls), declarer=deal.declarer,
         contract=deal.contract.name if deal.contract is not None else None,
-        whisters=list(deal.defended.whisters) if deal.defended is not None else [],
+        defending=list(deal.defended.defending) if deal.defended is not None else [],
         to_play=play.to_play if in_play and play is not None else None,
         trick=trick_json(play.trick) if play is not None else [],
         tricks=sheet.tricks(deal.number, play.completed) if play is not None else [],

@@ -609,7 +609,7 @@ class ScorecardReader:
         tricks = self.tricks(record.tricks, where, dealer, active, declarer, spec, defended,
                              bad_input("the defence did not play it: {said}", said=said))
         return DealResult(kind="contract", dealer=dealer, active=active, tricks=tricks, declarer=declarer,
-                          contract=spec, bid=spec.name, defence=calls, whisters=defended.whisters,
+                          contract=spec, bid=spec.name, defence=calls, defending=defended.defending,
                           played=defended.played, index_in_match=i, declaration=declared)
 
     def read_default(self, record: dict[str, Any], i: int, dealer: int) -> DealResult:

@@ -43,7 +43,9 @@ class ContractSpec:
     must_overtrump: bool | None = None
     """Whether a player void in the suit led must over-trump a trump already in the trick; ``None``: as
     ``must_beat`` (the Austrian Stichzwang may or may not include it, docs/rules/austrian.md#open-point-8)."""
-    whisted: bool = True
+    has_defence: bool = True
+    """Whether the defenders are asked their defence calls (whist or pass, follow, play ...); ``False``: the
+    contract is played at once, the defenders open (the Russian misère, a checked ten)."""
 
     def with_(self, **changes: object) -> ContractSpec:
         return replace(self, **changes)  # type: ignore[arg-type]

@@ -132,7 +132,7 @@ class Observation:
     defence_calls: list[tuple[int, str]]
     declarer: int | None
     contract: str | None
-    whisters: list[int]
+    defending: list[int]
     to_play: int | None
     trick: list[tuple[int, str]]
     tricks: list[dict[str, Any]]

@@ -96,7 +96,7 @@ class DealResult:
     contract: ContractSpec | None = None
     bid: str | None = None
     defence: tuple[tuple[Seat, str], ...] = ()
-    whisters: tuple[Seat, ...] = ()
+    defending: tuple[Seat, ...] = ()
     played: bool = True
     index_in_match: int = 0
     auction: tuple[tuple[Seat, str], ...] = ()
@@ -305,12 +305,12 @@ class DefenceView:
 class Defended:
     """The defence is settled.
 
-    ``whisters`` are the defenders who play for score; ``played`` says whether the cards are played at all;
+    ``defending`` are the defenders who play for score; ``played`` says whether the cards are played at all;
     ``controllers`` maps a hand to the seat that plays it (a lone defender may play his partner's hand);
     ``open_hands`` lie face up.
     """
 
-    whisters: tuple[Seat, ...]
+    defending: tuple[Seat, ...]
     played: bool
     controllers: tuple[tuple[Seat, Seat], ...] = ()
     open_hands: tuple[Seat, ...] = ()

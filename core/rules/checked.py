@@ -186,9 +186,9 @@ class CheckedRulebook(Rulebook):
         if isinstance(step, Next):
             self._seat(hook, step.seat, seats)
         elif isinstance(step, Defended):
-            if type(step.played) is not bool or type(step.whisters) is not tuple:
-                raise self._type(hook, step, "Defended(whisters: tuple, played: bool)")
-            for seat in step.whisters:
+            if type(step.played) is not bool or type(step.defending) is not tuple:
+                raise self._type(hook, step, "Defended(defending: tuple, played: bool)")
+            for seat in step.defending:
                 self._seat(hook, seat, seats)
         else:
             raise self._type(hook, step, "Next | Defended")

@@ -133,7 +133,7 @@ def pref_defence_step(view: DefenceView, rules: CoreRules) -> DefenceStep:
         if seat not in spoken and seat not in silent:  # a hand no player holds never speaks
             return Next(seat)
     defenders = tuple(s for s, c in view.calls if c == DEFEND)
-    return Defended(whisters=defenders, played=bool(defenders))
+    return Defended(defending=defenders, played=bool(defenders))
 
 
 @hookimpl(trylast=True)

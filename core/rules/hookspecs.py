@@ -154,7 +154,7 @@ def pref_defence_legal(view: DefenceView, seat: int, rules: BaseModel) -> list[s
 
 @hookspec(firstresult=True)
 def pref_defence_step(view: DefenceView, rules: BaseModel) -> DefenceStep | None:
-    """Who decides next, or the outcome: ``Next(seat)`` or ``Defended(whisters, played, ...)``.
+    """Who decides next, or the outcome: ``Next(seat)`` or ``Defended(defending, played, ...)``.
 
     Core default: each defender speaks once in order (a hand no player holds never speaks); the deal is
     played when someone defends (``"defend"``); nobody controls another's hand and nothing is open.

@@ -597,7 +597,7 @@ def check_plugins_change_only_declared(variant: Variant, seed: int, deals: int, 
             same("pref_defence_legal", view=fview, seat=game.current_player)
             same("pref_defence_step", view=fview)
         elif deal.phase is Phase.PLAY and deal.play is not None and not deal.play.played and deal.contract is not None:
-            defended = deal.defended or Defended(whisters=(), played=True)
+            defended = deal.defended or Defended(defending=(), played=True)
             pview = PlayView(game.match_view(), deal.dealer, deal.active, deal.declarer, deal.contract, defended,
                              deal.first_hand)
             same("pref_play_rules", view=pview)

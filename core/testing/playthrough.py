@@ -157,7 +157,7 @@ def seat_words(r: DealResult, seat: int) -> str:
     """``seat 1 (declarer)``, ``seat 0 (whister)``, ``seat 2 (passer)``: a seat with its part in the deal."""
     if r.declarer is None:
         return f"seat {seat}"
-    role = "declarer" if seat == r.declarer else "whister" if seat in r.whisters else (
+    role = "declarer" if seat == r.declarer else "whister" if seat in r.defending else (
         "defender" if seat in r.active else "out of the deal")
     return f"seat {seat} ({role})"
 

@@ -355,7 +355,7 @@ class Referee:
             assert result.bid == self.bid
             assert result.contract is not None and result.contract.name == self.contract
             assert result.defence == tuple(self.defence)
-            assert set(result.whisters) == {s for s, c in self.defence if c == "whist"}
+            assert set(result.defending) == {s for s, c in self.defence if c == "whist"}
         expected = tuple(self.tricks[s] for s in range(self.n)) if self.played else (0,) * self.n
         assert result.tricks == expected
         if self.played:

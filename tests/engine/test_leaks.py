@@ -39,7 +39,7 @@ CARD_SET = frozenset(CARD_NAMES)
 OBSERVATION_KEYS = {
     "seat", "phase", "deal", "dealer", "active", "n_players", "n_hands", "to_act", "legal", "hands",
     "hand_counts", "talon", "talon_count", "talon_taken", "discard", "discard_count", "calls", "bid",
-    "declaration_calls", "defence_calls", "declarer", "contract", "whisters", "to_play", "trick", "tricks",
+    "declaration_calls", "defence_calls", "declarer", "contract", "defending", "to_play", "trick", "tricks",
     "tricks_won", "may_record_layout", "last_trick", "last_result", "totals", "sheet", "event_count", "over",
     "settlement", "extra",
 }

@@ -113,7 +113,7 @@ def test_lone_whister_open_hands() -> None:
     assert seen_hands(g, 2) == both
     assert seen_hands(g, 0) == both
     assert seen_hands(g, SPECTATOR) == both
-    assert g.observation(2).whisters == [2]
+    assert g.observation(2).defending == [2]
     assert g.observation(0).talon is None and g.observation(1).talon == TALON.split()
 
 

@@ -140,12 +140,12 @@ def test_full_pulka_deal_kinds() -> None:
     # dealer = players[i % 3]; three players: all seats active, first hand (dealer's left) first
     assert [x.dealer for x in r] == [0, 1, 2, 0, 1, 2, 0, 1, 2, 0]
     assert r[0].active == (B, V, A) and r[1].active == (V, A, B)
-    assert r[0].defence == ((V, "whist"), (A, "whist")) and r[0].whisters == (V, A)
-    assert r[2].whisters == (V,) and r[2].played
+    assert r[0].defence == ((V, "whist"), (A, "whist")) and r[0].defending == (V, A)
+    assert r[2].defending == (V,) and r[2].played
     assert [x.kind for x in r[3:5]] == ["all_pass", "all_pass"]
     assert r[3].contract is not None and r[3].contract.name == "raspasovka"
     assert r[5].defence == ((B, "pass"), (V, "half")) and not r[5].played and r[5].tricks == (0, 0, 0)
-    assert not r[6].played and r[6].whisters == ()
+    assert not r[6].played and r[6].defending == ()
     assert r[7].contract is not None and r[7].contract.name == "misere" and r[7].defence == ()
     assert r[9].contract is not None and r[9].contract.name == "10NT" and r[9].defence == ()
     assert [x.index_in_match for x in r] == list(range(10))

@@ -45,7 +45,7 @@ def game(m: Match, dealer: int, declarer: int, name: str, tricks: Mapping[int, i
     assert not played or sum(tricks.values()) == 10
     return DealResult(
         kind="contract", dealer=dealer, active=active_of(m.n_players, dealer), tricks=_tricks(m, tricks),
-        declarer=declarer, contract=spec, bid=name, defence=defence, whisters=whisters, played=played,
+        declarer=declarer, contract=spec, bid=name, defence=defence, defending=whisters, played=played,
         index_in_match=len(m.results),
     )
 

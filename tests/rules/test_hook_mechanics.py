@@ -51,7 +51,7 @@ class OtherHouseRules(BaseModel):
 
 
 BETTEL = ContractSpec(name="bettel", kind="negative", label="Bettel", rank=75, goal="none", must_beat=True,
-                      whisted=False)
+                      has_defence=False)
 
 
 # ---------------------------------------------------------------- the registration hooks go through pluggy

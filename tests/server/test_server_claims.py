@@ -89,7 +89,7 @@ def test_a_claim_every_seat_asked_accepts_ends_the_deal_as_claimed(client: TestC
     claimer, others, game = on_lead(client, table_id, seats)
     state = seats[0].state
     # a game of six both defenders whisted: each of the three hands is played by its own seat
-    assert state["contract"] == "6S" and sorted(state["whisters"]) == sorted({0, 1, 2} - {state["declarer"]})
+    assert state["contract"] == "6S" and sorted(state["defending"]) == sorted({0, 1, 2} - {state["declarer"]})
     play = game.deal.play
     assert play is not None
     hand = play.to_play

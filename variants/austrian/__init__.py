@@ -268,7 +268,7 @@ def leader_of(view: PlayView, hands: tuple[int, ...], opening_lead: str) -> int:
 
 def hands_in_play(view: PlayView) -> tuple[int, ...]:
     """The declarer and the defenders who play; a passer's cards stay out (KNET: two-card tricks)."""
-    return tuple(s for s in view.active if s == view.declarer or s in view.defence.whisters)
+    return tuple(s for s in view.active if s == view.declarer or s in view.defence.defending)
 
 
 @hookimpl(wrapper=True)

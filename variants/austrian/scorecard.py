@@ -68,7 +68,7 @@ def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, deale
     tricks = tricks_of(deal, reader, where, dealer, active, declarer, spec, defended)
     check_premiums(deal, reader, where, spec, rules)
     return DealResult(kind="contract", dealer=dealer, active=active, tricks=tricks, declarer=declarer,
-                      contract=spec, bid=spec.name, defence=calls, whisters=defended.whisters,
+                      contract=spec, bid=spec.name, defence=calls, defending=defended.defending,
                       played=defended.played, index_in_match=index,
                       declaration=tuple((declarer, p) for p in deal.premiums))
 

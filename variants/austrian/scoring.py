@@ -121,7 +121,7 @@ def score_suit(r: DealResult, match: MatchView, rules: AustrianRules) -> list[En
     made = True
     if r.played:
         rate = Fraction(v, p.trick_divisor)
-        players = list(r.whisters)
+        players = list(r.defending)
         inviter = inviter_of(r)
         if inviter is not None and rules.defence.invited_tricks == "inviter":
             # the inviter collects for the defence's tricks (GAP-AUT-10, by analogy with BAL-DEF-06)
@@ -175,7 +175,7 @@ def premiums(r: DealResult, rules: AustrianRules, made: bool) -> list[Entry]:
             if made or pr.on_failure != "forfeit":
                 due.append((1 if made else -1, "no aces"))
     out: list[Entry] = []
-    payers = opponents(r) if pr.payers == "opponents" else list(r.whisters)
+    payers = opponents(r) if pr.payers == "opponents" else list(r.defending)
     for sign, what in due:
         if sign > 0:
             for s in payers:

@@ -113,7 +113,7 @@ def pref_defence_step(view: DefenceView, rules: BalkanRules) -> DefenceStep:
     held = int(view.match.ledger.get("refe", view.declarer))
     # BAL-DEF-04: nobody follows -> no play; BAL-KON-08: the two needs a kontra
     unplayed = not dfn.players or (calls.two_needs_kontra(view.contract.name, held, rules) and not dfn.kontra_level)
-    return Defended(whisters=dfn.players, played=not unplayed)
+    return Defended(defending=dfn.players, played=not unplayed)
 
 
 @hookimpl(wrapper=True)
@@ -125,7 +125,7 @@ def pref_play_rules(view: PlayView, rules: BalkanRules) -> Generator[None, PlayR
     base = yield
     d = view.declarer
     assert d is not None
-    hands = tuple(s for s in view.active if s == d or s in view.defence.whisters)
+    hands = tuple(s for s in view.active if s == d or s in view.defence.defending)
     order = list(view.active)
     leader = next(s for s in order if s in hands)
     if view.contract.kind == "sans":

@@ -226,7 +226,7 @@ def deal_record(number: int, log: DealLog, rules: BalkanRules, seating: Seating)
         wrote = any(e.account in ("bula", "juha") and e.seat == s for e in log.entries)
         if s == d:
             summary.append(Line(True, r.tricks[s], bula=_plain(bula)))
-        elif wrote or (r.played and s in r.whisters):
+        elif wrote or (r.played and s in r.defending):
             summary.append(Line(False, r.tricks[s], _juha_column(s, d), _plain(supe), _plain(bula)))
         else:
             summary.append(None)

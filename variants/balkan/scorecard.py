@@ -79,7 +79,7 @@ def read_deal(record: dict[str, Any], reader: ScorecardReader, index: int, deale
     defence, defended = _defence(deal, reader, where, declarer, spec, defenders, rules)
     tricks = _tricks(deal.tricks, reader, where, declarer, spec, defended, rules)
     return DealResult(kind="contract", dealer=dealer, active=active, tricks=tricks, declarer=declarer,
-                      contract=spec, bid=spec.name, defence=defence, whisters=defended.whisters,
+                      contract=spec, bid=spec.name, defence=defence, defending=defended.defending,
                       played=defended.played, index_in_match=index)
 
 
@@ -235,12 +235,12 @@ def _tricks(given: dict[str, int] | None, reader: ScorecardReader, where: str, d
     n: int = reader.n
     if not defended.played:
         if given is not None:
-            why = (bad_input("nobody followed: the declarer won without play") if not defended.whisters
+            why = (bad_input("nobody followed: the declarer won without play") if not defended.defending
                    else bad_input("the two was not played without a kontra"))
             raise reader.fail(twhere, _ours(bad_input("nothing was played ({why}); remove {field}", why=_ours(why),
                                                              field="tricks")))
         return (0,) * n
-    hands = (declarer, *defended.whisters)
+    hands = (declarer, *defended.defending)
     if given is None:
         raise reader.fail(twhere, _ours(bad_input("missing: the cards were played, so write the tricks of {players}",
                                                   players=reader.who(hands))))

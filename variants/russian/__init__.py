@@ -59,18 +59,18 @@ def pref_register_contracts(contracts: ContractRegistry, rules: RussianRules) ->
                 name=game_name(level, trump), kind="notrump" if trump == NO_TRUMP else "suit", label=label,
                 rank=level * 10 + pos, level=level, trump=trump, target=level,
                 # a checked ten is played open with no whist decisions
-                whisted=not (level == 10 and rules.ten == "checked"),
+                has_defence=not (level == 10 and rules.ten == "checked"),
                 defenders_open=level == 10 and rules.ten == "checked",
             ))
     # мизер: between 8NT and 9S, bid only as a first call (RUS-BID-01/02), no trumps, talon shown,
     # defenders lie open (RUS-MIS-06)
     contracts.add(ContractSpec(
         name="misere", kind="misere", label="misère", rank=85, level=0, goal="none", target=0,
-        first_bid_only=True, talon_shown=True, defenders_open=True, whisted=False,
+        first_bid_only=True, talon_shown=True, defenders_open=True, has_defence=False,
     ))
     contracts.add(ContractSpec(
         name="raspasovka", kind="raspasovka", label="raspasovka", rank=0, goal="none", biddable=False,
-        with_talon=False, whisted=False,
+        with_talon=False, has_defence=False,
     ))
 
 

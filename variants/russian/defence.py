@@ -38,9 +38,9 @@ class Ask:
 def state(view: DefenceView, rules: RussianRules) -> Ask | Defended:
     """The next question of the defence, or how it ended."""
     contract, defenders = view.contract, view.defenders
-    if not contract.whisted:
+    if not contract.has_defence:
         # misère and a checked ten: no whist decisions; the defenders lie open
-        return Defended(whisters=(), played=True, open_hands=defenders if contract.defenders_open else ())
+        return Defended(defending=(), played=True, open_hands=defenders if contract.defenders_open else ())
     dummy = dummy_of(view.match)
     speakers = [s for s in defenders if s != dummy]
     calls = list(view.calls)
@@ -60,7 +60,7 @@ def state(view: DefenceView, rules: RussianRules) -> Ask | Defended:
         if rest.pop(0) == "return":
             whisters = [passer]  # the half-whister now counts as the passer
     if not whisters:
-        return Defended(whisters=(), played=False)  # both passed, or the half-whist stands: no play
+        return Defended(defending=(), played=False)  # both passed, or the half-whist stands: no play
     open_play = bool(rules.whist.lone_whister_open)
     if len(whisters) == 1 and rules.whist.lone_whister_chooses:
         if not rest:
@@ -70,7 +70,7 @@ def state(view: DefenceView, rules: RussianRules) -> Ask | Defended:
         if not rest:
             return Ask(view.declarer, ("play", "concede"))
         if rest.pop(0) == "concede":
-            return Defended(whisters=tuple(whisters), played=False)
+            return Defended(defending=tuple(whisters), played=False)
     return _played(tuple(whisters), defenders, dummy, open_play)
 
 

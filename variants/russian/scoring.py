@@ -101,7 +101,7 @@ def score_game(r: DealResult, rules: RussianRules) -> list[Entry]:
         for s in consolation_writers(r, rules):
             out.append(whists(s, d, under * consolation_per_undertrick(price, rules), "consolation"))
 
-    ws = list(r.whisters)
+    ws = list(r.defending)
     rate = rules.whist.rate
     if len(ws) == 2:
         for w in ws:
@@ -346,9 +346,9 @@ def score_concession(r: DealResult, rules: RussianRules) -> list[Entry]:
     out = [gora(d, under * price * rules.declarer.undertrick_rate, "без трёх: set by 3 without play")]
     for s in consolation_writers(r, rules):
         out.append(whists(s, d, under * consolation_per_undertrick(price, rules), "consolation (без трёх)"))
-    if rules.declarer.concede_three_whists == "as_played" and r.whisters:
+    if rules.declarer.concede_three_whists == "as_played" and r.defending:
         total = (10 - (level - under)) * price * rules.whist.rate
-        ws = list(r.whisters)
+        ws = list(r.defending)
         if len(ws) == 2:
             out.extend(whists(w, d, Fraction(total, 2), "whists (без трёх)") for w in ws)
         else:

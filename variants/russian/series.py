@@ -22,7 +22,7 @@ def ends_series(r: DealResult, rules: RussianRules) -> bool:
     if by == "played":
         return r.played
     c = r.contract
-    return (c is not None and c.goal == "tricks" and r.played and bool(r.whisters)
+    return (c is not None and c.goal == "tricks" and r.played and bool(r.defending)
             and r.declarer is not None and r.tricks[r.declarer] >= c.target)
 
 

@@ -238,8 +238,8 @@ function drawBoard(s, ended) {
     if (h === dealer) roles.push(t("Dealer"));
     const declarer = ended ? s.last_result && s.last_result.declarer : s.declarer;
     if (h === declarer) roles.push(t("Declarer"));
-    const whisters = ended ? (s.last_result && s.last_result.whisters) || [] : s.whisters || [];
-    if (whisters.includes(h)) roles.push(t("Whister"));
+    const defending = ended ? (s.last_result && s.last_result.defending) || [] : s.defending || [];
+    if (defending.includes(h)) roles.push(t("Whister"));
     const tricks = won ? won[h] : (s.tricks_won || {})[String(h)];
     const box = el("section", { class: `replay-seat${!ended && s.to_act === h ? " acting" : ""}`, "data-seat": h,
                                 "aria-label": seatName(h) },

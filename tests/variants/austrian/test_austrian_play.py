@@ -184,7 +184,7 @@ def test_both_at_home_nothing_is_played() -> None:
     g = declared()
     apply(g, "pass", "pass")
     r = g.results[-1]
-    assert not r.played and r.whisters == ()
+    assert not r.played and r.defending == ()
 
 
 def test_the_declarer_leads() -> None:

@@ -63,7 +63,7 @@ def deal(m: Match, dealer: int, declarer: int, contract: str, tricks: Mapping[in
     played = bool(whisters)
     counts = tuple((tricks or {}).get(s, 0) for s in range(n))
     return DealResult(kind="contract", dealer=dealer, active=active_of(n, dealer), tricks=counts, declarer=declarer,
-                      contract=spec, bid=contract, defence=defence, whisters=whisters, played=played,
+                      contract=spec, bid=contract, defence=defence, defending=whisters, played=played,
                       index_in_match=len(m.results), declaration=tuple((declarer, c) for c in declaration),
                       held=tuple((held or {}).get(s, 0) for s in range(n)) if held else ())
 

@@ -22,7 +22,7 @@ from preferans.core.model.views import DealResult, Entry
 def post(m: Match, contract: str, declarer_tricks: int, defence: tuple[tuple[int, str], ...] = ()) -> list[Entry]:
     """Seat 0 deals, seat 1 plays ``contract``; the defence's tricks go to seat 2."""
     r = DealResult(kind="contract", dealer=0, active=(1, 2, 0), tricks=(0, declarer_tricks, 10 - declarer_tricks),
-                   declarer=1, contract=m.contracts[contract], bid=contract, defence=defence, whisters=(2, 0),
+                   declarer=1, contract=m.contracts[contract], bid=contract, defence=defence, defending=(2, 0),
                    index_in_match=len(m.results))
     return m.post(r, m.before_deal(0))
 
@@ -252,7 +252,7 @@ def test_illustrated_on_another_pot() -> None:
     # the extra contracts ride on any pot method: here the unlimited pot (the inherited cap is then unused)
     m = illustrated(pot={"method": "unlimited", "initial": 90})
     r = DealResult(kind="contract", dealer=0, active=(1, 2, 0), tricks=(2, 6, 2), declarer=1,
-                   contract=m.contracts["clubs"], bid="clubs", defence=((2, "play"), (0, "play")), whisters=(2, 0),
+                   contract=m.contracts["clubs"], bid="clubs", defence=((2, "play"), (0, "play")), defending=(2, 0),
                    index_in_match=0)
     e = m.post(r, m.before_deal(0))
     # 90 in equal shares (30 each) + the ante 10 = 100, all of it played: 10 a trick

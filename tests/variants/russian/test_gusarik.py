@@ -115,7 +115,7 @@ def test_the_opponent_whists_and_plays_the_dummy_open() -> None:
     game.apply("whist")
     play = game.deal.play
     assert play is not None and play.rules.controllers == ((D, A),) and play.rules.open_hands == (D, A)
-    assert game.deal.defended is not None and game.deal.defended.whisters == (A,)
+    assert game.deal.defended is not None and game.deal.defended.defending == (A,)
     while not game.results:
         assert game.current_player in (A, B)
         game.apply(game.legal_actions()[0])

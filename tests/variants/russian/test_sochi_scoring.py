@@ -246,7 +246,7 @@ def test_misere_consolation_option() -> None:
 
 def test_checked_ten_made() -> None:
     m = sochi()
-    assert m.contracts["10NT"].whisted is False   # checked: no whist decisions
+    assert m.contracts["10NT"].has_defence is False   # checked: no whist decisions
     got = post(m, game(m, 2, 0, "10NT", {0: 10}))
     assert got == {P(0): 10}   # pool 10, no whists
 
@@ -520,7 +520,7 @@ def deal(draw: st.DrawFn, m: Match, dealer: int) -> DealResult:
         return game(m, dealer, declarer, "misere", played)
     level = draw(st.integers(6, 10))
     name = f"{level}{draw(st.sampled_from(STRAINS))}"
-    if not m.contracts[name].whisted:
+    if not m.contracts[name].has_defence:
         return game(m, dealer, declarer, name, played)
     choices = [["pass", "pass"], ["whist", "pass"], ["pass", "whist"], ["whist", "whist"]]
     if level in m.rules.whist.half_whist_levels:

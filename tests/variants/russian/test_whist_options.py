@@ -143,7 +143,7 @@ def test_return_is_offered_to_the_passer_after_a_half_whist() -> None:
     assert game.phase is Phase.PLAY
     rules = game.deal.play.rules if game.deal.play else None
     assert rules is not None and rules.controllers == ((A, V),)  # lone whister, open: she plays Anna's hand
-    assert game.deal.defended is not None and game.deal.defended.whisters == (V,)
+    assert game.deal.defended is not None and game.deal.defended.defending == (V,)
 
 
 def test_no_return_without_the_option_or_above_its_levels() -> None:
@@ -162,7 +162,7 @@ def test_returned_whist_scores_as_a_lone_whist() -> None:
             "tricks": {"Boris": 7, "Vera": 2, "Anna": 1}}
     match = score_card(card(RETURN, deal), "game.toml").match
     result = match.results[0]
-    assert result.defence == ((V, "pass"), (A, "half"), (V, "return")) and result.whisters == (V,)
+    assert result.defence == ((V, "pass"), (A, "half"), (V, "return")) and result.defending == (V,)
     got = {k: v for k, v in match.totals.items() if v}
     # 7S made: Boris pool +4; Vera whists alone (greedy): the defence's 2 + 1 tricks x 4 = 12; the
     # half-whister Anna now counts as the passer and writes nothing; the defence took 3 >= 2

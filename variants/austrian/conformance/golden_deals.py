@@ -19,7 +19,7 @@ def pot_game(name: str, declarer_tricks: Mapping[int, int], defence: tuple[tuple
     def build(contracts: ContractTable, index: int) -> DealResult:
         return DealResult(kind="contract", dealer=0, active=(1, 2, 0),
                           tricks=tuple(declarer_tricks.get(s, 0) for s in range(3)), declarer=1,
-                          contract=contracts[name], bid=name, defence=defence, whisters=whisters,
+                          contract=contracts[name], bid=name, defence=defence, defending=whisters,
                           played=bool(whisters), index_in_match=index)
     return build
 

@@ -25,7 +25,7 @@ def balkan_game(dealer: int, declarer: int, name: str, bid: str, tricks: Mapping
         return DealResult(kind="contract", dealer=dealer, active=_active(dealer),
                           tricks=tuple(tricks.get(s, 0) for s in range(3)), declarer=declarer,
                           contract=contracts[name], bid=bid, defence=defence,
-                          whisters=tuple(s for s, c in defence if c == "follow"), played=True,
+                          defending=tuple(s for s, c in defence if c == "follow"), played=True,
                           index_in_match=index, declaration=((declarer, name),))
     return build
 

@@ -34,11 +34,11 @@ class Ask:
 
 @dataclass(frozen=True)
 class Outcome:
-    """What the defence decided. ``whisters`` in the order they whisted; ``played``: the cards are played;
-    ``half``: the half-whister whose half-whist stands; ``open_play``: a lone whister lays both defending
+    """What the defence decided. ``defending``: the whisters in the order they whisted; ``played``: the cards
+    are played; ``half``: the half-whister whose half-whist stands; ``open_play``: a lone whister lays both defending
     hands face up; ``conceded``: the declarer conceded three undertricks (без трёх)."""
 
-    whisters: tuple[int, ...]
+    defending: tuple[int, ...]
     played: bool
     half: int | None = None
     open_play: bool = False
@@ -52,7 +52,7 @@ def settle(name: str, declarer: int, defenders: Sequence[int], calls: Sequence[t
            n_players: int, rules: RussianRules) -> Ask | Outcome:
     """Walk the defence calls ``calls`` of contract ``name``: the next question, or how it ended."""
     if not whisted(name, rules):
-        return Outcome(whisters=(), played=True)  # misère, a checked ten: nobody whists (RUS-MIS-06)
+        return Outcome(defending=(), played=True)  # misère, a checked ten: nobody whists (RUS-MIS-06)
     level = level_of(name)
     dm = dummy(n_players)
     speakers = [s for s in defenders if s != dm]
@@ -73,7 +73,7 @@ def settle(name: str, declarer: int, defenders: Sequence[int], calls: Sequence[t
             whisters, halfer = [passer], None
     if not whisters:
         # both passed, or the half-whist stands: nothing is played (russian#prices-common)
-        return Outcome(whisters=(), played=False, half=halfer)
+        return Outcome(defending=(), played=False, half=halfer)
     open_play = bool(rules.whist.lone_whister_open)
     if len(whisters) == 1 and rules.whist.lone_whister_chooses:
         if not queue:

@@ -26,7 +26,7 @@ def russian_game(dealer: int, declarer: int, name: str, tricks: Mapping[int, int
         return DealResult(kind="contract", dealer=dealer, active=_active(dealer),
                           tricks=tuple(tricks.get(s, 0) for s in range(3)), declarer=declarer,
                           contract=contracts[name], bid=name, defence=defence,
-                          whisters=tuple(s for s, c in defence if c == "whist"), played=bool(tricks),
+                          defending=tuple(s for s, c in defence if c == "whist"), played=bool(tricks),
                           index_in_match=index)
     return build
 

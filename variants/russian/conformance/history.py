@@ -35,7 +35,7 @@ def ends_series(r: DealResult, n_players: int, rules: RussianRules) -> bool:
     outcome = _outcome(r, n_players, rules)
     if by == "played":
         return outcome is not None and outcome.played
-    return (level_of(name) > 0 and outcome is not None and outcome.played and bool(outcome.whisters)
+    return (level_of(name) > 0 and outcome is not None and outcome.played and bool(outcome.defending)
             and r.tricks[r.declarer] >= level_of(name))
 
 

@@ -136,7 +136,7 @@ def played_game(r: DealResult, n: int, level: int, p: int, outcome: Outcome, rul
     made = taken >= level
     out = [pool(d, p, GAME)] if made else _set(r, n, level - taken, p, rules, GAME)
     rate = p * rules.whist.rate
-    ws = outcome.whisters
+    ws = outcome.defending
     if len(ws) == 2:
         out += [whists(w, d, r.tricks[w] * rate, GAME) for w in ws]  # each his own tricks
     elif len(ws) == 1:
@@ -189,10 +189,10 @@ def concession(r: DealResult, n: int, level: int, p: int, outcome: Outcome, rule
     assert r.declarer is not None
     d = r.declarer
     out = _set(r, n, 3, p, rules, "russian#conventions")
-    if rules.declarer.concede_three_whists != "as_played" or not outcome.whisters:
+    if rules.declarer.concede_three_whists != "as_played" or not outcome.defending:
         return out
     total = (13 - level) * p * rules.whist.rate
-    ws = outcome.whisters
+    ws = outcome.defending
     if len(ws) == 2:
         return out + [whists(w, d, Fraction(total, 2), "russian#conventions") for w in ws]
     w = ws[0]

@@ -83,9 +83,9 @@ def _contract_hands(m: Moment, seat: int, rules: RussianRules) -> tuple[set[int]
     outcome = settle(name, d, defs, m.defence, n, rules)
     if not isinstance(outcome, Outcome) or not outcome.played:
         return None, WHIST
-    if len(outcome.whisters) != 1:
+    if len(outcome.defending) != 1:
         return set(), WHIST  # two whisters: each plays his own closed hand
-    whister = outcome.whisters[0]
+    whister = outcome.defending[0]
     passer = next(s for s in defs if s != whister)
     mine = {passer} if seat == whister and (outcome.open_play or passer == dm) else set()
     if not outcome.open_play:

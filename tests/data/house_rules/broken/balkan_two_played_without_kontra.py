@@ -11,6 +11,6 @@ from preferans.core.plugin import Defended, hookimpl
 @hookimpl(wrapper=True)
 def pref_defence_step(view, rules):
     step = yield
-    if isinstance(step, Defended) and not step.played and step.whisters:
+    if isinstance(step, Defended) and not step.played and step.defending:
         return dataclasses.replace(step, played=True)
     return step

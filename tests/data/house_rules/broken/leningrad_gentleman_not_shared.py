@@ -11,9 +11,9 @@ from preferans.core.plugin import hookimpl
 @hookimpl(wrapper=True)
 def pref_score_deal(result, match, rules):
     entries = yield
-    if not entries or len(result.whisters) != 1:
+    if not entries or len(result.defending) != 1:
         return entries
-    whister = result.whisters[0]
+    whister = result.defending[0]
     out = []
     for e in entries:
         if e.account == "whists" and "shared" in e.note:

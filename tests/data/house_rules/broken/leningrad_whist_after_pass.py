@@ -9,7 +9,7 @@ from preferans.core.plugin import Defended, Next, hookimpl
 
 def _reopened(view):
     calls = view.calls
-    if not view.contract.whisted or len(view.defenders) != 2 or len(calls) < 2:
+    if not view.contract.has_defence or len(view.defenders) != 2 or len(calls) < 2:
         return None
     (first, c1), (second, c2) = calls[0], calls[1]
     if c1 == "pass" and c2 == "whist" and first == view.defenders[0]:

@@ -15,6 +15,6 @@ from preferans.variants.balkan.rules import BalkanRules
 @hookimpl(wrapper=True)
 def pref_defence_step(view: DefenceView, rules: BalkanRules) -> Generator[None, DefenceStep, DefenceStep]:
     step = yield
-    if isinstance(step, Defended) and not step.played and step.whisters and view.contract.name == "spades":
+    if isinstance(step, Defended) and not step.played and step.defending and view.contract.name == "spades":
         return dataclasses.replace(step, played=True)
     return step

@@ -15,6 +15,6 @@ from preferans.variants.russian.rules import RussianRules
 @hookimpl(wrapper=True)
 def pref_defence_step(view: DefenceView, rules: RussianRules) -> Generator[None, DefenceStep, DefenceStep]:
     step = yield
-    if isinstance(step, Defended) and len(step.whisters) == 1 and step.open_hands:
+    if isinstance(step, Defended) and len(step.defending) == 1 and step.open_hands:
         return dataclasses.replace(step, open_hands=())
     return step

@@ -450,7 +450,15 @@ def test_play_speaks_the_language(variant: str, lang: str, golden: str, head: in
     # the title and the first deal (after the sheet's opening, a Balkan sheet's starting bula), as the golden
     # file says them
     assert out[:head] == want[:head]
-    assert out[-len(want) + head:] == want[head:]  # the sheet, the settlement and its check at the end
+    # the sheet, the settlement and its check at the end: their words as the golden file says them; the
+    # numbers are the bots' game (they change when a bot does), so they and the columns' spacing are not
+    # compared, only where a number stands
+    assert [_words(line) for line in out[-len(want) + head:]] == [_words(line) for line in want[head:]]
+
+
+def _words(line: str) -> str:
+    """``line`` with every number (``+677``, ``-1324/3``, ``60``) as ``#`` and its spaces collapsed."""
+    return " ".join(re.sub(r"[+-]?\d+(?:/\d+)?", "#", line).split())
 
 
 @pytest.mark.slow

@@ -519,7 +519,24 @@ def _load(name: str, overrides: Mapping[str, Any] | None, plugins: Sequence[str]
         rules = validate(model, merged, source, "rules")
     else:
         rules = validate(model, merged, chain[-1].source, "rules")
+    _check_quota(chain, rules)
     return Variant(name, chain, stack, plugin_names, model, rules, dict(overrides or {}), tuple(local))
+
+
+def _check_quota(chain: Sequence[PresetLevel], rules: Any) -> None:
+    """Refuse a ``[bots] quota`` that names no table of the rules, at load: misspelt, the bots would silently
+    fall back to their rule of thumb."""
+    for level in chain:
+        key = level.preset.bots.quota
+        if key is None:
+            continue
+        table: object = rules
+        for part in key.split("."):
+            table = getattr(table, part, None)
+        if not isinstance(table, dict):
+            raise ConfigError(level.source, "bots.quota", bad_input(
+                "{key} is not a table of the rules by contract level (a dotted key of [rules])",
+                key=repr(key)))
 
 
 def load_config(path: str | Path, plugins: Sequence[Path | ModuleType | LocalPlugin] = ()) -> Variant:

@@ -11,10 +11,11 @@ _DIGRAPHS = {"lj": "љ", "nj": "њ", "dž": "џ"}
 
 def cyrillic(text: str) -> str:
     """Serbian Latin in Cyrillic letters, letter by letter (lj, nj, dž are one letter each); placeholders
-    (``{player}``), options (``--seed``) and the sheet's mark ``v`` stay as they are."""
+    (``{player}``), options (``--seed``), a config file's table names (``[rules]``) and the sheet's mark
+    ``v`` stay as they are."""
     out = []
-    for token in re.split(r"(\{[^}]*\}|--\w+|(?<![\w])v(?![\w]))", text):
-        if re.fullmatch(r"\{[^}]*\}|--\w+|v", token):  # the separators themselves, not a text after "---"
+    for token in re.split(r"(\{[^}]*\}|--\w+|\[[a-z_]+\]|(?<![\w])v(?![\w]))", text):
+        if re.fullmatch(r"\{[^}]*\}|--\w+|\[[a-z_]+\]|v", token):  # the separators themselves, not a text after "---"
             out.append(token)
             continue
         i, word = 0, ""

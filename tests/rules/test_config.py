@@ -166,6 +166,10 @@ def test_extends_unknown_parent_names_the_preset(fake_variants: AddVariant) -> N
         ('name = "odd"\nextends = "sochi"\n[bots]\nhard = 3\n', ["odd/preset.toml: bots.hard: "]),
         ('name = "odd"\nextends = "sochi"\n[bots]\nhard_seen_defence = 2\n',
          ["odd/preset.toml: bots.hard_seen_defence: ", "1"]),
+        # a misspelt quota would leave the bots on their rule of thumb without a word: refused at load
+        ('name = "odd"\nextends = "sochi"\n[bots]\nquota = "whist.obligaton"\n',
+         ["odd/preset.toml: bots.quota: ", "'whist.obligaton'", "a dotted key of [rules]"]),
+        ('name = "odd"\nextends = "sochi"\n[bots]\nquota = "pool"\n', ["odd/preset.toml: bots.quota: ", "'pool'"]),
     ],
 )
 def test_bad_preset_names_its_file_and_key(fake_variants: AddVariant, text: str, expected: list[str]) -> None:

@@ -83,6 +83,10 @@ class PresetFile(RulesSection):
     capabilities: list[str] = Field(default_factory=list, description=(
         "what the variant has that checks depend on (the conformance suite's words: docs/conformance.md); "
         "a child inherits its parents' and adds its own"))
+    accounts: list[str] = Field(default_factory=list, description=(
+        "the score sheet's accounts (pool, gora, whists; bula, juha ...) in the order the sheet shows them: the "
+        "features of the sheet in a learning environment's observation (docs/env.md); a child inherits its "
+        "parents' and adds its own"))
     calls: dict[str, str] = Field(default_factory=dict, description=(
         "what each call that is not a contract means (pass, whist, igra, kontra ...), in players' words, for "
         "the help of a person at the table; a key ending in '-' names a family of calls (kontra-5, kontra-6); "
@@ -320,6 +324,11 @@ class Variant:
         the kinds of its contract rows: the conformance suite gates its checks on these words."""
         declared = {c for level in self.chain for c in level.preset.capabilities}
         return frozenset(declared | set(self.contracts.kinds()))
+
+    @property
+    def accounts(self) -> tuple[str, ...]:
+        """The score sheet's accounts (``accounts`` in the presets: the parents' first, each once)."""
+        return tuple(dict.fromkeys(a for level in self.chain for a in level.preset.accounts))
 
     @property
     def calls(self) -> dict[str, str]:

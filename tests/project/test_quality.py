@@ -50,11 +50,11 @@ def test_a_wrong_import_breaks_the_contracts(tmp_path: Path) -> None:
     # a copy of the tree in which the engine imports a variant: the layer and "core imports no variant"
     # contracts must both fail on it
     copy = tmp_path / "tree"
-    for part in ("core", "variants"):
+    for part in ("core", "variants", "env"):
         shutil.copytree(ROOT / part, copy / part, ignore=shutil.ignore_patterns("__pycache__", "*.so"))
     shutil.copy(ROOT / "pyproject.toml", copy / "pyproject.toml")
     (copy / "src" / "preferans").mkdir(parents=True)
-    for part in ("core", "variants"):
+    for part in ("core", "variants", "env"):
         (copy / "src" / "preferans" / part).symlink_to(copy / part, target_is_directory=True)
     game = copy / "core" / "engine" / "game.py"
     game.write_text(game.read_text(encoding="utf-8") + "\nimport preferans.variants.sochi  # noqa: E402, F401\n",
@@ -72,11 +72,11 @@ def test_a_wrong_import_breaks_the_contracts(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_mypy_strict_is_clean() -> None:
-    # the project's config (pyproject.toml [tool.mypy]): strict, packages preferans.core and preferans.variants
-    proc = run(sys.executable, "-m", "mypy", "-p", "preferans.core", "-p", "preferans.variants")
+    # the project's config (pyproject.toml [tool.mypy]): strict, packages preferans.core, .variants and .env
+    proc = run(sys.executable, "-m", "mypy", "-p", "preferans.core", "-p", "preferans.variants", "-p", "preferans.env")
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]
 
 
 def test_ruff_is_clean() -> None:
-    proc = run(tool("ruff"), "check", "core", "variants", "tests", "bench")
+    proc = run(tool("ruff"), "check", "core", "variants", "env", "tests", "bench", "examples")
     assert proc.returncode == 0, proc.stdout[-4000:] + proc.stderr[-2000:]

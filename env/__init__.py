@@ -1,0 +1,22 @@
+"""preferans.env: every variant as an environment for learning agents (docs/env.md).
+
+Needs the ``rl`` extra (numpy, Gymnasium, PettingZoo; ``openspiel`` for the OpenSpiel games)::
+
+    pip install 'preferans[rl]'
+
+:class:`Table` is one game with actions by id and rewards by deal; :class:`ActionSpace` the fixed ids of a
+variant's actions; :class:`Encoder` the observation tensor. The environments themselves are in
+:mod:`preferans.env.pettingzoo`, :mod:`preferans.env.gymnasium`, :mod:`preferans.env.vector` and
+:mod:`preferans.env.openspiel`.
+"""
+
+try:
+    import numpy  # noqa: F401
+except ImportError:  # pragma: no cover - the message is the point
+    raise ImportError("preferans.env needs the rl extra: pip install 'preferans[rl]'") from None
+
+from preferans.env.actions import ActionSpace
+from preferans.env.encoding import Encoder, render
+from preferans.env.table import Table, variant_of
+
+__all__ = ["ActionSpace", "Encoder", "Table", "render", "variant_of"]

@@ -1,0 +1,103 @@
+"""One game as an environment sees it: episodes of one deal or a whole match, actions by id, rewards by deal.
+
+Every environment of :mod:`preferans.env` (PettingZoo, Gymnasium, OpenSpiel, the vectorised runner) drives a
+:class:`Table`; the engine alone changes the game.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import Any, Literal
+
+from preferans.core import Game, Observation, Variant, load_variant
+from preferans.core.rules.config import DEFAULT_VARIANT, parse_variant_id
+from preferans.env.actions import ActionSpace
+
+Episode = Literal["deal", "match"]
+"""``"deal"``: an episode is one deal (a new game each time, its dealer drawn from the seed); ``"match"``: a
+whole match (a pulka, a Balkan game), the dealer passing on as the rules say."""
+
+Reward = Literal["deal", "match"]
+"""``"deal"``: after each deal, each seat's change of the settlement in the variant's unit (whists, points,
+stakes); ``"match"``: nothing until the match ends, then each seat's final settlement."""
+
+
+def variant_of(variant: Variant | str = DEFAULT_VARIANT, plugins: Sequence[Any] = ()) -> Variant:
+    """A :class:`Variant` from an id as everywhere else (``"sochi"``, ``"leningrad(players=4)"``, an installed
+    package's name), with extra plugins (entry-point names, ``.py`` paths or modules) on top."""
+    if isinstance(variant, Variant):
+        if not plugins:
+            return variant
+        return load_variant(variant.name, variant.overrides or None, [*variant.plugin_names, *plugins])
+    name, overrides = parse_variant_id(variant, "variant")
+    return load_variant(name or DEFAULT_VARIANT, overrides or None, list(plugins), source=f"variant {variant}")
+
+
+class Table:
+    """A variant's game for an environment.
+
+    ``reset(seed)`` starts an episode; ``step(action_id)`` applies the current seat's action; after each
+    step :attr:`rewards` holds what each seat got from it (all zeros but at the end of a deal) and
+    :attr:`done` whether the episode is over. The same seed gives the same game."""
+
+    def __init__(self, variant: Variant | str = DEFAULT_VARIANT, *, plugins: Sequence[Any] = (),
+                 episode: Episode = "deal", reward: Reward = "deal") -> None:
+        if episode not in ("deal", "match"):
+            raise ValueError(f"episode: {episode!r} is not 'deal' or 'match'")
+        if reward not in ("deal", "match"):
+            raise ValueError(f"reward: {reward!r} is not 'deal' or 'match'")
+        self.variant = variant_of(variant, plugins)
+        self.space = ActionSpace.of(self.variant)
+        self.players: int = self.variant.rules.players
+        self.episode: Episode = episode
+        self.reward: Reward = reward
+        self.game = Game(self.variant, seed=0)
+        self.rewards: list[float] = [0.0] * self.players
+        self.done = False
+        self._scored = 0
+        self._before: tuple[Fraction, ...] = (Fraction(0),) * self.players
+
+    def reset(self, seed: int = 0) -> None:
+        first_dealer = random.Random(seed).randrange(self.players) if self.episode == "deal" else 0
+        self.game = Game(self.variant, seed=seed, first_dealer=first_dealer)
+        self.rewards = [0.0] * self.players
+        self.done = False
+        self._scored = 0
+        self._before = tuple(self.game.settlement().exact)
+
+    @property
+    def current_player(self) -> int:
+        """The seat to act, or -1 when the episode is over."""
+        return -1 if self.done else self.game.current_player
+
+    def legal(self) -> list[str]:
+        return [] if self.done else self.game.legal_actions()
+
+    def legal_ids(self) -> list[int]:
+        return self.space.ids(self.legal())
+
+    def step(self, action_id: int) -> None:
+        """Apply id ``action_id`` for the current seat (:class:`~preferans.core.IllegalActionError` naming the
+        legal ids if it is not legal: nothing changes)."""
+        game = self.game
+        if self.done:
+            raise ValueError("the episode is over: call reset()")
+        game.apply(self.space.action(int(action_id), game.legal_actions(), game.phase.value))
+        self.rewards = [0.0] * self.players
+        scored = len(game.results)
+        if scored == self._scored and not game.is_terminal:
+            return
+        self._scored = scored
+        over = game.is_terminal or self.episode == "deal"
+        if self.reward == "deal" or over:
+            now = tuple(game.settlement().exact)
+            start = self._before if self.reward == "deal" else (Fraction(0),) * self.players
+            self.rewards = [float(a - b) for a, b in zip(now, start, strict=True)]
+            self._before = now
+        self.done = over
+
+    def observation(self, seat: int) -> Observation:
+        """What ``seat`` may see now (the engine's per-seat observation)."""
+        return self.game.observation(seat)

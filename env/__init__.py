@@ -4,10 +4,14 @@ Needs the ``rl`` extra (numpy, Gymnasium, PettingZoo; ``openspiel`` for the Open
 
     pip install 'preferans[rl]'
 
-:class:`Table` is one game with actions by id and rewards by deal; :class:`ActionSpace` the fixed ids of a
-variant's actions; :class:`Encoder` the observation tensor. The environments themselves are in
-:mod:`preferans.env.pettingzoo`, :mod:`preferans.env.gymnasium`, :mod:`preferans.env.vector` and
-:mod:`preferans.env.openspiel`.
+Here: :class:`Table`, one game with actions by id and rewards by deal; :class:`ActionSpace`, the fixed ids
+of a variant's actions; :class:`Encoder`, the observation tensor. The environments of each library are in
+their own module, imported when asked for, so that one library does not load the others:
+
+* :mod:`preferans.env.pettingzoo`: ``aec_env``;
+* :mod:`preferans.env.gymnasium`: ``PreferansEnv``, registered as ``preferans/Preferans-v0``;
+* :mod:`preferans.env.vector`: ``VectorTables``, ``make_sync``, ``make_async``, ``selfplay``;
+* :mod:`preferans.env.openspiel`: the games ``python_preferans_<variant>``.
 """
 
 try:

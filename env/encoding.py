@@ -60,7 +60,7 @@ class Encoder:
             ("leader", h, "the hand that led the trick on the table"),
             ("tricks_won", h, "tricks each hand has taken in this deal / 10"),
             ("auction", n * c, "each seat's last auction call (one of the call ids from 32, less 32)"),
-            ("bid", c, "the highest bid so far"),
+            ("bid", c, "the bid that won the auction (once it is over)"),
             ("declaration", c, "the last call of the declaration (the game named after the talon)"),
             ("defence", n * c, "each seat's last defence call (whist, pass, follow, kontra ...)"),
             ("contract", c, "the contract being played"),
@@ -179,7 +179,8 @@ class Encoder:
                 continue
             col = 0 if other is None else 1 + rel_seat(int(other))
             i = ((self.accounts.index(str(account)) * n + rel_seat(s)) * (n + 1)) + col
-            v[start + i] += float(line.get("amount") or 0) / SHEET_SCALE
+            # an amount is an int or, for a fraction, "p/q" (the observation's JSON form): Fraction reads both
+            v[start + i] += float(Fraction(line.get("amount") or 0)) / SHEET_SCALE
 
     def describe(self) -> list[tuple[str, int, int, str]]:
         """The layout: each block's name, offset, length and meaning."""

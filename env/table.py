@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Literal
 
@@ -53,7 +54,10 @@ class Table:
         self.players: int = self.variant.rules.players
         self.episode: Episode = episode
         self.reward: Reward = reward
-        self.game = Game(self.variant, seed=0)
+        # the variant's plugin manager, shared by every game of the table: building one is most of the cost of
+        # a new game (Game's ``manager``), which a runner resetting thousands of deals would pay each time
+        self._manager = self.variant.new_manager()
+        self.game = Game(self.variant, seed=0, manager=self._manager)
         self.rewards: list[float] = [0.0] * self.players
         self.done = False
         self._scored = 0
@@ -61,7 +65,7 @@ class Table:
 
     def reset(self, seed: int = 0) -> None:
         first_dealer = random.Random(seed).randrange(self.players) if self.episode == "deal" else 0
-        self.game = Game(self.variant, seed=seed, first_dealer=first_dealer)
+        self.game = Game(self.variant, seed=seed, first_dealer=first_dealer, manager=self._manager)
         self.rewards = [0.0] * self.players
         self.done = False
         self._scored = 0
@@ -76,7 +80,7 @@ class Table:
         return [] if self.done else self.game.legal_actions()
 
     def legal_ids(self) -> list[int]:
-        return self.space.ids(self.legal())
+        return self.space.ids(self.legal(), self.game.phase.value)
 
     def step(self, action_id: int) -> None:
         """Apply id ``action_id`` for the current seat (:class:`~preferans.core.IllegalActionError` naming the
@@ -99,5 +103,15 @@ class Table:
         self.done = over
 
     def observation(self, seat: int) -> Observation:
-        """What ``seat`` may see now (the engine's per-seat observation)."""
-        return self.game.observation(seat)
+        """What ``seat`` may see now (the engine's per-seat observation).
+
+        Once a one-deal episode is over the engine has already dealt the next deal; the episode's last
+        observation shows the sheet and the result of its deal (``last_result``), not the next deal's cards or
+        calls, which belong to no episode."""
+        obs = self.game.observation(seat)
+        if self.done and self.episode == "deal":
+            return replace(obs, phase="over", over=True, to_act=-1, legal=[], hands={}, talon=None, talon_count=0,
+                           talon_taken=False, discard=None, discard_count=0, calls=[], bid=None,
+                           declaration_calls=[], defence_calls=[], declarer=None, contract=None, defending=[],
+                           to_play=None, trick=[], tricks=[], tricks_won={})
+        return obs

@@ -44,7 +44,6 @@ settlement change over it. Choices the Gymnasium rules leave open:
 from __future__ import annotations
 
 from collections.abc import Sequence
-from fractions import Fraction
 from typing import Any, Literal, SupportsFloat, TypeAlias
 
 import gymnasium
@@ -52,7 +51,7 @@ import numpy as np
 import numpy.typing as npt
 from gymnasium import spaces
 
-from preferans.core import Game, Variant
+from preferans.core import Variant
 from preferans.core.ai.registry import make_bot
 from preferans.core.engine.player import Bot
 from preferans.core.rules.config import DEFAULT_VARIANT
@@ -60,7 +59,7 @@ from preferans.env.actions import CARDS
 from preferans.env.encoding import Encoder, render
 from preferans.env.table import Episode, Reward, Table
 
-__all__ = ["ENV_ID", "PreferansEnv", "SettlementCache", "observation_bounds", "register_envs"]
+__all__ = ["ENV_ID", "PreferansEnv", "observation_bounds", "register_envs"]
 
 ENV_ID = "preferans/Preferans-v0"
 """The Gymnasium id :func:`register_envs` registers."""
@@ -94,24 +93,6 @@ def observation_bounds(encoder: Encoder) -> tuple[npt.NDArray[np.float32], npt.N
         elif block.name in COUNT_BLOCKS:
             high[part] = CARDS / 2
     return low, high
-
-
-class SettlementCache:
-    """The public settlement of a game, computed again only when a deal has been scored: the sheet, and so the
-    settlement, changes only when the engine posts a deal's result (``len(game.results)`` grows)."""
-
-    __slots__ = ("game", "scored", "value")
-
-    def __init__(self) -> None:
-        self.game: Game | None = None
-        self.scored = -1
-        self.value: tuple[Fraction, ...] = ()
-
-    def get(self, game: Game) -> tuple[Fraction, ...]:
-        scored = len(game.results)
-        if game is not self.game or scored != self.scored:
-            self.game, self.scored, self.value = game, scored, tuple(game.settlement().exact)
-        return self.value
 
 
 def opponent_names(opponents: Opponents, players: int) -> tuple[str, ...]:
@@ -171,7 +152,6 @@ class PreferansEnv(gymnasium.Env[Obs, np.int64]):
         self.bots: dict[int, Bot] = {}
         """The bots of the episode, by seat (made anew at each reset)."""
         self._pending = 0.0
-        self._settlement = SettlementCache()
 
     # ------------------------------------------------------------ the Gymnasium API
 
@@ -254,7 +234,7 @@ class PreferansEnv(gymnasium.Env[Obs, np.int64]):
         ids = self.space.ids(legal, game.phase.value)
         mask = np.zeros(len(self.space), dtype=np.int8)
         mask[ids] = 1
-        vector = self.encoder.encode(table.observation(self.seat), self._settlement.get(game))
+        vector = table.vector(self.seat)
         return {"observation": vector, "action_mask": mask}, ids
 
     def _info(self, obs: Obs, legal_ids: list[int]) -> dict[str, Any]:

@@ -143,7 +143,7 @@ class PreferansAEC(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (Pett
     def observe(self, agent: str) -> Obs:
         table = self.table
         seat = self.agent_name_mapping[agent]
-        vector = self.encoder.encode(table.observation(seat), table.game.settlement().exact)
+        vector = table.vector(seat)
         if seat == table.current_player:
             mask = table.space.mask(table.legal(), table.game.phase.value)
         else:

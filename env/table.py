@@ -12,9 +12,13 @@ from dataclasses import replace
 from fractions import Fraction
 from typing import Any, Literal
 
+import numpy as np
+import numpy.typing as npt
+
 from preferans.core import Game, Observation, Variant, load_variant
 from preferans.core.rules.config import DEFAULT_VARIANT, parse_variant_id
 from preferans.env.actions import ActionSpace
+from preferans.env.encoding import Encoder
 
 Episode = Literal["deal", "match"]
 """``"deal"``: an episode is one deal (a new game each time, its dealer drawn from the seed); ``"match"``: a
@@ -51,6 +55,7 @@ class Table:
             raise ValueError(f"reward: {reward!r} is not 'deal' or 'match'")
         self.variant = variant_of(variant, plugins)
         self.space = ActionSpace.of(self.variant)
+        self.encoder = Encoder(self.variant, self.space)
         self.players: int = self.variant.rules.players
         self.episode: Episode = episode
         self.reward: Reward = reward
@@ -62,6 +67,7 @@ class Table:
         self.done = False
         self._scored = 0
         self._before: tuple[Fraction, ...] = (Fraction(0),) * self.players
+        self._settled: tuple[Game | None, int, tuple[Fraction, ...]] = (None, -1, ())
 
     def reset(self, seed: int = 0) -> None:
         first_dealer = random.Random(seed).randrange(self.players) if self.episode == "deal" else 0
@@ -69,7 +75,7 @@ class Table:
         self.rewards = [0.0] * self.players
         self.done = False
         self._scored = 0
-        self._before = tuple(self.game.settlement().exact)
+        self._before = self.settlement()
 
     @property
     def current_player(self) -> int:
@@ -96,11 +102,27 @@ class Table:
         self._scored = scored
         over = game.is_terminal or self.episode == "deal"
         if self.reward == "deal" or over:
-            now = tuple(game.settlement().exact)
+            now = self.settlement()
             start = self._before if self.reward == "deal" else (Fraction(0),) * self.players
             self.rewards = [float(a - b) for a, b in zip(now, start, strict=True)]
             self._before = now
         self.done = over
+
+    def settlement(self) -> tuple[Fraction, ...]:
+        """Each seat's settlement if the match stopped after the deals scored so far (public: it is read from
+        the sheet), computed again only when a deal has been scored, the one time the sheet changes. What is
+        already written for the next deal (a pot game's ante) belongs to that deal, so it is left out: a deal's
+        reward is its own ante and its own result (``Match.posted``)."""
+        game, at, value = self._settled
+        scored = len(self.game.results)
+        if game is not self.game or at != scored:
+            value = tuple(self.game.match.posted().settlement().exact)
+            self._settled = (self.game, scored, value)
+        return value
+
+    def vector(self, seat: int) -> npt.NDArray[np.float32]:
+        """The observation tensor of ``seat`` (:class:`~preferans.env.encoding.Encoder`)."""
+        return self.encoder.encode(self.observation(seat), self.settlement())
 
     def observation(self, seat: int) -> Observation:
         """What ``seat`` may see now (the engine's per-seat observation).

@@ -21,7 +21,7 @@ from preferans.core.rules.config import DEFAULT_VARIANT, config_from_dict
 from preferans.core.rules.local import LocalPlugin
 from preferans.core.tools.parallel import derive_seed, iter_units
 from preferans.env.encoding import Encoder
-from preferans.env.gymnasium import PreferansEnv, SettlementCache
+from preferans.env.gymnasium import PreferansEnv
 from preferans.env.table import Episode, Reward, Table, variant_of
 
 __all__ = ["SELFPLAY_BLOCK", "Policy", "RandomPolicy", "SelfplayBlock", "SelfplaySummary", "VectorTables",
@@ -62,7 +62,6 @@ class VectorTables:
         self._to_act = np.zeros(n, dtype=np.int64)
         self._rewards = np.zeros((n, self.players), dtype=np.float32)
         self._done = np.zeros(n, dtype=bool)
-        self._settlements = [SettlementCache() for _ in range(n)]
         self._observed = False
         for i in range(n):
             self._next_episode(i)
@@ -86,7 +85,7 @@ class VectorTables:
                 game = table.game
                 seat = game.current_player
                 self._to_act[i] = seat
-                self._obs[i] = encode(game.observation(seat), self._settlements[i].get(game))
+                self._obs[i] = encode(game.observation(seat), table.settlement())
                 mask[i, ids(game.legal_actions(), game.phase.value)] = 1
             self._observed = True
         return self._obs, self._mask, self._to_act
@@ -195,7 +194,7 @@ def selfplay_block(block: SelfplayBlock, variant: Variant | None = None) -> Self
     ``Table.reset(derive_seed(seed, index, k))``."""
     variant = variant if variant is not None else config_from_dict(block.config, "selfplay", block.local)
     table = Table(variant, episode=block.episode)
-    encoder, space, cache = Encoder(variant, table.space), table.space, SettlementCache()
+    space = table.space
     policy = copy.deepcopy(block.policy)  # the same start in every block, wherever it runs
     reseed = getattr(policy, "seed", None)
     if callable(reseed):
@@ -206,7 +205,7 @@ def selfplay_block(block: SelfplayBlock, variant: Variant | None = None) -> Self
         table.reset(derive_seed(block.seed, block.index, k))
         while not table.done:
             seat = table.current_player
-            obs = encoder.encode(table.observation(seat), cache.get(table.game))
+            obs = table.vector(seat)
             table.step(int(policy(obs, space.mask(table.legal(), table.game.phase.value))))
             steps += 1
             for s, r in enumerate(table.rewards):

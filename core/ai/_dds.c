@@ -797,9 +797,9 @@ static PyTypeObject SearchType = {
     .tp_getset = Search_getset,
 };
 
-/* ------------------------------------------------------------------ max-n for raspasovka (core/ai/raspasovka.py)
+/* ------------------------------------------------------------------ max-n for raspasovka (core/ai/all_pass.py)
  *
- * maxn(problem) is the pure-Python _MaxN of core/ai/raspasovka.py step by step: each hand plays for its
+ * maxn(problem) is the pure-Python _MaxN of core/ai/all_pass.py step by step: each hand plays for its
  * controller's own result (a vector of results, one per seat, read from the variant's table of costs), the
  * first card in the move order keeping a tie, a table at trick starts keyed by the hands in play, the
  * leader, the tricks done and the holders' tricks won, the horizon's estimate in integers. Same values and
@@ -1259,7 +1259,7 @@ done:
 static PyMethodDef module_methods[] = {
     {"maxn", (PyCFunction)py_maxn, METH_O,
      "maxn(problem) -> (list of (card, values), nodes): the max-n search of a raspasovka position\n"
-     "(core/ai/raspasovka.py Problem); the same values and node counts as its pure-Python search."},
+     "(core/ai/all_pass.py Problem); the same values and node counts as its pure-Python search."},
     {NULL, NULL, 0, NULL},
 };
 

@@ -13,5 +13,5 @@ class Search:
     def nodes(self) -> int: ...
 
 def maxn(problem: object) -> tuple[list[tuple[int, tuple[int, ...]]], int]:
-    """The max-n search of a raspasovka position (core/ai/raspasovka.py ``Problem``): each move of the hand to
+    """The max-n search of a raspasovka position (core/ai/all_pass.py ``Problem``): each move of the hand to
     play, one card of a run of equivalent cards, with its vector of results; and the nodes searched."""

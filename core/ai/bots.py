@@ -159,7 +159,7 @@ def defence_estimate(hand: int, trump: int) -> float:
     return total
 
 
-def misere_risk(hand: int) -> int:
+def no_trick_risk(hand: int) -> int:
     """How many cards break the 7-9-J-K ladder: the i-th lowest card of a suit may rank at most 2*i.
 
     A suit like 7, 9, J, K can always duck (each card has a lower partner below every card the others
@@ -254,8 +254,8 @@ class HeuristicBot:
 
     name = "heuristic"
     stateful = False
-    misere_breaks = 0
-    """Ladder breaks (:func:`misere_risk`) a hand may have for the bot to call misère: 0, only a hand that
+    no_trick_breaks = 0
+    """Ladder breaks (:func:`no_trick_risk`) a hand may have for the bot to call misère: 0, only a hand that
     cannot be caught (the arena's misère deal set asks a bolder bidder, :mod:`..tools.deal_sets`)."""
 
     def choose(self, game: Game, seat: int) -> str:
@@ -281,7 +281,7 @@ class HeuristicBot:
         hand = own_hand(game, seat)
         table = game.contracts
         nil = no_trick_bid(table, legal)
-        if nil is not None and misere_risk(hand) <= self.misere_breaks:
+        if nil is not None and no_trick_risk(hand) <= self.no_trick_breaks:
             return nil
         target = best_contract(hand, table, TALON_BONUS)
         # "pass" when it may (after a Balkan igra the others must name an igra or pass is not offered)
@@ -301,7 +301,7 @@ class HeuristicBot:
         if bid is not None and bid.goal == "none":
             # misère: drop the card whose loss leaves the fewest ladder breaks, the highest on a tie
             options = [_CARD_INDEX[a] for a in legal]
-            card = min(options, key=lambda c: (misere_risk(hand & ~(1 << c)), -(c & 7), -c))
+            card = min(options, key=lambda c: (no_trick_risk(hand & ~(1 << c)), -(c & 7), -c))
             return CARD_NAMES[card]
         trump = best_strain(hand)
         return CARD_NAMES[trick_discard(hand, trump)]

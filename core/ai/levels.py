@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from preferans.core.ai import misere, raspasovka
+from preferans.core.ai import all_pass, no_trick
 from preferans.core.ai.bots import HeuristicBot, best_strain
 from preferans.core.ai.calls import ALL_CALLS, PHASE_BITS, choose_call
 from preferans.core.ai.pimc import (
@@ -32,7 +32,7 @@ from preferans.core.ai.pimc import (
     PimcOptions,
     draw_limit,
     implausibility,
-    obs_is_raspasovka,
+    obs_is_all_pass,
     observe,
     parse_options,
     sample_layouts,
@@ -168,7 +168,7 @@ class HardBot(PimcBot):
         legal = game.legal_actions()
         if game.phase is Phase.DISCARD and len(legal) > 1:
             self.last_samples = 0
-            choice = self.discard(game, seat, legal) or misere.misere_discard(self, game, seat, legal, discards)
+            choice = self.discard(game, seat, legal) or no_trick.no_trick_discard(self, game, seat, legal, discards)
             if choice is not None:
                 return choice
         bit = PHASE_BITS.get(game.phase, 0)
@@ -187,9 +187,9 @@ class HardBot(PimcBot):
                 # too few layouts within the budget: the heuristic's call, and no sample counts
                 self.last_samples = 0 if found[1].too_few else found[1].layouts
                 return found[0]
-        if game.phase is Phase.PLAY and len(legal) > 1 and obs_is_raspasovka(game):
+        if game.phase is Phase.PLAY and len(legal) > 1 and obs_is_all_pass(game):
             self.last_samples = 0
-            card = raspasovka.choose_card(self, game, seat)  # max-n, not pimc's paranoid misère
+            card = all_pass.choose_card(self, game, seat)  # max-n, not pimc's paranoid misère
             if card is not None:
                 return card
         return super().choose(game, seat)
@@ -353,7 +353,7 @@ def hints(game: Game, seat: int, k: int = 3, bot: HardBot | None = None) -> list
       the mean settlement change for the seat that :func:`~preferans.core.ai.calls.choose_call` computed for
       it (``settlement``);
     * in raspasovka the ``k`` best cards by the max-n search's expected result for the seat
-      (:func:`~preferans.core.ai.raspasovka.card_values`, ``settlement``);
+      (:func:`~preferans.core.ai.all_pass.card_values`, ``settlement``);
     * in the card play of a game the ``k`` best cards with the tricks the side of the hand to play expects
       to end the deal with (``tricks``);
 
@@ -369,14 +369,14 @@ def hints(game: Game, seat: int, k: int = 3, bot: HardBot | None = None) -> list
             choice, values = found
             rest = sorted((c for c in values.totals if c != choice), key=lambda c: -values.mean(c))
             return [Hint(c, _tenth(values.mean(c)), "settlement") for c in [choice, *rest][:k]]
-    if game.phase is Phase.PLAY and len(legal) > 1 and obs_is_raspasovka(game):
-        cards = raspasovka.card_values(bot, game, seat)
-        pick = raspasovka.choose_card(bot, game, seat, cards) if cards is not None else None
+    if game.phase is Phase.PLAY and len(legal) > 1 and obs_is_all_pass(game):
+        cards = all_pass.card_values(bot, game, seat)
+        pick = all_pass.choose_card(bot, game, seat, cards) if cards is not None else None
         if cards is not None and pick is not None:
             first = CARD_INDEX[pick]
             order = [first, *sorted((c for c in cards.totals if c != first), key=lambda c: (-cards.totals[c], c))]
             return _distinct(order, lambda c: cards.totals[c], lambda c: _tenth(cards.mean(c)), "settlement", k)
-    if game.phase is Phase.PLAY and len(legal) > 1 and not obs_is_raspasovka(game):
+    if game.phase is Phase.PLAY and len(legal) > 1 and not obs_is_all_pass(game):
         found_cards = bot.card_totals(observe(game, seat))
         play = game.deal.play
         if found_cards is not None and play is not None and found_cards.solved:

@@ -42,8 +42,8 @@ from preferans.core.ai.bots import (
     defender_need,
     estimate,
     half_call,
-    misere_risk,
     no_trick_bid,
+    no_trick_risk,
     quota,
     trick_discard,
 )
@@ -89,8 +89,8 @@ class PimcOptions:
     """Bid a contract when the estimated chance of making it is at least this."""
     shortfall: float = 6.0
     """In the whist decision, what a defence trick short of the obligation costs, in defence tricks."""
-    whist_margin: float = 1.5
-    """Whist when the mean gain of whisting beats passing (or half-whisting) by this many tricks."""
+    defend_margin: float = 1.5
+    """Defend (whist) when the mean gain of defending beats passing (or half-whisting) by this many tricks."""
     tries: int = 20
     """Deals tried per layout to find one the auction and defence calls make plausible."""
     seed: int = 0
@@ -138,9 +138,13 @@ def default_nodes() -> int:
 _OPTION_TYPES: dict[str, Callable[[str], Any]] = {
     "samples": int, "nodes": int, "time": float, "min_samples": int, "make_bonus": int, "rasp_margin": float,
     "bid_threshold": float,
-    "shortfall": float, "whist_margin": float, "tries": int, "seed": int, "calls": int,
+    "shortfall": float, "defend_margin": float, "tries": int, "seed": int, "calls": int,
     "seen_defence": float,
 }
+
+
+OPTION_ALIASES = {"whist_margin": "defend_margin"}
+"""Former option names still accepted, each for the option it became (docs/bots.md, "Options and budget")."""
 
 
 FRACTIONS = frozenset({"seen_defence"})
@@ -165,6 +169,7 @@ def parse_options(text: str, where: str = "bots", trusted: bool = False) -> dict
             continue
         key, sep, value = item.partition("=")
         key = key.strip().lower().replace("-", "_")
+        key = OPTION_ALIASES.get(key, key)
         if not sep or key not in _OPTION_TYPES:
             raise bad_input("{where}: {bot} option {item}: expected {form} with {key} one of {allowed}", where=where,
                             bot="pimc", item=repr(item), form="KEY=VALUE", key="KEY", allowed=", ".join(_OPTION_TYPES))
@@ -509,7 +514,7 @@ def implausibility(obs: Knowledge, layout: Layout, by_rank: bool = False) -> flo
         elif calls and all(c == "pass" for c in calls) and h != obs.declarer:
             bad += max(0.0, estimate(hand, best_strain(hand)) + TALON_BONUS - 6.5)
         if any(spec.goal == "none" for spec in specs):
-            bad += max(0, misere_risk(hand) - 1)
+            bad += max(0, no_trick_risk(hand) - 1)
         if contract is not None and contract.goal == "tricks" and obs.declarer is not None:
             need = obs.need
             for speaker, call in obs.defence_calls:
@@ -637,7 +642,7 @@ class PimcBot:
         if found is None:
             return None
         pick = CARD_INDEX[self.heuristic.choose(game, seat)]
-        if obs_is_raspasovka(game) and pick in found.tricks:
+        if obs_is_all_pass(game) and pick in found.tricks:
             # the paranoid model is only a model: keep the heuristic's card unless it costs more than
             # ``rasp_margin`` tricks on average
             best = min(found.tricks.values())
@@ -728,7 +733,7 @@ class PimcBot:
                    for w, v in values) / sum(w for w, _ in values)
         half = half_call(game.variant)
         floor = need / 2 if half is not None and half in legal else 0.0
-        if gain >= floor + self.options.whist_margin:
+        if gain >= floor + self.options.defend_margin:
             return call
         heuristic = self.heuristic.choose(game, seat)
         return heuristic if heuristic not in defend else "pass"
@@ -848,7 +853,7 @@ def _position(public: TrickPlay, layout: Layout) -> TrickPlay:
     return p
 
 
-def obs_is_raspasovka(game: Game) -> bool:
+def obs_is_all_pass(game: Game) -> bool:
     """Whether the deal is played with no declarer (raspasovka: everybody avoids tricks)."""
     play = game.deal.play
     return play is not None and play.rules.declarer is None

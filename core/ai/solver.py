@@ -142,7 +142,7 @@ class Solver:
         self._quick = maximise and not self.stops and rules.must_follow
         self._o3 = self.order[2] if self.n_active == 3 else -1
         self._exact = True
-        # misère settled positions (see _misere_settled): no trump, following suit, no early stop
+        # misère settled positions (see _no_trick_settled): no trump, following suit, no early stop
         self._clean = not maximise and self.trump == NO_TRUMP and rules.must_follow and not self.stops
         self._top_trumps = self.trump != NO_TRUMP
         self._trump_mask = SUIT_MASK[self.trump] if self.trump != NO_TRUMP else 0
@@ -401,7 +401,7 @@ class Solver:
                 s = nm >> 3
                 first = (s << 3) + _SELECT[live >> (s << 3) & 0xFF][nm & 7]
         elif self._clean:
-            more = self._misere_settled(hands, seat, rem)
+            more = self._no_trick_settled(hands, seat, rem)
             if more >= 0:
                 table[key] = (more, more, -1)
                 return won + more
@@ -821,7 +821,7 @@ class Solver:
                         break
         return best
 
-    def _misere_settled(self, hands: list[int], seat: int, rem: int) -> int:
+    def _no_trick_settled(self, hands: list[int], seat: int, rem: int) -> int:
         """No-trump misère, following suit: the declarer's tricks still to come when they are settled at
         this trick start, else -1.
 

@@ -52,7 +52,7 @@ def _deal_lines(a: DealAnalysis, names: Sequence[str], tr: Translator = ENGLISH)
         what = (tr.gettext("{contract} by {player}").format(contract=contract, player=seat_name(names, a.declarer))
                 if a.declarer is not None else tr.gettext("all passed"))
         return [head + tr.gettext("{what}, no cards played").format(what=what)]
-    if a.kind == "raspasovka":
+    if a.kind == "all_pass":
         dd = ", ".join(f"{seat_name(names, h)} {v}" for h, v in zip(a.hands, a.dd_start, strict=True))
         act = ", ".join(f"{seat_name(names, h)} {v}" for h, v in zip(a.hands, a.actual, strict=True))
         lines = [head + tr.gettext("raspasovka; double-dummy tricks at the first card (each avoiding tricks against "

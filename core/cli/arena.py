@@ -39,7 +39,7 @@ from preferans.core.tools.arena import (
     summarize,
 )
 from preferans.core.tools.arena_record import ArenaRecord, header, merge, zero_sum
-from preferans.core.tools.deal_sets import ALL, DEAL_SETS, MISERE, RASPASOVKA, check_deal_set
+from preferans.core.tools.deal_sets import ALL, check_deal_set
 from preferans.core.tools.parallel import check_jobs, progress_bars
 
 
@@ -90,9 +90,9 @@ def table_rows(result: ArenaResult, tr: Translator = ENGLISH) -> list[list[str]]
 
 
 def set_label(tr: Translator, deal_set: str) -> str:
-    """The label of the bar of the search for the deals of ``deal_set`` (its name in the language)."""
-    labels = {RASPASOVKA: tr.pgettext("progress", "raspasovka"), MISERE: tr.pgettext("progress", "misere")}
-    return labels.get(deal_set, deal_set)
+    """The label of the bar of the search for the deals of ``deal_set``: the contract's name or kind as the
+    variant's catalogues write it (``tr`` with the variant's words: ``raspasovka`` -> ``распасы``)."""
+    return tr.contract(deal_set)
 
 
 def cmd_arena(args: argparse.Namespace) -> int:
@@ -183,8 +183,9 @@ def add_parser(sub: Any) -> None:
                    help=f"one bot per seat ({', '.join(BOTS)}); a name may repeat (required)")
     s.add_argument("--deals", type=int, metavar="N", help="deals, each played once per rotation (required)")
     s.add_argument("--seed", type=seed_value, default=1, help="run seed (default 1)")
-    s.add_argument("--deal-set", choices=DEAL_SETS, default=ALL,
-                   help="all deals (default), or only those the heuristic auction makes a raspasovka or a misère")
+    s.add_argument("--deal-set", default=ALL, metavar="SET",
+                   help="all deals (default), or only those the heuristic auction leads to a contract of this name "
+                        "or kind (raspasovka, misere, betl ...)")
     s.add_argument("--shard", default="0/1", metavar="K/M",
                    help="play only the deals whose index is K modulo M (default 0/1: all)")
     s.add_argument("--record", metavar="FILE.jsonl",

@@ -122,15 +122,15 @@ def _share(summary: dict[str, Any], key: str) -> str:
 
 def _coverage_table(out: render.Printer, reports: list[Any]) -> None:
     """Per variant: the share of its contract table, of the defence calls and of the other calls offered, and
-    of the all-pass outcomes (an all-pass deal, two in a row) the suite reached, the kontra levels taken;
-    then what was missed."""
+    of the all-pass outcomes (an all-pass deal, two in a row) the suite reached, the levels of the doubling
+    chain taken (the Balkan kontra, rekontra ...); then what was missed."""
     rows = []
     for r in reports:
         if r.coverage is None:
             continue
         s = r.coverage.summary()
         rows.append([_name(r.name, out.tr), str(s["deals"]), _share(s, "contract_table"), _share(s, "defence_calls"),
-                     _share(s, "other_calls"), _share(s, "all_pass"), str(len(s["kontra_levels"])) or "-",
+                     _share(s, "other_calls"), _share(s, "all_pass"), str(len(s["doubling_levels"])) or "-",
                      ", ".join(_all_pass_outcome(o, r.name, out.tr) for o in s["all_pass_outcomes"]) or "-"])
     if not rows:
         return

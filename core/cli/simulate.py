@@ -23,8 +23,9 @@ from preferans.core.cli.common import (
 from preferans.core.formats import render
 from preferans.core.model.errors import bad_input
 from preferans.core.rules.commented import name_in
+from preferans.core.tools.deal_sets import all_pass_contract
 from preferans.core.tools.parallel import check_jobs, progress_bar
-from preferans.core.tools.simulate import simulate
+from preferans.core.tools.simulate import ALL_PASS, NOT_PLAYED, simulate
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -42,7 +43,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                                             scheduler=args.scheduler)
     seconds = time.perf_counter() - start
     per_second = tally.deals / seconds if seconds > 0 else 0.0
-    order = [s.name for s in variant.contracts if s.biddable] + ["raspasovka", "not played"]
+    # the contracts bid, the all-pass deals (by the contract they were played under), the deals not played
+    order = [s.name for s in variant.contracts if s.biddable] + [all_pass_contract(variant) or ALL_PASS, NOT_PLAYED]
     keys = sorted(tally.distribution, key=lambda k: (order.index(k) if k in order else len(order), k))
     rate = tally.made / tally.played if tally.played else None
     if args.json:
@@ -64,7 +66,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     out.line(tr.gettext("speed: {rate} deals/s ({seconds} s)").format(rate=f"{per_second:.1f}",
                                                                      seconds=f"{seconds:.2f}"))
     dist = tally.distribution
-    shown = {"not played": tr.gettext("not played")}  # the tally's key for a deal thrown in
+    shown = {NOT_PLAYED: tr.gettext("not played")}  # the tally's key for a deal thrown in
     rows = [[shown.get(k) or tr.contract(k), str(dist[k]), f"{100 * dist[k] / tally.deals:.1f}%"] for k in keys]
     out.table(tr.gettext("Contract distribution"), [tr.gettext("contract"), tr.gettext("deals"),
                                                     tr.gettext("share")], rows)

@@ -25,7 +25,7 @@ from typing import Any, cast
 
 import pluggy
 import tomli_w
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
+from pydantic import BaseModel, ConfigDict, Field, NonNegativeFloat, ValidationError, create_model
 
 from preferans.core.model.contracts import ContractRegistry, ContractTable
 from preferans.core.model.errors import BadInput, ConfigError, bad_input, excerpt, nearest
@@ -67,6 +67,21 @@ class BotDefaults(RulesSection):
         "level and 1 above"))
 
 
+class ConformanceDefaults(RulesSection):
+    """``[conformance]`` of a preset: how the conformance suite's reference player makes the family's calls and
+    what its coverage counts of them (docs/conformance.md; a child inherits its parents' and may change one)."""
+
+    weights: dict[str, NonNegativeFloat] = Field(default_factory=dict, title="the reference player's calls",
+                                                 description=(
+        "how often the suite's reference player makes each call that is not a contract, against 1 for pass "
+        "(a defence call: 1.6 makes it more likely than passing); a key ending in '-' weighs every call it "
+        "begins; a call not listed weighs 0.1"))
+    doubling: list[str] | None = Field(default=None, title="the calls of the doubling chain", description=(
+        "the defence's calls that double the game and double it again, lowest first (a key ending in '-' "
+        "stands for the numbered levels above them): the levels of the chain the coverage counts; not set: "
+        "none"))
+
+
 class PresetFile(RulesSection):
     """The keys a preset file may have."""
 
@@ -92,6 +107,7 @@ class PresetFile(RulesSection):
         "the help of a person at the table; a key ending in '-' names a family of calls (kontra-5, kontra-6); "
         "a child inherits its parents' and may reword one"))
     bots: BotDefaults = Field(default_factory=BotDefaults)
+    conformance: ConformanceDefaults = Field(default_factory=ConformanceDefaults)
     deviations: dict[str, str] = Field(default_factory=dict, description=(
         "the family's rules this variant changes on purpose: rule IDs of the family's reference or areas "
         "(auction, score ...), each with why; the conformance suite holds the variant to its own golden games "
@@ -342,6 +358,19 @@ class Variant:
         for level in self.chain:
             merged.update(level.preset.bots.model_dump(exclude_unset=True))
         return BotDefaults(**merged)
+
+    @cached_property
+    def conformance_defaults(self) -> ConformanceDefaults:
+        """How the conformance suite plays and counts this variant's calls (``[conformance]`` in the presets:
+        the weights merged call by call, the parents' first; a child's ``doubling`` replaces its parent's)."""
+        weights: dict[str, float] = {}
+        doubling: list[str] | None = None
+        for level in self.chain:
+            own = level.preset.conformance
+            weights.update(own.weights)
+            if own.doubling is not None:
+                doubling = list(own.doubling)
+        return ConformanceDefaults(weights=weights, doubling=doubling)
 
     def new_manager(self) -> pluggy.PluginManager:
         return build_manager(self.stack)

@@ -92,7 +92,7 @@ PAGE = (
     mark_term("page", "the deal and the match"),  # the side panel: sheet, auction, last deal, chat
     mark_term("page", "dealer"),
     mark_term("page", "sits out"),  # the dealer of a four-player table
-    mark_term("page", "whister"),
+    mark_term("page", "defender"),  # a seat that defends against the declarer (the Russian whister)
     mark_term("page", "{name} takes the trick"),  # the finished trick, kept on the table a moment
     mark_term("page", "Last trick"),
     mark_term("page", "trick pause (seconds)"),  # how long a finished trick stays on the table
@@ -194,7 +194,7 @@ PAGE = (
     mark_term("page", "{name} calls:"),  # a call follows (pass, 6♠, whist, ...)
     mark_term("page", "Dealer"),
     mark_term("page", "Declarer"),
-    mark_term("page", "Whister"),
+    mark_term("page", "Defender"),
     mark_term("page", "tricks won: {n}"),
     mark_term("page", "to act"),
     mark_term("page", "{n} cards, face down"),
@@ -207,7 +207,7 @@ PAGE = (
     mark_term("page", "Discard"),
     mark_term("page", "Bidding"),
     mark_term("page", "Declared"),
-    mark_term("page", "Whist"),
+    mark_term("page", "Defence calls"),  # the replay's heading of the defenders' calls
     mark_term("page", "Contract"),
     mark_term("page", "{contract} by {name}"),
     mark_term("page", "Result of deal {n}"),

@@ -162,7 +162,10 @@ def check_every_legal_action_applies(variant: Variant, seed: int, deals: int, co
 
 
 def check_illegal_action_rejected(variant: Variant, seed: int, deals: int, coverage: Coverage | None = None) -> None:
-    pool = ["not-an-action", "pass", "whist", *CARD_NAMES, *(c.name for c in variant.contracts)]
+    # the calls that defend (the variant's [bots] defend: whist, follow, play; the core's own) are tried
+    # wherever they are not legal, as a bid, a card and the contract rows are
+    defend = variant.bot_defaults.defend or ["defend"]
+    pool = ["not-an-action", "pass", *defend, *CARD_NAMES, *(c.name for c in variant.contracts)]
     for step, game in enumerate(walk(variant, seed, deals, coverage)):
         if step % 3:
             continue
@@ -242,7 +245,7 @@ def check_play_matches_reference(variant: Variant, seed: int, deals: int, covera
             continue
         spec = game.deal.contract
         assert spec is not None
-        no_trump = spec.kind in ("misere", "raspasovka") or spec.trump == NO_TRUMP
+        no_trump = spec.goal == "none" or spec.trump == NO_TRUMP  # taking no trick is played without trumps
         trump = None if no_trump else SUITS[spec.trump]
         hand = names_of(game.deal.hands[play.to_play])
         trick = [CARD_NAMES[c] for _, c in play.trick]

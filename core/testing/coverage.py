@@ -6,7 +6,9 @@ action, :meth:`Coverage.deal_ended` after each deal; :func:`step` does all three
 * **rows**: each row of the variant's own contract table that was called (in the auction or the
   declaration) or was the contract of a deal (the raspasovka row is reached by an all-pass deal played);
 * **calls**: every call that is neither a row nor a card, per phase, as *offered* (seen legal) and *taken*;
-  the defence calls are the whist, the pass, the half-whist, the invitation and every kontra level;
+  the defence calls are the whist, the pass, the half-whist, the invitation and every kontra level; the
+  levels of the variant's doubling chain (``[conformance] doubling`` of its presets: the Balkan kontra,
+  rekontra ...) are counted apart;
 * **all-pass outcomes**: how the all-pass deals ended (``played as raspasovka``, ``thrown in``), and the
   longest run of all-pass deals in a row (a raspasovka series);
 * **declaration steps**: the talon taken, a discard, a hand game (no talon), a take-over (a second discard
@@ -54,6 +56,9 @@ class Coverage:
     deals: int = 0
     all_pass_possible: bool = False
     """Whether every bidder of some deal could have passed (pass legal at each of their calls)."""
+    doubling: tuple[str, ...] = ()
+    """The calls of the variant's doubling chain, lowest first (``[conformance] doubling`` of its presets; a call
+    ending in ``-`` stands for the numbered levels above): read from the first game recorded."""
     _series: int = field(default=0, init=False, repr=False, compare=False)
     _deal: Deal | None = field(default=None, init=False, repr=False, compare=False)
     _could_pass: bool = field(default=True, init=False, repr=False, compare=False)
@@ -76,6 +81,8 @@ class Coverage:
         """Record what is offered in the state ``game`` is in (called before each action); with ``counted``
         false (the walk stopped exploring this deal: a chain without end) its new calls are not required."""
         phase = game.phase
+        if not self.doubling:
+            self.doubling = tuple(game.variant.conformance_defaults.doubling or ())
         if phase is Phase.PLAY or phase is Phase.DISCARD:
             return
         if phase is Phase.AUCTION:
@@ -167,11 +174,14 @@ class Coverage:
             return int(bool(self.all_pass)) + int(self.longest_series >= 2), 2
         raise ValueError(part)
 
-    def kontra_levels(self) -> list[str]:
-        """The levels of a kontra chain taken in the defence (``kontra``, ``rekontra`` ... ``kontra-10``),
-        lowest first; a call counts when its name holds "kontra" and does not decline it (``no-kontra``)."""
-        levels = [c for c in self.taken[Phase.DEFENCE.value] if "kontra" in c and not c.startswith("no-")]
-        return sorted(levels, key=lambda c: (_KONTRA_ORDER.get(c) or _number(c), c))
+    def doubling_levels(self) -> list[str]:
+        """The levels of the doubling chain taken in the defence (the Balkan ``kontra``, ``rekontra`` ...
+        ``kontra-10``), lowest first: a call of :attr:`doubling`, or one a key of it ending in ``-`` begins,
+        numbered (its number orders it after the named levels)."""
+        named = {c: i + 1 for i, c in enumerate(self.doubling) if not c.endswith("-")}
+        prefixes = tuple(c for c in self.doubling if c.endswith("-"))
+        levels = [c for c in self.taken[Phase.DEFENCE.value] if c in named or (prefixes and c.startswith(prefixes))]
+        return sorted(levels, key=lambda c: (named.get(c) or _number(c), c))
 
     def merge(self, other: Coverage) -> Coverage:
         """The union of two runs of the same variant (``self`` is changed and returned); ``deals`` is the longer
@@ -188,6 +198,7 @@ class Coverage:
         self.outcomes.update(other.outcomes)
         self.deals = max(self.deals, other.deals)  # the checks of one variant walk the same deals
         self.all_pass_possible = self.all_pass_possible or other.all_pass_possible
+        self.doubling = self.doubling or other.doubling
         return self
 
     def to_dict(self) -> dict[str, Any]:
@@ -197,7 +208,7 @@ class Coverage:
             "taken": {p: sorted(v) for p, v in self.taken.items()},
             "all_pass": dict(self.all_pass), "longest_series": self.longest_series,
             "steps": dict(self.steps), "early_stops": dict(self.early_stops), "outcomes": dict(self.outcomes),
-            "deals": self.deals, "all_pass_possible": self.all_pass_possible,
+            "deals": self.deals, "all_pass_possible": self.all_pass_possible, "doubling": list(self.doubling),
         }
 
     @classmethod
@@ -209,7 +220,7 @@ class Coverage:
             all_pass=Counter(data["all_pass"]), longest_series=data["longest_series"],
             steps=Counter(data["steps"]), early_stops=Counter(data["early_stops"]),
             outcomes=Counter(data["outcomes"]), deals=data["deals"],
-            all_pass_possible=data["all_pass_possible"],
+            all_pass_possible=data["all_pass_possible"], doubling=tuple(data.get("doubling", ())),
         )
 
     def summary(self) -> dict[str, Any]:
@@ -221,7 +232,7 @@ class Coverage:
             "other_calls": _pct(shares["calls"]), "all_pass": _pct(shares["all_pass"]),
             "missed": self.missed(),
             "defence_taken": sorted(self.taken[Phase.DEFENCE.value]),
-            "kontra_levels": self.kontra_levels(),
+            "doubling_levels": self.doubling_levels(),
             "all_pass_outcomes": dict(self.all_pass), "longest_all_pass_series": self.longest_series,
             "declaration_steps": dict(self.steps), "early_stops": dict(self.early_stops),
         }
@@ -241,10 +252,6 @@ def step(game: Game, policy: ReferencePolicy, coverage: Coverage) -> bool:
         coverage.deal_ended(deal, game.results[-1])
         return True
     return False
-
-
-_KONTRA_ORDER = {"kontra": 1, "rekontra": 2, "subkontra": 3, "mortkontra": 4}
-"""The named levels of a kontra chain; a level above them is named by its number (``kontra-5``)."""
 
 
 def _number(call: str) -> int:

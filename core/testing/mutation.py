@@ -12,7 +12,7 @@ The files belong to the variants' conformance kits: for every installed variant 
 :mod:`importlib.resources`). Each file starts with a header of comment lines::
 
     # variant: sochi                        the variant ID it runs against (rule overrides allowed)
-    # area: score                           one of AREAS
+    # area: score                           one of AREAS, or a capability of the variant
     # breaks: the whist quota of a six (4 -> 3)
 
 :func:`run_mutation` loads the variant as the suite's ``--preferans-plugin`` fixture does (the file read by
@@ -53,9 +53,10 @@ FOLDER = "mutations"
 """The folder of the kit that holds its mutation files (``*.py``)."""
 HEADER = ("variant", "area", "breaks")
 """The header keys every mutation file states, in comment lines at its top (``# area: score``)."""
-AREAS = ("auction", "declaration", "defence", "kontra", "play", "visibility", "dealer", "score", "pot",
-         "four-players", "match_end", "determinism")
-"""What a mutation may break: the areas the self-test covers (docs/conformance.md)."""
+AREAS = ("auction", "declaration", "defence", "play", "visibility", "dealer", "score", "pot", "four-players",
+         "match_end", "determinism")
+"""What a mutation may break: the areas the self-test covers (docs/conformance.md); a mutation may also name a
+capability of its variant (:func:`capabilities`: the Balkan ``kontra``, a contract kind)."""
 
 FIRST = [
     # cheap and exact first, so the self-test is quick; then the random checks; the slow ones last
@@ -104,12 +105,19 @@ class Mutation:
             # a kit's own file: the path and the header key as written, the rest in the user's language
             raise bad_input("{path}: the header says no {key} (a comment line '# {key}: ...' at the top)",
                             path=path, key=missing[0])
-        if header["area"] not in AREAS:
+        if header["area"] not in AREAS and header["area"] not in capabilities(header["variant"]):
             raise bad_input("{path}: area {area} is not one of {areas}", path=path, area=header["area"],
-                            areas=", ".join(AREAS))
+                            areas=", ".join([*AREAS, *capabilities(header["variant"])]))
         stem = path.name.removesuffix(".py")
         return cls(stem, header["variant"], header["breaks"], path if isinstance(path, Path) else None,
                    header["area"], kit)
+
+
+@cache
+def capabilities(variant: str) -> tuple[str, ...]:
+    """The capabilities of the variant ID ``variant`` (its presets' ``capabilities`` and its contract kinds,
+    :attr:`~preferans.core.rules.config.Variant.capabilities`), sorted: areas a mutation of it may name."""
+    return tuple(sorted(load_variant(*parse_variant_id(variant)).capabilities))
 
 
 # ---------------------------------------------------------------- discovery

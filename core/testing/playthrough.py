@@ -154,11 +154,12 @@ def check(data: dict[str, Any], source: str, plugins: Sequence[LocalPlugin] = ()
 
 
 def seat_words(r: DealResult, seat: int) -> str:
-    """``seat 1 (declarer)``, ``seat 0 (whister)``, ``seat 2 (passer)``: a seat with its part in the deal."""
+    """``seat 1 (declarer)``, ``seat 0 (defender)`` (a defender who plays for score: the Russian whister),
+    ``seat 2 (passer)`` (a defender who passed): a seat with its part in the deal."""
     if r.declarer is None:
         return f"seat {seat}"
-    role = "declarer" if seat == r.declarer else "whister" if seat in r.defending else (
-        "defender" if seat in r.active else "out of the deal")
+    role = "declarer" if seat == r.declarer else "defender" if seat in r.defending else (
+        "passer" if seat in r.active else "out of the deal")
     return f"seat {seat} ({role})"
 
 

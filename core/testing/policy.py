@@ -14,9 +14,10 @@ whist, the talon, misère, raspasovka or the extra contracts. This player is bia
 * **discard and play**: uniformly random among the legal cards.
 
 It sees only what every variant offers: the phase, the legal actions and the contract table
-(:class:`~preferans.core.model.contracts.ContractSpec` kinds, goals, levels and ranks). A call it does not
-know weighs ``unknown``, so a third-party variant's own words are tried too. The weights of the calls are
-:data:`CALL_WEIGHTS`; pass your own (``Weights(calls={...})``) for a variant with words of its own.
+(:class:`~preferans.core.model.contracts.ContractSpec` kinds, goals, levels and ranks), and the weights the
+variant's presets give its calls (``[conformance.weights]``: the family says how often its players whist,
+follow or say kontra). A call they do not weigh weighs ``unknown``, so a third-party variant's own words are
+tried too; pass your own (``Weights(calls={...})``, over the variant's) for a variant with words of its own.
 
 With ``explore`` (a probability) the player bids or names, that often, the cheapest contract row nobody has
 reached yet, and with ``explore_calls`` takes a call nobody has taken yet (both asked of the ``novel``
@@ -34,20 +35,6 @@ from dataclasses import dataclass, field
 
 from preferans.core.engine.game import Game, Phase
 from preferans.core.model.contracts import ContractSpec, ContractTable
-
-CALL_WEIGHTS: Mapping[str, float] = {
-    # defence: the Russian whist, the Austrian "play", the Balkan "follow" (weights against pass)
-    "whist": 1.6, "half": 0.15, "return": 0.3, "open": 1.0, "closed": 1.0, "concede": 0.1,
-    "play": 1.4, "follow": 1.4, "invite": 0.15,
-    # kontra chains: rarely started, more often answered; "kontra-5" and higher weigh as the prefix
-    "no-kontra": 1.0, "kontra": 0.12, "rekontra": 0.3, "subkontra": 0.35, "mortkontra": 0.4, "kontra-": 0.45,
-    # auction words: holding a bid, a hand game call, dark calls
-    "mein": 0.25, "igra": 0.05, "dark-": 0.04,
-    # declaration words: announcements, Nachgehen's "I lie" and the take-over
-    "quiet": 1.0, "no-aces": 0.3, "four-aces": 0.5, "lie": 1.0, "take": 0.3,
-}
-"""Weights of the calls the policy knows by name (a key ending in ``-`` matches as a prefix); a weight is
-relative to ``pass`` (weight 1 in the defence) and to the other legal actions."""
 
 
 @dataclass(frozen=True)
@@ -70,7 +57,10 @@ class Weights:
     """Weight of bidding a hand game (a row played without the talon)."""
     unknown: float = 0.1
     """Weight of a call the policy does not know (a third-party variant's own word)."""
-    calls: Mapping[str, float] = field(default_factory=lambda: dict(CALL_WEIGHTS))
+    calls: Mapping[str, float] = field(default_factory=dict)
+    """Weights of calls by name, over those of the variant's presets (``[conformance.weights]``): a key ending in
+    ``-`` matches as a prefix; a weight is relative to ``pass`` (weight 1 in the defence) and to the other legal
+    actions."""
 
 
 AUCTION_MODES = ("table", "quiet", "eager")
@@ -103,6 +93,8 @@ class ReferencePolicy:
         self.calls_per_deal = CALLS_EXPLORED_PER_DEAL
         self._deal: object = None
         self._explored = 0
+        self._variant: object = None
+        self._calls: Mapping[str, float] = self.weights.calls
 
     def choose(self, game: Game, legal: Sequence[str] | None = None) -> str:
         actions = list(game.legal_actions() if legal is None else legal)
@@ -140,8 +132,19 @@ class ReferencePolicy:
 
     # ---------------------------------------------------------------- weights
 
-    def call_weight(self, call: str) -> float:
-        table = self.weights.calls
+    def calls(self, game: Game | None = None) -> Mapping[str, float]:
+        """The weights of the calls by name in ``game``: its variant's (``[conformance.weights]`` of its
+        presets) and, over them, :attr:`Weights.calls`; without a game only the latter."""
+        if game is None:
+            return self.weights.calls
+        if game.variant is not self._variant:
+            self._variant = game.variant
+            self._calls = {**game.variant.conformance_defaults.weights, **self.weights.calls}
+        return self._calls
+
+    def call_weight(self, call: str, game: Game | None = None) -> float:
+        """The weight of ``call`` (:meth:`calls`; a call no key names or begins weighs ``unknown``)."""
+        table = self.calls(game)
         if call in table:
             return table[call]
         prefix = next((k for k in table if k.endswith("-") and call.startswith(k)), None)
@@ -156,9 +159,9 @@ class ReferencePolicy:
         if phase is Phase.DECLARE:
             rows = [table[a] for a in actions if a in table]
             ladder = _ladder(rows, self.weights.declare_step)
-            return [ladder[a] if a in ladder else 1.0 if a == "pass" else self.call_weight(a) for a in actions]
+            return [ladder[a] if a in ladder else 1.0 if a == "pass" else self.call_weight(a, game) for a in actions]
         # the defence (and any other decision): pass against the calls by name
-        return [1.0 if a == "pass" else self.call_weight(a) for a in actions]
+        return [1.0 if a == "pass" else self.call_weight(a, game) for a in actions]
 
     def _auction(self, game: Game, table: ContractTable, actions: Sequence[str]) -> list[float]:
         w = self.weights
@@ -180,7 +183,7 @@ class ReferencePolicy:
                 weights[a] = group_weight[name] * x / total
         for a in actions:
             if a != "pass" and a not in weights:
-                weights[a] = self.call_weight(a)
+                weights[a] = self.call_weight(a, game)
         others = sum(weights.values())
         if "pass" in actions:
             # pass takes p_pass of the whole; the rest is shared by the weights above

@@ -80,7 +80,8 @@ class DealAnalysis:
     number: int
     dealer: int
     kind: str
-    """``"contract"`` or ``"raspasovka"`` (all passed and played), ``"not played"`` otherwise."""
+    """``"contract"`` or ``"all_pass"`` (all passed and played: the Russian raspasovka), ``"not played"``
+    otherwise."""
     contract: str | None = None
     declarer: int | None = None
     dd_start: tuple[int, ...] = ()
@@ -183,7 +184,7 @@ def analyse(variant: Variant, seed: int, actions: Sequence[str], first_dealer: i
         deal = game.deal
         if game.phase is Phase.PLAY and deal.play is not None:
             if walk is None or walk.deal is not deal:
-                kind = "raspasovka" if deal.all_pass else "contract"
+                kind = "all_pass" if deal.all_pass else "contract"
                 walk = _DealWalk(deal, DealAnalysis(deal.number + 1, deal.dealer, kind))
             card = CARD_INDEX.get(action)
             if card is not None and deal.play.legal_mask() >> card & 1:

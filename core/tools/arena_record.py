@@ -253,9 +253,10 @@ def read_record(path: Path) -> tuple[dict[str, Any] | None, dict[int, DealPlays]
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise bad_input("{path}: line 1: {key} must be a whole number, got {got}", path=shown_path(path), key="seed",
                         got=_short(seed))
-    if head.get("deal_set") not in deal_sets.DEAL_SETS or not isinstance(head.get("config"), dict):
-        raise bad_input("{path}: line 1: {key} must be one of {allowed} and {config} an object", path=shown_path(path),
-                        key="deal_set", allowed=", ".join(deal_sets.DEAL_SETS), config="config")
+    deal_set = head.get("deal_set")
+    if not isinstance(deal_set, str) or not deal_set or not isinstance(head.get("config"), dict):
+        raise bad_input("{path}: line 1: {key} must be a deal set's name and {config} an object", path=shown_path(path),
+                        key="deal_set", config="config")
     if not isinstance(head.get("zero_sum"), bool):
         raise bad_input("{path}: line 1: {key} must be true or false, got {got}", path=shown_path(path),
                         key="zero_sum", got=_short(head.get("zero_sum")))

@@ -1,17 +1,19 @@
-"""The arena's deal sets (``--deal-set``): all deals, or only those that become a raspasovka or a misère.
+"""The arena's deal sets (``--deal-set``): all deals, or only those played under one contract or kind.
 
-Raspasovka and misère are a few deals in a hundred (misère about one in two hundred in Sochi), so an
-arena of all deals says little about how a bot plays them. A deal set keeps only such deals: deal ``i`` of
-the set ``raspasovka`` is the ``i``-th deal of the run's seed stream (deal ``j`` of the stream shuffled from
-``derive_seed(S, j)``, seat ``j % n`` dealing, exactly as the set ``all`` deals them) on which the reference
-auction, the heuristic bot in every seat (deterministic), ends with everyone passing into raspasovka; of
-the set ``misere``, the ``i``-th on which it ends in a contract that must take no trick (the Russian misère,
-and a Balkan betl or an Austrian Bettel where the variant has one and the heuristic bot calls it), the
-reference bidding misère a little more boldly there (:data:`MISERE_BREAKS`): the heuristic's own misères
-cannot be caught, and a set of them measures nothing.
+Some contracts are a few deals in a hundred (the Russian raspasovka one in five, misère about one in two
+hundred in Sochi), so an arena of all deals says little about how a bot plays them. A deal set keeps only
+such deals. Its name is ``all`` or a name or a kind of a contract of the variant (``raspasovka``,
+``misere``, ``betl``, ``bettel``, ``6S``, ``suit`` ...): deal ``i`` of the set is the ``i``-th deal of the
+run's seed stream (deal ``j`` of the stream shuffled from ``derive_seed(S, j)``, seat ``j % n`` dealing,
+exactly as the set ``all`` deals them) on which the reference auction, the heuristic bot in every seat
+(deterministic), ends in a contract of that name or kind (the cards about to be played, or the defence to
+speak): ``raspasovka`` the deals where everyone passes into the Russian raspasovka, ``misere`` those where
+somebody calls misère. Where the set's contracts take no trick and are bid (misère, betl, Bettel) the
+reference bids them a little more boldly (:data:`NO_TRICK_BREAKS`): the heuristic's own no-trick bids cannot
+be caught, and a set of them measures nothing.
 
-Every play of a set deal replays that auction as it was (:func:`script`: the calls, and for a misère the
-declaration that names it), and the bots make every decision after it: the discard, the defence calls, the
+Every play of a set deal replays that auction as it was (:func:`script`: the calls, and the declaration
+that names the contract), and the bots make every decision after it: the discard, the defence calls, the
 play. The seats rotate as in every arena, so each bot plays the declarer's seat and the defenders' once.
 Finding the deals costs only the heuristic auctions (about 0.5 ms a deal on one core, mostly making
 the game, its plugin manager shared by the games of a work unit), cut into work units like the plays
@@ -21,7 +23,7 @@ the game, its plugin manager shared by the games of a work unit), cut into work 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,21 +31,20 @@ import pluggy
 
 from preferans.core.ai.bots import HeuristicBot
 from preferans.core.engine.game import Game, Phase
+from preferans.core.model.contracts import ContractSpec
 from preferans.core.model.errors import bad_input
 from preferans.core.rules.config import Variant, config_from_dict
 from preferans.core.rules.local import LocalPlugin
 from preferans.core.tools.parallel import derive_seed, iter_units
 
 ALL = "all"
-RASPASOVKA = "raspasovka"
-MISERE = "misere"
-DEAL_SETS = (ALL, RASPASOVKA, MISERE)
+"""The deal set of every deal."""
 
-MISERE_BREAKS = 1
-"""The misère set's reference calls misère with at most this many breaks of the 7-9-J-K ladder
-(:func:`~preferans.core.ai.bots.misere_risk`). The heuristic bot itself calls only hands with none, which
-no play can catch, so a set of its misères cannot tell two bots apart; with one break the misère may be
-caught or kept clean by the play (the declarer's discard, his play and the catchers')."""
+NO_TRICK_BREAKS = 1
+"""The reference of a set of no-trick contracts that are bid (misère) calls one with at most this many breaks
+of the 7-9-J-K ladder (:func:`~preferans.core.ai.bots.no_trick_risk`). The heuristic bot itself calls only
+hands with none, which no play can catch, so a set of its misères cannot tell two bots apart; with one break
+the misère may be caught or kept clean by the play (the declarer's discard, his play and the catchers')."""
 
 SCAN = 400
 """Stream deals per work unit of the search (about 0.2 s of one core)."""
@@ -77,12 +78,24 @@ def stream_game(variant: Variant, seed: int, stream: int, manager: pluggy.Plugin
     return Game(variant, derive_seed(seed, stream), stream % variant.rules.players, manager=manager)
 
 
-def reference_bot(deal_set: str) -> HeuristicBot:
-    """The bot whose auction decides whether a deal belongs to ``deal_set``: the heuristic bot
-    (deterministic, microseconds a call), bolder at misère for the misère set."""
+def in_set(spec: ContractSpec, deal_set: str) -> bool:
+    """Whether a deal played under the contract ``spec`` belongs to ``deal_set``: its name or its kind."""
+    return deal_set in (spec.name, spec.kind)
+
+
+def bids_no_trick(table: Iterable[ContractSpec], deal_set: str) -> bool:
+    """Whether the set's contracts include one that takes no trick and is bid (misère, betl, Bettel; not the
+    all-pass contract, which nobody bids)."""
+    return any(in_set(spec, deal_set) and spec.goal == "none" and spec.biddable for spec in table)
+
+
+def reference_bot(deal_set: str, table: Iterable[ContractSpec] = ()) -> HeuristicBot:
+    """The bot whose auction decides whether a deal belongs to ``deal_set`` (of the contract table
+    ``table``): the heuristic bot (deterministic, microseconds a call), bolder at a bid that takes no trick
+    for a set of them (:data:`NO_TRICK_BREAKS`)."""
     bot = HeuristicBot()
-    if deal_set == MISERE:
-        bot.misere_breaks = MISERE_BREAKS
+    if deal_set != ALL and bids_no_trick(table, deal_set):
+        bot.no_trick_breaks = NO_TRICK_BREAKS
     return bot
 
 
@@ -91,7 +104,7 @@ def reference_auction(fresh: Game, deal_set: str = ALL) -> Game:
     cards are about to be played, the defence is to speak, or the deal is over (a redeal, or the next deal
     began)."""
     game = fresh.clone()
-    bot = reference_bot(deal_set)  # stateless and deterministic: one for every seat
+    bot = reference_bot(deal_set, game.contracts)  # stateless and deterministic: one for every seat
     bots = [bot] * game.n_players
     while not game.results and game.phase in _BEFORE_PLAY:
         seat = game.current_player
@@ -105,23 +118,20 @@ def belongs(game: Game, deal_set: str) -> bool:
         return True
     if game.results:  # not played (everybody passed into a redeal)
         return False
-    deal = game.deal
-    if deal_set == RASPASOVKA:
-        return deal.all_pass and game.phase is Phase.PLAY
-    return not deal.all_pass and deal.contract is not None and deal.contract.goal == "none"
+    contract = game.deal.contract
+    return contract is not None and in_set(contract, deal_set)
 
 
 def script(fresh: Game, deal_set: str) -> tuple[Call, ...]:
-    """What every play of a set deal replays: the reference auction's calls, and for a misère the declaration
-    calls too (the discard before them is the bots'). Nothing for the set ``all``."""
+    """What every play of a set deal replays: the reference auction's calls and the declaration calls that
+    name the contract (the discard before them is the bots'). Nothing for the set ``all``."""
     if deal_set == ALL:
         return ()
     game = reference_auction(fresh, deal_set)
     if not belongs(game, deal_set):
         raise RuntimeError(f"deal set {deal_set}: deal {fresh.seed} is not one of the set")
     calls = [Call(Phase.AUCTION, seat, action) for seat, action in game.deal.calls]
-    if deal_set == MISERE:
-        calls += [Call(Phase.DECLARE, seat, action) for seat, action in game.deal.declaration_calls]
+    calls += [Call(Phase.DECLARE, seat, action) for seat, action in game.deal.declaration_calls]
     return tuple(calls)
 
 
@@ -129,30 +139,33 @@ OPTION = "--deal-set"
 """The option that names a deal set, as its errors name it."""
 
 
-def check_deal_set(variant: Variant, deal_set: str) -> None:
-    """:class:`BadInput` naming ``--deal-set`` when the variant has no deal of that kind: no raspasovka
-    (everybody passing means a redeal), or no contract that takes no trick besides the raspasovka."""
-    if deal_set not in DEAL_SETS:
-        raise bad_input("{option}: {got} is not a deal set; allowed: {allowed}", option=OPTION, got=repr(deal_set),
-                        allowed=", ".join(DEAL_SETS))
-    if deal_set == ALL:
-        return
-    # ask the variant what happens when everybody passes: the first deal of a stream, all passing
+def all_pass_contract(variant: Variant) -> str | None:
+    """The contract a deal is played under when everybody passes (the variant's ``pref_all_pass``: the
+    Russian raspasovka), or ``None`` when the cards are thrown in and dealt again. Asked of the variant: the
+    first deal of a stream, everybody passing."""
     game = Game(variant, 0, 0)
     while game.phase is Phase.AUCTION and not game.results and "pass" in game.legal_actions():
         game.apply("pass")
-    rasp = (game.deal.contract.name if not game.results and game.deal.all_pass and game.phase is Phase.PLAY
-            and game.deal.contract is not None else None)
-    no_trick = [row.name for row in game.contracts if row.goal == "none" and row.name != rasp]
-    allowed = [ALL] + ([RASPASOVKA] if rasp else []) + ([MISERE] if no_trick else [])
-    if deal_set == RASPASOVKA and not rasp:
-        raise bad_input("{option} {deal_set}: {variant} has no raspasovka (when everybody passes the cards are dealt "
-                        "again); allowed here: {allowed}", option=OPTION, deal_set=deal_set, variant=variant.name,
-                        allowed=", ".join(allowed))
-    if deal_set == MISERE and not no_trick:
-        raise bad_input("{option} {deal_set}: {variant} has no contract that must take no trick (misère, betl, "
-                        "Bettel); allowed here: {allowed}", option=OPTION, deal_set=deal_set, variant=variant.name,
-                        allowed=", ".join(allowed))
+    deal = game.deal
+    if game.results or not deal.all_pass or game.phase is not Phase.PLAY or deal.contract is None:
+        return None
+    return deal.contract.name
+
+
+def deal_sets(variant: Variant) -> list[str]:
+    """The deal sets of ``variant``: ``all``, the kinds of its contracts, then their names, each once, in the
+    order of the contract table."""
+    table = list(variant.contracts)
+    return list(dict.fromkeys([ALL, *(spec.kind for spec in table), *(spec.name for spec in table)]))
+
+
+def check_deal_set(variant: Variant, deal_set: str) -> None:
+    """:class:`BadInput` naming ``--deal-set`` when ``deal_set`` is neither ``all`` nor a name or a kind of a
+    contract of the variant (:func:`deal_sets`), listing those."""
+    allowed = deal_sets(variant)
+    if deal_set not in allowed:
+        raise bad_input("{option} {deal_set}: {variant} has no contract of that name or kind; allowed here: "
+                        "{allowed}", option=OPTION, deal_set=deal_set, variant=variant.name, allowed=", ".join(allowed))
 
 
 @dataclass(frozen=True)

@@ -15,6 +15,11 @@ from preferans.core.rules.config import Variant, config_from_dict
 from preferans.core.rules.local import LocalPlugin
 from preferans.core.tools.parallel import derive_seed, iter_units
 
+NOT_PLAYED = "not played"
+"""The distribution's key of a deal whose cards were not played (thrown in, or a contract nobody defended)."""
+ALL_PASS = "all pass"
+"""The distribution's key of an all-pass deal played under no contract (the variant's contract names it)."""
+
 
 @dataclass
 class Tally:
@@ -29,11 +34,13 @@ class Tally:
     def add(self, r: DealResult) -> None:
         self.deals += 1
         if r.kind != "contract" or r.contract is None or r.declarer is None:
-            self.distribution["raspasovka" if r.played and r.kind == "all_pass" else "not played"] += 1
+            # a played all-pass deal by the contract it was played under (the Russian raspasovka)
+            played = r.played and r.kind == "all_pass"
+            self.distribution[(r.contract.name if r.contract is not None else ALL_PASS) if played else NOT_PLAYED] += 1
             return
         self.declared[r.contract.name] += 1
         if not r.played:
-            self.distribution["not played"] += 1  # both defenders passed (or half-whisted): no cards
+            self.distribution[NOT_PLAYED] += 1  # both defenders passed (or half-whisted): no cards
             return
         self.distribution[r.contract.name] += 1
         self.played += 1

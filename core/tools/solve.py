@@ -42,6 +42,7 @@ from preferans.core.model.records import RecordedDeal
 from preferans.core.model.views import PlayRules
 from preferans.core.rules.config import Variant
 from preferans.core.rules.manager import family_reading
+from preferans.core.tools.deal_sets import all_pass_contract
 
 SEAT_NAMES = ("first hand", "second hand", "dealer")
 """The three seats of a deal, in the order its hands are written."""
@@ -155,7 +156,9 @@ class Table:
                             option="--variant", name=variant.name, players=variant.rules.players, command="solve")
         self.variant = variant
         self.game = Game(variant, seed=0)  # only for its rulebook and an empty match view
-        self.contracts = [spec for spec in variant.contracts if spec.kind != "raspasovka"]
+        # every contract but the one of an all-pass deal, which nobody bids and nobody declares
+        rasp = all_pass_contract(variant)
+        self.contracts = [spec for spec in variant.contracts if spec.biddable or spec.name != rasp]
 
     def contract(self, name: str) -> ContractSpec:
         names = [spec.name for spec in self.contracts]

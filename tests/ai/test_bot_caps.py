@@ -104,14 +104,14 @@ def _raspasovka_position() -> tuple[object, int]:
     """A Sochi raspasovka at its first card (seed 4: everybody passes), the seat to play."""
     from preferans.core import Game, load_variant
     from preferans.core.ai.bots import HeuristicBot
-    from preferans.core.ai.levels import obs_is_raspasovka
+    from preferans.core.ai.levels import obs_is_all_pass
     from preferans.core.engine.game import Phase
 
     game = Game(load_variant("sochi"), seed=4)
     heuristic = HeuristicBot()
     while game.phase is not Phase.PLAY:
         game.apply(heuristic.choose(game, game.current_player))
-    assert obs_is_raspasovka(game)
+    assert obs_is_all_pass(game)
     return game, game.current_player
 
 
@@ -120,7 +120,7 @@ def test_the_caps_bound_the_layouts_a_raspasovka_card_deals(monkeypatch: pytest.
     ``samples * tries`` (a million) layouts twice for one raspasovka card (the max-n search's inference, then
     pimc's when the search had solved fewer than ``min_samples``): half a minute. The layouts a draw deals are
     bounded by the node budget (``draw_limit``), the searches by the nodes: counted here, not timed."""
-    from preferans.core.ai import raspasovka
+    from preferans.core.ai import all_pass
 
     game, seat = _raspasovka_position()
     dealt = [0]
@@ -131,7 +131,7 @@ def test_the_caps_bound_the_layouts_a_raspasovka_card_deals(monkeypatch: pytest.
         return deal(*args)  # type: ignore[arg-type]
 
     searched = [0]
-    maxn = raspasovka.maxn_values
+    maxn = all_pass.maxn_values
 
     def counting_maxn(*args: object) -> object:
         found = maxn(*args)  # type: ignore[arg-type]
@@ -139,7 +139,7 @@ def test_the_caps_bound_the_layouts_a_raspasovka_card_deals(monkeypatch: pytest.
         return found
 
     monkeypatch.setattr(pimc, "_deal", counting)
-    monkeypatch.setattr(raspasovka, "maxn_values", counting_maxn)
+    monkeypatch.setattr(all_pass, "maxn_values", counting_maxn)
     nodes = 200_000  # within the cap, so the test is quick; the limit scales with it
     name = f"hard:samples={CAPS['samples']}:tries={CAPS['tries']}:min_samples={CAPS['min_samples']}:nodes={nodes}"
     check_bot(name, "--bots")

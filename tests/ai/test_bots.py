@@ -18,8 +18,8 @@ from preferans.core.ai.bots import (
     defender_need,
     estimate,
     half_call,
-    misere_risk,
     no_trick_bid,
+    no_trick_risk,
     resync,
     trick_discard,
 )
@@ -190,9 +190,9 @@ def test_a_variant_that_names_no_defence_word_defends_with_the_cores() -> None:
 
 def test_misere_ladder() -> None:
     # 7-9-J / 7-9 / 7-8-10 / 7-9: every i-th lowest card ranks at most 2*i
-    assert misere_risk(parse_cards("7S 9S JS 7C 9C 7D 8D 10D 7H 9H")) == 0
+    assert no_trick_risk(parse_cards("7S 9S JS 7C 9C 7D 8D 10D 7H 9H")) == 0
     # clubs 9C first (rank 2 > 0), AC second (7 > 2); hearts KH second (6 > 2)
-    assert misere_risk(parse_cards("7S 9S JS AC 9C 7D 8D 10D 7H KH")) == 3
+    assert no_trick_risk(parse_cards("7S 9S JS AC 9C 7D 8D 10D 7H KH")) == 3
 
 
 def test_trick_discard_keeps_aces_and_guarded_kings() -> None:

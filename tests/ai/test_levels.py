@@ -26,7 +26,7 @@ from helpers.deals import (
     swapped,
 )
 from preferans.core import Game, Variant
-from preferans.core.ai import calls, raspasovka
+from preferans.core.ai import all_pass, calls
 from preferans.core.ai.bots import TALON_BONUS, HeuristicBot, estimate
 from preferans.core.ai.calls import choose_call
 from preferans.core.ai.levels import BETA, HardBot, discards, enumerate_layouts, hints, likelihood
@@ -273,7 +273,7 @@ def test_a_raspasovka_hint_orders_the_cards_by_the_max_n_expected_result(sochi: 
     assert all(row.measure == "settlement" and row.value is not None and row.value < 0 for row in rows)
     values = [row.value for row in rows if row.value is not None]
     assert values == sorted(values, reverse=True)  # best first
-    found = raspasovka.card_values(hard(), game, 1)
+    found = all_pass.card_values(hard(), game, 1)
     assert found is not None
     assert values == [round(found.mean(parse_card(row.action)), 1) for row in rows]
     # one card of a suit worth the same: the touching spades (and AD, KD) are one choice each

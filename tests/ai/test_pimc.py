@@ -322,6 +322,14 @@ def test_options_from_the_bot_name() -> None:
         make_bot("heuristic:samples=4", 1, 0, where="--bots")
 
 
+def test_the_defence_margin_keeps_its_former_name() -> None:
+    # defend_margin was whist_margin, the Russian word: a bot name typed with the old word still means it
+    assert parse_options("defend_margin=0.5") == {"defend_margin": 0.5}
+    assert parse_options("whist_margin=0.5") == {"defend_margin": 0.5}
+    assert make_bot("pimc:whist-margin=2.5", 1, 0).options.defend_margin == 2.5  # type: ignore[attr-defined]
+    assert make_bot("pimc", 1, 0).options.defend_margin == 1.5  # type: ignore[attr-defined]
+
+
 def test_a_card_on_the_table_keeps_two_cards_of_a_hand_apart() -> None:
     """No trump, the last two tricks: seat 0 leads 10H, the declarer (seat 1) holds 9H JH, seat 2 8S 9S.
     By hand: JH wins the trick and 9H, then the only heart left, wins the last one: 2 tricks; 9H ducks

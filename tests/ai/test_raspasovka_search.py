@@ -1,4 +1,4 @@
-"""The hard bot's raspasovka search (core/ai/raspasovka.py): max-n, not the paranoid misère of pimc; the
+"""The hard bot's raspasovka search (core/ai/all_pass.py): max-n, not the paranoid misère of pimc; the
 variant's own costs; the compiled search equal to the Python one; and a decision from the seat's view only."""
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from helpers.deals import (
     swapped,
 )
 from preferans.core import Game, Variant
-from preferans.core.ai import raspasovka as R
+from preferans.core.ai import all_pass as R
 from preferans.core.ai.pimc import observe
 from preferans.core.ai.registry import make_bot
 from preferans.core.ai.solver import card_values
@@ -175,7 +175,7 @@ def test_a_decision_depends_only_on_what_the_seat_sees(sochi: Variant) -> None:
         assert bot_a.last_samples > 0  # the max-n search chose it, not a fallback
 
 
-# ---------------------------------------------------------------- the misère discard (core/ai/misere.py)
+# ---------------------------------------------------------------- the misère discard (core/ai/no_trick.py)
 
 
 def test_the_misere_discard_drops_the_cards_the_defenders_would_catch(sochi: Variant) -> None:

@@ -3,8 +3,9 @@ the arena's (a record of another run, a deal set the variant has none of, a bad 
 ``--bots``, a missing record) and its deal-set bar, and classic's ``dark`` field of a scorecard.
 
 Each is one line with exit code 2; the file, the option, the field (``seed``), the deal sets (``all``,
-``misere``), the variant and the values stay as typed. The English lines are the messages as they were before
-the errors were translatable, byte for byte. The Russian, Ukrainian, German and Serbian lines are copied by
+``suit``), the variant and the values stay as typed. The English lines are the messages as they were before
+the errors were translatable, byte for byte (the deal set's, written since the sets became the variant's
+contracts, aside). The Russian, Ukrainian, German and Serbian lines are copied by
 hand from ``preferans-errors.po`` and ``preferans.po`` of core/locale/<lang>/LC_MESSAGES, put together with
 the values typed. Unchecked: written by the developers, not yet read by a native speaker.
 """
@@ -22,6 +23,7 @@ from preferans.core.cli.arena import set_label
 from preferans.core.formats.scorecard import score_card
 from preferans.core.model.errors import RecordError
 from preferans.core.model.i18n import translator
+from preferans.core.rules.config import load_variant
 
 BOTS = ["--bots", "heuristic,random,random"]
 
@@ -46,17 +48,18 @@ def test_a_record_of_another_seed(tmp_path: Path, capsys: pytest.CaptureFixture[
 
 
 def test_a_deal_set_the_variant_has_none_of(capsys: pytest.CaptureFixture[str]) -> None:
-    # in the Balkan family everybody passing means a redeal (a refe), so there is no raspasovka to choose; betl
-    # is a contract that takes no trick, so misere is allowed
+    # in the Balkan family everybody passing means a redeal (a refe), so no contract is named raspasovka; the
+    # sets allowed are all, the kinds of Serbian's contracts (suit, betl, sans), then their names
     argv = ["arena", "--variant", "serbian", *BOTS, "--deals", "1", "--deal-set", "raspasovka", "--lang"]
     line = {lang: one_error(capsys, *argv, lang) for lang in ("en", "sr", "sr-Cyrl")}
-    assert line["en"] == ("--deal-set raspasovka: serbian has no raspasovka (when everybody passes the cards are "
-                          "dealt again); allowed here: all, misere")
-    assert line["sr"] == ("--deal-set raspasovka: serbian nema raspase (kad svi kažu dalje, karte se dele ponovo); "
-                          "ovde je dozvoljeno: all, misere")
+    allowed = ("all, suit, betl, sans, 2, spades, igra-spades, 3, diamonds, igra-diamonds, 4, hearts, igra-hearts, "
+               "5, clubs, igra-clubs, 6, igra-betl, 7, igra-sans")
+    assert line["en"] == f"--deal-set raspasovka: serbian has no contract of that name or kind; allowed here: {allowed}"
+    assert line["sr"] == (f"--deal-set raspasovka: u serbian nema igre tog imena ni te vrste; ovde je dozvoljeno: "
+                          f"{allowed}")
     # the option, the variant and the deal sets stay in Latin letters in the Cyrillic script
-    assert line["sr-Cyrl"] == ("--deal-set raspasovka: serbian нема распасе (кад сви кажу даље, карте се деле "
-                               "поново); овде је дозвољено: all, misere")
+    assert line["sr-Cyrl"] == (f"--deal-set raspasovka: у serbian нема игре тог имена ни те врсте; овде је "
+                               f"дозвољено: {allowed}")
 
 
 def test_a_bad_shard_and_a_missing_option(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -76,10 +79,14 @@ def test_a_bad_shard_and_a_missing_option(tmp_path: Path, capsys: pytest.Capture
 
 
 def test_the_deal_set_bar_is_labelled_in_the_language() -> None:
-    assert set_label(translator("ru"), "raspasovka") == "распасы"
-    assert set_label(translator("de"), "misere") == "Bettel"
-    assert set_label(translator("sr"), "raspasovka") == "raspasi"
-    assert set_label(translator("en"), "misere") == "misere"
+    # the set's contract as the family's catalogue names it (context contract of preferans-russian.po and
+    # preferans-balkan.po); a kind that is no contract's name stays as typed
+    russian, balkan = load_variant("sochi").locale_dirs, load_variant("balkan").locale_dirs
+    assert set_label(translator("ru", russian), "raspasovka") == "распасы"
+    assert set_label(translator("de", russian), "misere") == "Misère"
+    assert set_label(translator("en", russian), "misere") == "misere"
+    assert set_label(translator("ru", balkan), "betl") == "бетл"
+    assert set_label(translator("ru", russian), "suit") == "suit"
 
 
 CLASSIC = paths.DATA / "scorecards" / "classic_pulka.toml"

@@ -117,6 +117,23 @@ def test_bots_defaults_are_inherited_and_overridden(fake_variants: AddVariant) -
     assert load_variant("illustrated").bot_defaults.hard_seen_defence is None  # no Austrian preset says
 
 
+def test_conformance_defaults_are_inherited_call_by_call(fake_variants: AddVariant) -> None:
+    # docs/config.md [conformance]: the weights merge call by call, the parents' first; doubling is replaced
+    fake_variants("kid", preset("kid", "serbian", '[conformance]\ndoubling = ["kontra"]\n'
+                                                 "[conformance.weights]\nkontra = 0.5\nhouse- = 2\n"))
+    balkan = load_variant("serbian").conformance_defaults
+    assert balkan.weights["follow"] == 1.4 and balkan.weights["kontra"] == 0.12  # the Balkan family's presets
+    assert balkan.doubling == ["kontra", "rekontra", "subkontra", "mortkontra", "kontra-"]
+    kid = load_variant("kid").conformance_defaults
+    assert kid.weights == {**balkan.weights, "kontra": 0.5, "house-": 2.0} and kid.doubling == ["kontra"]
+    # Nachgehen: the Austrian family's calls, Illustrated's kontra and its own "I lie" and take-over
+    nach = load_variant("nachgehen").conformance_defaults
+    assert {"play", "mein", "kontra", "rekontra", "lie", "take"} <= set(nach.weights)
+    assert nach.doubling == ["kontra", "rekontra"]  # Illustrated's
+    assert load_variant("sochi").conformance_defaults.doubling is None  # no doubling chain in the Russian family
+    assert load_variant("classic").conformance_defaults.weights["dark-"] == 0.04  # on top of the Russian weights
+
+
 def test_grandchild_override_chain(fake_variants: AddVariant) -> None:
     fake_variants("kid", preset("kid", "sochi", "[rules]\npool = 10\n"))
     fake_variants("grandkid", preset("grandkid", "kid", "[rules.misere]\nprice = 12\n"))
@@ -170,6 +187,9 @@ def test_extends_unknown_parent_names_the_preset(fake_variants: AddVariant) -> N
         ('name = "odd"\nextends = "sochi"\n[bots]\nquota = "whist.obligaton"\n',
          ["odd/preset.toml: bots.quota: ", "'whist.obligaton'", "a dotted key of [rules]"]),
         ('name = "odd"\nextends = "sochi"\n[bots]\nquota = "pool"\n', ["odd/preset.toml: bots.quota: ", "'pool'"]),
+        # a weight is how often a call is made: never below none
+        ('name = "odd"\nextends = "sochi"\n[conformance.weights]\nwhist = -1\n',
+         ["odd/preset.toml: conformance.weights.whist: ", "0"]),
     ],
 )
 def test_bad_preset_names_its_file_and_key(fake_variants: AddVariant, text: str, expected: list[str]) -> None:

@@ -114,8 +114,14 @@ def test_policy_is_seeded_and_general() -> None:
     b = play(Game(variant, seed=3), ReferencePolicy(5), 20).history
     assert a == b
     policy = ReferencePolicy(0, Weights(unknown=0.25))
-    assert policy.call_weight("zz-house-call") == 0.25
-    assert policy.call_weight("kontra-7") == policy.weights.calls["kontra-"]
+    game = Game(variant, seed=3)
+    assert policy.call_weight("zz-house-call", game) == 0.25
+    # the Balkan presets weigh kontra-5 and above by their key "kontra-" ([conformance.weights]: 0.45)
+    assert policy.call_weight("kontra-7", game) == 0.45
+    assert policy.call_weight("kontra-7") == 0.25  # without a game: no variant's weights, only the policy's own
+    own = ReferencePolicy(0, Weights(calls={"kontra-": 0.9, "house": 2.0}))
+    assert own.call_weight("kontra-7", game) == 0.9 and own.call_weight("house", game) == 2.0  # over the variant's
+    assert own.call_weight("follow", game) == 1.4  # the rest are the variant's
 
 
 # ---------------------------------------------------------------- coverage
@@ -151,15 +157,15 @@ def test_coverage_of_every_built_in_variant_is_complete_at_the_default_budget() 
         assert summary["all_pass"]["reached"] == 2, (name, summary["all_pass"])
 
 
-def test_coverage_records_kontra_levels_steps_and_early_stops() -> None:
+def test_coverage_records_doubling_levels_steps_and_early_stops() -> None:
     """Slovenian, like the Balkan base, puts no cap on the kontra chain: the walk follows it past the four
     named levels to ``kontra-12`` in one deal (12 new calls a deal at most); Serbian stops at mortkontra
     (``max_level = 4``). Nachgehen's take-over is a second discard; Bettel ends at the declarer's first
     trick (an early stop)."""
     slo = scenarios.reach(load_variant("slovenian"), 0, 30)
     named = ["kontra", "rekontra", "subkontra", "mortkontra"]
-    assert slo.kontra_levels()[:12] == named + [f"kontra-{n}" for n in range(5, 13)]
-    assert scenarios.reach(load_variant("serbian"), 0, 30).kontra_levels() == named
+    assert slo.doubling_levels()[:12] == named + [f"kontra-{n}" for n in range(5, 13)]
+    assert scenarios.reach(load_variant("serbian"), 0, 30).doubling_levels() == named
     nach = scenarios.reach(load_variant("nachgehen"), 0, 30)
     assert nach.steps["take-over (a second discard)"] > 0 and {"lie", "take"} <= nach.taken["declare"]
     assert nach.early_stops["bettel"] > 0

@@ -1,4 +1,5 @@
-"""``preferans arena --deal-set``: only the deals the heuristic auction makes a raspasovka or a misère."""
+"""``preferans arena --deal-set``: only the deals the heuristic auction leads to one contract or kind (the
+raspasovka, the misère ...)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from fractions import Fraction
 
 import pytest
 
-from preferans.core.ai.bots import misere_risk
+from preferans.core.ai.bots import no_trick_risk
 from preferans.core.ai.registry import make_bot
 from preferans.core.cli import main
 from preferans.core.engine.game import Game, Phase
@@ -22,16 +23,16 @@ from preferans.core.tools.parallel import derive_seed
 SOCHI = load_variant("sochi")
 
 
-def auction_by_hand(seed: int, stream: int, misere_breaks: int = 0) -> list[tuple[int, str]]:
+def auction_by_hand(seed: int, stream: int, no_trick_breaks: int = 0) -> list[tuple[int, str]]:
     """The heuristic bots' calls on stream deal ``stream``, played here without the deal-set code: the deal
     shuffled from derive_seed(seed, stream), seat stream % 3 dealing, bids until the auction ends; with
-    ``misere_breaks``, a seat whose hand breaks the 7-9-J-K ladder at most that often calls misère."""
+    ``no_trick_breaks``, a seat whose hand breaks the 7-9-J-K ladder at most that often calls misère."""
     game = Game(SOCHI, derive_seed(seed, stream), stream % 3)
     bots = [make_bot("heuristic", game.seed, s) for s in range(3)]
     while game.phase is Phase.AUCTION and not game.results:
         seat = game.current_player
         hand = game.deal.hands[seat]
-        bold = "misere" in game.legal_actions() and misere_risk(hand) <= misere_breaks
+        bold = "misere" in game.legal_actions() and no_trick_risk(hand) <= no_trick_breaks
         game.apply("misere" if bold else bots[seat].choose(game, seat))
     return list(game.deal.calls if not game.results else game.results[0].auction)
 
@@ -54,7 +55,7 @@ def test_misere_set_is_the_stream_deals_where_someone_calls_misere() -> None:
     found = find_streams(SOCHI, 1, "misere", [0, 1])
     bold = 0
     for j in range(found[1] + 1):
-        called = [s for s, c in auction_by_hand(1, j, misere_breaks=1) if c == "misere"]
+        called = [s for s, c in auction_by_hand(1, j, no_trick_breaks=1) if c == "misere"]
         # the set's reference calls misère on a hand with at most one card above the 7-9-J-K ladder (the
         # heuristic bot itself: none); nobody outbids a misère in Sochi but a nine, which the heuristic
         # never reaches with such a hand
@@ -101,7 +102,7 @@ def test_every_play_of_a_misere_deal_is_a_misere_by_the_same_seat() -> None:
     streams = find_streams(SOCHI, 1, "misere", [0, 1])
     bots = ["random", "heuristic", "heuristic"]
     for index in (0, 1):
-        callers = [s for s, c in auction_by_hand(1, streams[index], misere_breaks=1) if c == "misere"]
+        callers = [s for s, c in auction_by_hand(1, streams[index], no_trick_breaks=1) if c == "misere"]
         assert len(callers) == 1
         for _at, _fresh, game in play_rotations(SOCHI, bots, 1, index, streams[index], "misere"):
             result = game.results[0]
@@ -146,9 +147,15 @@ def test_deal_set_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 @pytest.mark.parametrize(("variant", "deal_set", "needle"), [
-    ("serbian", "raspasovka", "--deal-set raspasovka: serbian has no raspasovka"),  # all pass: a redeal
-    ("austrian", "misere", "--deal-set misere: austrian has no contract that must take no trick"),
-    ("austrian", "raspasovka", "allowed here: all"),
+    # all pass is a redeal in Serbian: no contract is named or of the kind raspasovka
+    ("serbian", "raspasovka", "--deal-set raspasovka: serbian has no contract of that name or kind"),
+    # the Austrian contracts, all of the kind suit (no misère, no Bettel): each number 1 .. 4 just below the
+    # suit it names (1 clubs, 2 spades, 3 diamonds, 4 hearts), then the hand games; the kind first, then the
+    # names in the table's order
+    ("austrian", "misere", "--deal-set misere: austrian has no contract of that name or kind; allowed here: "
+                           "all, suit, 1, clubs, 2, spades, 3, diamonds, 4, hearts, clubs-hand, spades-hand, "
+                           "diamonds-hand, hearts-hand\n"),
+    ("sochi", "betl", "allowed here: all, raspasovka, suit, notrump, misere, 6S, 6C,"),
 ])
 def test_a_variant_without_the_deal_kind(capsys: pytest.CaptureFixture[str], variant: str, deal_set: str,
                                          needle: str) -> None:
@@ -162,8 +169,25 @@ def test_a_contract_the_heuristic_never_calls(monkeypatch: pytest.MonkeyPatch) -
     # Serbian has betl rows, but the heuristic bot declares only trick contracts: the search gives up after
     # the first unit of 400 stream deals (SCAN), 400 >= 300 in a row without one
     monkeypatch.setattr(deal_sets, "MAX_GAP", 300)
-    with pytest.raises(BadInput, match=r"--deal-set misere: none of stream deals 0\.\.399 of seed 1"):
-        find_streams(load_variant("serbian"), 1, "misere", [0])
+    with pytest.raises(BadInput, match=r"--deal-set betl: none of stream deals 0\.\.399 of seed 1"):
+        find_streams(load_variant("serbian"), 1, "betl", [0])
+
+
+def test_a_deal_set_is_any_contract_or_kind_of_the_variant() -> None:
+    # Sochi's table (docs/variants/sochi.md): raspasovka, the suits and no-trumps from six to ten, misère
+    names = ["raspasovka", *(f"{level}{strain}" for level in range(6, 11) for strain in ("S", "C", "D", "H", "NT")),
+             "misere"]
+    sets = deal_sets.deal_sets(SOCHI)
+    assert sets[:5] == ["all", "raspasovka", "suit", "notrump", "misere"]
+    assert sorted(sets[5:]) == sorted(set(names) - {"raspasovka", "misere"})
+    # everybody passing in Sochi is played as the raspasovka (RUS-BID-03); in Serbian it is dealt again
+    assert deal_sets.all_pass_contract(SOCHI) == "raspasovka"
+    assert deal_sets.all_pass_contract(load_variant("serbian")) is None
+    # a kind gathers its contracts: the deals of the set notrump are those played in 6NT .. 10NT
+    found = find_streams(SOCHI, 1, "notrump", range(2))
+    for j in found.values():
+        game = deal_sets.reference_auction(deal_sets.stream_game(SOCHI, 1, j), "notrump")
+        assert game.deal.contract is not None and game.deal.contract.name.endswith("NT")
 
 
 def test_games_sharing_a_manager_play_as_games_of_their_own() -> None:

@@ -239,7 +239,7 @@ function drawBoard(s, ended) {
     const declarer = ended ? s.last_result && s.last_result.declarer : s.declarer;
     if (h === declarer) roles.push(t("Declarer"));
     const defending = ended ? (s.last_result && s.last_result.defending) || [] : s.defending || [];
-    if (defending.includes(h)) roles.push(t("Whister"));
+    if (defending.includes(h)) roles.push(t("Defender"));
     const tricks = won ? won[h] : (s.tricks_won || {})[String(h)];
     const box = el("section", { class: `replay-seat${!ended && s.to_act === h ? " acting" : ""}`, "data-seat": h,
                                 "aria-label": seatName(h) },
@@ -283,9 +283,9 @@ function drawCalls(s, ended) {
   box.replaceChildren();
   const d = R.data;
   const r = ended && s.last_result && s.last_result.deal === d.deal ? s.last_result : null;
-  const calls = r ? [["Bidding", r.auction || []], ["Declaration", r.declaration || []], ["Whist", r.defence || []]]
-    : [["Bidding", s.calls || []], ["Declaration", s.declaration_calls || []], ["Whist", s.defence_calls || []]];
-  const heading = { Bidding: () => t("Bidding"), Declaration: () => t("Declared"), Whist: () => t("Whist") };
+  const calls = r ? [["Bidding", r.auction || []], ["Declaration", r.declaration || []], ["Defence", r.defence || []]]
+    : [["Bidding", s.calls || []], ["Declaration", s.declaration_calls || []], ["Defence", s.defence_calls || []]];
+  const heading = { Bidding: () => t("Bidding"), Declaration: () => t("Declared"), Defence: () => t("Defence calls") };
   const list = el("dl", { class: "replay-calls" });
   for (const [title, said] of calls) {
     if (!said.length) continue;

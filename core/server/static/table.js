@@ -182,7 +182,7 @@ function seatBox(s, h) {
   if (h === s.dealer) tag(t("dealer"), "dealer");
   if (sitsOut(s, h)) tag(t("sits out"), "out");
   if (h === s.declarer) tag(s.contract ? t("declarer: {contract}", { contract: pretty(label(s.contract)) }) : t("declarer"), "declarer");
-  if ((s.defending || []).includes(h)) tag(t("whister"), "whister");
+  if ((s.defending || []).includes(h)) tag(t("defender"), "defender");
   if (info && info.bot) tag(t("bot {name}", { name: info.bot }), "bot");
   else if (info && info.held && !info.connected) tag(t("away"), "gone");
   if (won !== undefined) tag(t("tricks: {n}", { n: won }), "won");

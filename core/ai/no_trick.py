@@ -1,7 +1,7 @@
 """The ``hard`` bot's misère discard: every discard valued by the double-dummy solver (docs/bots.md,
 "Misère").
 
-The heuristic bot drops the card that leaves the fewest breaks in the 7-9-J-K ladder (``misere_risk``).
+The heuristic bot drops the card that leaves the fewest breaks in the 7-9-J-K ladder (``no_trick_risk``).
 Here the declarer, holding twelve cards after taking the talon, values each choice of the cards still to
 drop (equivalent cards once, :func:`~preferans.core.ai.levels.discards`) over weighted layouts of the
 defenders' hands (the hard bot's inference) by the misère solver's one null-window test "can he keep to no
@@ -21,13 +21,13 @@ from preferans.core.ai.solver import Solver
 from preferans.core.engine.play import TrickPlay
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, cards_of
 
-__all__ = ["DISCARD_SAMPLES", "misere_discard"]
+__all__ = ["DISCARD_SAMPLES", "no_trick_discard"]
 
 DISCARD_SAMPLES = 8
 """Layouts of the defenders' hands over which every misère discard is valued."""
 
 
-def misere_discard(bot: Any, game: Any, seat: int, legal: list[str],
+def no_trick_discard(bot: Any, game: Any, seat: int, legal: list[str],
                    discards: Callable[[int, list[int], int], list[int]]) -> str | None:
     """The first card of the best misère discard, or ``None`` (the heuristic's) when the bid is not a misère,
     there is one choice, or the budget solved fewer than ``min_samples`` layouts. ``discards(hand, legal,

@@ -22,6 +22,12 @@ from preferans.core.model.table import hand_slots
 from preferans.env.actions import CARDS, ActionSpace
 
 PHASES = ("auction", "discard", "declare", "defence", "play")
+AMOUNT_LIMIT = 1e9
+"""The bound of the sheet and settlement entries in an observation space (amounts / 100: never reached)."""
+COUNT_BLOCKS = frozenset({"hand_counts", "talon_state", "discard_count"})
+"""Blocks holding card counts (a count / 10 or / 2), not 0/1 marks."""
+AMOUNT_BLOCKS = frozenset({"sheet", "settlement"})
+"""Blocks holding amounts of the variant's unit / 100, of either sign."""
 SHEET_SCALE = 100
 """Sheet amounts and the settlement are divided by this (a whist, a point, a stake is 0.01)."""
 
@@ -181,6 +187,20 @@ class Encoder:
             i = ((self.accounts.index(str(account)) * n + rel_seat(s)) * (n + 1)) + col
             # an amount is an int or, for a fraction, "p/q" (the observation's JSON form): Fraction reads both
             v[start + i] += float(Fraction(line.get("amount") or 0)) / SHEET_SCALE
+
+    def bounds(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """The lowest and highest value of each entry, for an observation space: 0 .. 1 for the marks and
+        shares, 0 .. 16 for the card counts (a count / 10 or / 2 of at most 32 cards), +-:data:`AMOUNT_LIMIT`
+        for the sheet and the settlement."""
+        low = np.zeros(self.size, dtype=np.float32)
+        high = np.ones(self.size, dtype=np.float32)
+        for block in self.blocks:
+            part = slice(block.start, block.start + block.size)
+            if block.name in AMOUNT_BLOCKS:
+                low[part], high[part] = -AMOUNT_LIMIT, AMOUNT_LIMIT
+            elif block.name in COUNT_BLOCKS:
+                high[part] = CARDS / 2
+        return low, high
 
     def describe(self) -> list[tuple[str, int, int, str]]:
         """The layout: each block's name, offset, length and meaning."""

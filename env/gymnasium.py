@@ -48,18 +48,16 @@ from typing import Any, Literal, SupportsFloat, TypeAlias
 
 import gymnasium
 import numpy as np
-import numpy.typing as npt
 from gymnasium import spaces
 
 from preferans.core import Variant
 from preferans.core.ai.registry import make_bot
 from preferans.core.engine.player import Bot
 from preferans.core.rules.config import DEFAULT_VARIANT
-from preferans.env.actions import CARDS
-from preferans.env.encoding import Encoder, render
+from preferans.env.encoding import render
 from preferans.env.table import Episode, Reward, Table
 
-__all__ = ["ENV_ID", "PreferansEnv", "observation_bounds", "register_envs"]
+__all__ = ["ENV_ID", "PreferansEnv", "register_envs"]
 
 ENV_ID = "preferans/Preferans-v0"
 """The Gymnasium id :func:`register_envs` registers."""
@@ -67,32 +65,9 @@ ENV_ID = "preferans/Preferans-v0"
 MAX_SKIPS = 1000
 """``reset`` gives up (``RuntimeError``) after this many deals in a row without a decision of the learner."""
 
-AMOUNT_LIMIT = 1e9
-"""The bound of the sheet and settlement entries of the observation space (amounts / 100: never reached)."""
-
-COUNT_BLOCKS = frozenset({"hand_counts", "talon_state", "discard_count", "tricks_won"})
-"""Blocks of the vector holding counts (at most 32 cards / 2), not 0/1 marks."""
-
-AMOUNT_BLOCKS = frozenset({"sheet", "settlement"})
-"""Blocks holding amounts of the variant's unit / 100, of either sign."""
-
 Opponents: TypeAlias = str | Sequence[str]
 Obs: TypeAlias = dict[str, Any]
 """An observation: ``"observation"`` (float32 vector) and ``"action_mask"`` (int8 0/1 by id)."""
-
-
-def observation_bounds(encoder: Encoder) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-    """The low and high bounds of each entry of ``encoder``'s vector: 0..1 for the marks, 0..16 for the counts
-    (a count / 10 or / 2 of at most 32 cards), +-:data:`AMOUNT_LIMIT` for the amounts."""
-    low = np.zeros(encoder.size, dtype=np.float32)
-    high = np.ones(encoder.size, dtype=np.float32)
-    for block in encoder.blocks:
-        part = slice(block.start, block.start + block.size)
-        if block.name in AMOUNT_BLOCKS:
-            low[part], high[part] = -AMOUNT_LIMIT, AMOUNT_LIMIT
-        elif block.name in COUNT_BLOCKS:
-            high[part] = CARDS / 2
-    return low, high
 
 
 def opponent_names(opponents: Opponents, players: int) -> tuple[str, ...]:
@@ -129,7 +104,7 @@ class PreferansEnv(gymnasium.Env[Obs, np.int64]):
         self.variant = self.table.variant
         self.space = self.table.space
         self.players = self.table.players
-        self.encoder = Encoder(self.variant, self.space)
+        self.encoder = self.table.encoder
         if seat != "random" and not (isinstance(seat, int) and 0 <= seat < self.players):
             raise ValueError(f"seat: {seat!r} is not 'random' or a seat from 0 to {self.players - 1}")
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
@@ -141,7 +116,7 @@ class PreferansEnv(gymnasium.Env[Obs, np.int64]):
         self.seat: int = 0 if seat == "random" else seat
         self.render_mode = render_mode
         self.illegal = illegal
-        low, high = observation_bounds(self.encoder)
+        low, high = self.encoder.bounds()
         self.observation_space = spaces.Dict({
             "observation": spaces.Box(low, high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (len(self.space),), dtype=np.int8),

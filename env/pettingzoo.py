@@ -53,36 +53,11 @@ from pettingzoo.utils.wrappers import OrderEnforcingWrapper  # type: ignore[impo
 
 from preferans.core import Variant
 from preferans.core.rules.config import DEFAULT_VARIANT
-from preferans.env.actions import CARDS
-from preferans.env.encoding import Encoder, render
+from preferans.env.encoding import render
 from preferans.env.table import Episode, Reward, Table
 
 Obs = dict[str, npt.NDArray[Any]]
 """One agent's observation: ``{"observation": float32 vector, "action_mask": int8 vector}``."""
-
-MONEY_BOUND = 1e6
-"""The bound of the sheet and settlement entries (amounts / 100: a million is a hundred million whists)."""
-UNIT_BLOCKS = frozenset({
-    "phase", "hands", "talon", "discard", "played", "trick", "leader", "tricks_won", "auction", "bid",
-    "declaration", "defence", "contract", "declarer", "defending", "dealer", "active", "to_act", "capabilities",
-})
-"""The encoder's blocks of 0/1 flags and shares (between 0 and 1)."""
-COUNT_BLOCKS = frozenset({"hand_counts", "talon_state", "discard_count"})
-"""The blocks of card counts (a count / 10 or / 2: never above the 32 cards / 2)."""
-
-
-def observation_bounds(encoder: Encoder) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
-    """The lowest and highest value of each entry of the encoder's vector, block by block."""
-    low = np.full(encoder.size, -MONEY_BOUND, dtype=np.float32)
-    high = np.full(encoder.size, MONEY_BOUND, dtype=np.float32)
-    for block in encoder.blocks:
-        part = slice(block.start, block.start + block.size)
-        if block.name in UNIT_BLOCKS:
-            low[part], high[part] = 0, 1
-        elif block.name in COUNT_BLOCKS:
-            low[part], high[part] = 0, CARDS / 2
-    return low, high
-
 
 class PreferansAEC(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (PettingZoo ships no types)
     """A variant's game as a PettingZoo AEC environment (see the module's docstring)."""
@@ -97,10 +72,10 @@ class PreferansAEC(AECEnv):  # type: ignore[misc]  # AECEnv is Any to mypy (Pett
             raise ValueError(f"render_mode: {render_mode!r} is not None, 'ansi' or 'human'")
         self.render_mode = render_mode
         self.table = Table(variant, plugins=plugins, episode=episode, reward=reward)
-        self.encoder = Encoder(self.table.variant, self.table.space)
+        self.encoder = self.table.encoder
         self.possible_agents: list[str] = [f"seat_{i}" for i in range(self.table.players)]
         self.agent_name_mapping: dict[str, int] = {a: i for i, a in enumerate(self.possible_agents)}
-        low, high = observation_bounds(self.encoder)
+        low, high = self.encoder.bounds()
         n = len(self.table.space)
         self.observation_spaces: dict[str, spaces.Dict] = {a: spaces.Dict({
             "observation": spaces.Box(low, high, dtype=np.float32),

@@ -65,7 +65,7 @@ import numpy.typing as npt
 import pyspiel
 
 from preferans.core import DealResult, Game, Observation, Phase, PreferansError, Variant
-from preferans.core.ai.pimc import Knowledge
+from preferans.core.ai.pimc import Knowledge, layout_slots
 from preferans.core.ai.pimc import observe as knowledge_of
 from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, cards_of
 from preferans.core.rules.config import playable_variants
@@ -544,27 +544,8 @@ def _draw_layout(know: Knowledge, rng: random.Random) -> tuple[list[int], list[i
     cards can then be placed (counted once), so every consistent layout is equally likely. Returns every
     hand's cards (the seen ones as seen) and the cards lying out, in a random order."""
     hidden = know.hidden
-    unseen = know.unseen()
-    caps = [know.counts[h] for h in hidden]
-    caps.append(unseen.bit_count() - sum(caps))
-    if caps[-1] < 0:
-        raise ValueError("more cards in hidden hands than unseen cards")
+    caps, cards = layout_slots(know)
     n = len(caps)
-    out_slot = n - 1
-    every = (1 << n) - 1
-    cards: list[tuple[int, int]] = []
-    for card in cards_of(unseen):
-        b = 1 << card
-        if know.talon & b:
-            allowed = 1 << out_slot
-            if know.declarer in hidden:
-                allowed |= 1 << hidden.index(know.declarer)
-        else:
-            allowed = every
-            for i, h in enumerate(hidden):
-                if know.forbidden[h] & b:
-                    allowed &= ~(1 << i)
-        cards.append((card, allowed))
     memo: dict[tuple[int, tuple[int, ...]], int] = {}
 
     def ways(i: int, room: tuple[int, ...]) -> int:
@@ -599,7 +580,7 @@ def _draw_layout(know: Knowledge, rng: random.Random) -> tuple[list[int], list[i
     hands = [know.known.get(h, 0) for h in range(know.n_hands)]
     for i, h in enumerate(hidden):
         hands[h] = slots[i]
-    rest = list(cards_of(slots[out_slot]))
+    rest = list(cards_of(slots[n - 1]))  # the last slot: the cards lying out
     rng.shuffle(rest)
     return hands, rest
 

@@ -58,6 +58,7 @@ from preferans.core.model.views import PlayRules
 __all__ = [
     "CAPS", "DRAW_NODES", "MIN_DRAWS", "Budget", "CardTotals", "Knowledge", "Layout", "PimcBot", "PimcOptions",
     "draw_limit", "observe", "parse_options",
+    "layout_slots",
     "sample_layouts",
 ]
 
@@ -335,25 +336,18 @@ class Layout:
     """The cards lying out in a random order (the unturned talon cards lead raspasovka tricks in it)."""
 
 
-def sample_layouts(obs: Knowledge, rng: random.Random, n: int, tries: int = 1,
-                   limit: int | None = None) -> list[Layout]:
-    """``n`` layouts of the unseen cards, each consistent with ``obs``: every unseen card exactly once, each
-    hidden hand with its number of cards and none it is known not to hold, a talon seen in the declarer's
-    hand or discard. With ``tries > 1`` each layout is the first of ``tries`` deals that the auction and
-    defence calls make plausible (:func:`implausibility`), or the least implausible one. ``limit`` bounds
-    the deals made in all (:func:`draw_limit`): fewer tries per layout, and at most ``limit`` layouts."""
-    if limit is not None:
-        n = min(n, limit)
-        tries = max(1, min(tries, limit // max(1, n)))
+def layout_slots(obs: Knowledge) -> tuple[list[int], list[tuple[int, int]]]:
+    """Where the unseen cards may go: the slots' sizes (each hidden hand's count, in the order of
+    ``obs.hidden``, then the cards lying out: talon, discard) and each unseen card with the mask of the slots
+    it may go to (none it is known not to hold; a seen talon card to the declarer's hand or out)."""
     hidden = obs.hidden
     unseen = obs.unseen()
     caps = [obs.counts[h] for h in hidden]
     caps.append(unseen.bit_count() - sum(caps))  # the last slot: cards lying out (talon, discard)
     if caps[-1] < 0:  # pragma: no cover - the counts always add up
         raise ValueError("more cards in hidden hands than unseen cards")
-    n_slots = len(caps)
-    rest_slot = n_slots - 1
-    every = (1 << n_slots) - 1
+    rest_slot = len(caps) - 1
+    every = (1 << len(caps)) - 1
     eligible: list[tuple[int, int]] = []  # (card, mask of the slots it may go to)
     for card in cards_of(unseen):
         bit = 1 << card
@@ -368,6 +362,21 @@ def sample_layouts(obs: Knowledge, rng: random.Random, n: int, tries: int = 1,
                 if obs.forbidden[h] & bit:
                     allowed &= ~(1 << i)
         eligible.append((card, allowed))
+    return caps, eligible
+
+
+def sample_layouts(obs: Knowledge, rng: random.Random, n: int, tries: int = 1,
+                   limit: int | None = None) -> list[Layout]:
+    """``n`` layouts of the unseen cards, each consistent with ``obs``: every unseen card exactly once, each
+    hidden hand with its number of cards and none it is known not to hold, a talon seen in the declarer's
+    hand or discard. With ``tries > 1`` each layout is the first of ``tries`` deals that the auction and
+    defence calls make plausible (:func:`implausibility`), or the least implausible one. ``limit`` bounds
+    the deals made in all (:func:`draw_limit`): fewer tries per layout, and at most ``limit`` layouts."""
+    if limit is not None:
+        n = min(n, limit)
+        tries = max(1, min(tries, limit // max(1, n)))
+    hidden = obs.hidden
+    caps, eligible = layout_slots(obs)
     # the most constrained cards first, so that the random choices are made where there is room
     eligible.sort(key=lambda e: (e[1].bit_count(), e[0]))
     out: list[Layout] = []

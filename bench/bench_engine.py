@@ -1,8 +1,18 @@
-"""Engine benchmarks: full random-bot deals per second and play-phase random rollouts per second.
+"""Engine benchmarks: full random-bot deals per second and play-phase random rollouts per second, each
+measured against a bare Python loop in the same run.
 
 Run by hand (``python bench/bench_engine.py``) or as a CI smoke run (``--smoke``). Figures go to
-docs/performance.md with the command and the machine. Each figure is the best of ``--repeat`` runs, because
-the best run is the one least disturbed by whatever else the machine was doing.
+docs/performance.md with the command and the machine.
+
+The yardstick is :func:`bare_deals`: the simplest honest pure-Python Preferans deal, written plainly with
+ints and lists and no engine: shuffle the 32 cards, deal ten to each of three hands and two to the talon,
+pick a random trump or no trump, play ten tricks of random legal cards (follow suit, else trump if any, else
+anything) and count the tricks. It is what a person writing a learning agent would otherwise write by hand,
+so its rate says what the engine's rules, hooks, scoring and bookkeeping cost over the bare game, and the
+ratios ``deals_ratio`` (engine deals / bare deals) and ``rollouts_ratio`` (engine play-outs / bare deals)
+hardly depend on the machine or on its load: the runs are interleaved (bare, engine deals, engine rollouts,
+bare, ...) and each figure is the best of ``--repeat`` runs, the run least disturbed by whatever else the
+machine was doing, so a busy spell hits all three alike.
 """
 
 from __future__ import annotations
@@ -17,35 +27,98 @@ from preferans.core import Game, Variant, load_variant
 from preferans.core.engine.game import Phase
 from preferans.core.engine.play import TrickPlay
 
+clock = time.perf_counter
+"""The clock of every figure: wall-clock time, or the process's CPU time with ``--clock cpu`` (steadier on a
+machine shared with other work, as no waiting for a core counts)."""
+
+
+def bare_deals(n: int, seed: int) -> list[int]:
+    """Play ``n`` bare deals (the module's yardstick) and return the tricks each of the three hands took
+    over all of them. Cards are ints 0..31, the suit ``card // 8`` and the rank the rest, so a higher card of
+    a suit is a higher int; suit 4 is no trump. The random choices use ``rng.random()`` as the engine loop
+    does, so both loops pay the same for their randomness."""
+    rng = random.Random(seed)
+    rand = rng.random
+    taken = [0, 0, 0]
+    for _ in range(n):
+        pack = list(range(32))
+        rng.shuffle(pack)
+        hands = [pack[0:10], pack[10:20], pack[20:30]]  # pack[30:32] is the talon, out of play
+        trump = int(rand() * 5)  # 0..3 a suit, 4 no trump
+        leader = int(rand() * 3)
+        for _trick in range(10):
+            led = -1
+            winner = best = -1
+            best_is_trump = False
+            seat = leader
+            for _card in range(3):
+                hand = hands[seat]
+                if led < 0:
+                    legal = hand
+                else:
+                    legal = [c for c in hand if c // 8 == led]
+                    if not legal:
+                        legal = [c for c in hand if c // 8 == trump] or hand
+                card = legal[int(rand() * len(legal))]
+                hand.remove(card)
+                suit = card // 8
+                if led < 0:
+                    led, winner, best, best_is_trump = suit, seat, card, suit == trump
+                elif suit == trump:
+                    if not best_is_trump or card > best:
+                        winner, best, best_is_trump = seat, card, True
+                elif suit == led and not best_is_trump and card > best:
+                    winner, best = seat, card
+                seat = (seat + 1) % 3
+            taken[winner] += 1
+            leader = winner
+    return taken
+
+
+def bare_rate(seconds: float, seed: int) -> float:
+    """Deals per second of :func:`bare_deals`, in batches of 100 for ``seconds`` (as long as a rollout run:
+    a short run more often falls in a quiet spell of the machine, which would flatter the yardstick)."""
+    n = 0
+    start = clock()
+    while clock() - start < seconds:
+        bare_deals(100, seed + n)
+        n += 100
+    return n / (clock() - start)
+
 
 def random_deals(variant: Variant, deals: int, seed: int) -> None:
     """Play ``deals`` deals with uniformly random legal actions through the public API (``legal_actions()``
     and ``apply()``), matches restarted as they end, scoring included: what a random bot does, without the
     bot object around it. The loop keeps its own work small (bound methods, the results list read once per
-    match) so the figure is the engine's."""
+    match, the end of a match seen as an empty list of legal actions) so the figure is the engine's. The matches
+    share one plugin manager, as ``Game`` advises a program that starts many games, and as the learning
+    environments do (it matters for a variant whose matches are short: Illustrated's last 24 random deals)."""
     rng = random.Random(seed)
     rand = rng.random
-    game = Game(variant, seed=seed)
+    manager = variant.new_manager()
+    game = Game(variant, seed=seed, manager=manager)
     done = 0
     while True:
         results = game.results  # the match's own list, appended to as deals are scored
         legal_actions, apply = game.legal_actions, game.apply
         left = deals - done
-        while len(results) < left and not game.is_terminal:
+        while len(results) < left:
             legal = legal_actions()
+            if not legal:  # the match is over (is_terminal): no action is legal
+                break
             apply(legal[int(rand() * len(legal))])
         done += len(results)
         if done >= deals:
             return
-        game = Game(variant, seed=rng.getrandbits(32))
+        game = Game(variant, seed=rng.getrandbits(32), manager=manager)
 
 
 def full_deals(variant_name: str, deals: int, seed: int) -> float:
     """Deals per second of :func:`random_deals`."""
     variant = load_variant(variant_name)
-    start = time.perf_counter()
+    start = clock()
     random_deals(variant, deals, seed)
-    return deals / (time.perf_counter() - start)
+    return deals / (clock() - start)
 
 
 def play_starts(variant_name: str, count: int, seed: int) -> list[TrickPlay]:
@@ -67,12 +140,12 @@ def rollouts(starts: list[TrickPlay], seconds: float, seed: int) -> float:
     """Rollouts per second: copy a start position and play random legal cards to the end of the deal."""
     rng = random.Random(seed)
     n = 0
-    start = time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    start = clock()
+    while clock() - start < seconds:
         for position in starts:
             position.copy().random_playout(rng)
         n += len(starts)
-    return n / (time.perf_counter() - start)
+    return n / (clock() - start)
 
 
 def profile(variant_name: str, deals: int, seed: int, top: int) -> None:
@@ -91,29 +164,44 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__)
     ap.add_argument("--variant", default="sochi")
     ap.add_argument("--deals", type=int, default=3000)
-    ap.add_argument("--seconds", type=float, default=2.0, help="length of one rollout run")
+    ap.add_argument("--seconds", type=float, default=2.0, help="length of one bare run and of one rollout run")
     ap.add_argument("--repeat", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--smoke", action="store_true", help="tiny run for CI: checks the benchmark works")
+    ap.add_argument("--clock", choices=["wall", "cpu"], default="wall",
+                    help="time the runs by the wall clock or by the process's CPU time")
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--profile", type=int, nargs="?", const=30, metavar="TOP",
                     help="instead of the figures: cProfile of --deals random deals, the TOP functions by own time")
     args = ap.parse_args()
+    global clock
+    clock = time.process_time if args.clock == "cpu" else time.perf_counter
     if args.profile:
         profile(args.variant, args.deals, args.seed, args.profile)
         return
     if args.smoke:
         args.deals, args.seconds, args.repeat = 100, 0.2, 1
-    deal_runs = [full_deals(args.variant, args.deals, args.seed + i) for i in range(args.repeat)]
     starts = play_starts(args.variant, 200, args.seed)
-    roll_runs = [rollouts(starts, args.seconds, args.seed + i) for i in range(args.repeat)]
+    bare_runs: list[float] = []
+    deal_runs: list[float] = []
+    roll_runs: list[float] = []
+    for i in range(args.repeat):  # interleaved, so that the machine's load hits the three alike
+        bare_runs.append(bare_rate(args.seconds, args.seed + i))
+        deal_runs.append(full_deals(args.variant, args.deals, args.seed + i))
+        roll_runs.append(rollouts(starts, args.seconds, args.seed + i))
+    bare, deals, rolls = max(bare_runs), max(deal_runs), max(roll_runs)
     result = {
         "variant": args.variant,
         "python": platform.python_version(),
         "machine": f"{platform.machine()} {platform.processor() or ''}".strip(),
-        "deals_per_s_best": round(max(deal_runs)),
+        "clock": args.clock,
+        "bare_per_s": round(bare),
+        "deals_per_s": round(deals),
+        "rollouts_per_s": round(rolls),
+        "deals_ratio": round(deals / bare, 3),
+        "rollouts_ratio": round(rolls / bare, 3),
+        "bare_per_s_runs": [round(x) for x in bare_runs],
         "deals_per_s_runs": [round(x) for x in deal_runs],
-        "rollouts_per_s_best": round(max(roll_runs)),
         "rollouts_per_s_runs": [round(x) for x in roll_runs],
     }
     if args.json:
@@ -121,7 +209,6 @@ def main() -> None:
     else:
         for key, value in result.items():
             print(f"{key:22} {value}")
-
 
 if __name__ == "__main__":
     main()

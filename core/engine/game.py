@@ -22,7 +22,7 @@ from preferans.core.engine.match import Match
 from preferans.core.engine.play import TrickPlay
 from preferans.core.engine.state import Deal as Deal
 from preferans.core.engine.state import Phase as Phase
-from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, FULL_PACK, CardError, bit, names_of, parse_card
+from preferans.core.model.cards import CARD_INDEX, CARD_NAMES, FULL_PACK, CardError, names_of, parse_card
 from preferans.core.model.contracts import ContractSpec
 from preferans.core.model.errors import (
     BadInput,
@@ -74,6 +74,7 @@ WHOLE = _Whole.GAME
 
 
 _PLAY, _AUCTION, _OVER = Phase.PLAY, Phase.AUCTION, Phase.OVER
+_CARD = seen.CARD
 _CARD_GET = CARD_INDEX.get
 _BIT = tuple(1 << c for c in range(32))
 _SUIT_NAMES = tuple(tuple(tuple(names_of(byte << (8 * s))) for byte in range(256)) for s in range(4))
@@ -81,9 +82,47 @@ _SUIT_NAMES = tuple(tuple(tuple(names_of(byte << (8 * s))) for byte in range(256
 
 
 def _card_names(mask: int) -> list[str]:
-    """``names_of(mask)`` in one expression (the legal cards, asked at every card of play)."""
+    """``names_of(mask)`` in one expression (a discard's legal cards)."""
     s, c, d, h = _SUIT_NAMES
     return [*s[mask & 0xFF], *c[mask >> 8 & 0xFF], *d[mask >> 16 & 0xFF], *h[mask >> 24 & 0xFF]]
+
+
+def _shuffle_as_random(rng: random.Random, pack: list[int]) -> None:
+    """``random.Random.shuffle(rng, pack)`` written out: the same draws of the generator give the same pack,
+    without the call of ``Random._randbelow`` that it makes for each card (31 calls a deal)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(pack) - 1, 0, -1):
+        n = i + 1
+        k = n.bit_length()
+        j = getrandbits(k)
+        while j >= n:  # as Random._randbelow_with_getrandbits: draw again until the number is below n
+            j = getrandbits(k)
+        pack[i], pack[j] = pack[j], pack[i]
+
+
+def _same_shuffle() -> bool:
+    """Whether :func:`_shuffle_as_random` deals what this Python's ``random.Random.shuffle`` deals (asked once:
+    a Python whose shuffle draws otherwise keeps its own, so that a seed deals the same packs either way)."""
+    for seed in range(8):
+        mine, theirs = list(range(32)), list(range(32))
+        a, b = random.Random(seed), random.Random(seed)
+        _shuffle_as_random(a, mine)
+        b.shuffle(theirs)
+        if mine != theirs or a.getstate() != b.getstate():
+            return False
+    return True
+
+
+_FAST_SHUFFLE = _same_shuffle()
+
+
+def shuffle_pack(rng: random.Random, pack: list[int]) -> None:
+    """Shuffle ``pack`` in place exactly as ``rng.shuffle(pack)`` does, quicker for a plain ``random.Random``
+    (a subclass, or the table's ``SystemRandom``, shuffles itself)."""
+    if _FAST_SHUFFLE and type(rng) is random.Random:
+        _shuffle_as_random(rng, pack)
+    else:
+        rng.shuffle(pack)
 
 
 def check_start(seed: object, first_dealer: object, n_players: int, deals: Sequence[Sequence[int]]) -> None:
@@ -127,6 +166,8 @@ class Game:
         # places with a hand: the players', and with two players the third hand's, which no player holds
         self.n_hands: int = hand_slots(self.n_players)
         self.ownerless: tuple[int, ...] = ownerless_hands(self.n_players)
+        # the seats dealt to, in speaking order, after each dealer: worked out once, asked twice a deal
+        self._orders = tuple(self._speaking_order(dealer, self.n_hands) for dealer in range(self.n_hands))
         check_start(seed, first_dealer, self.n_players, deals)
         self.seed = seed
         self.first_dealer = first_dealer
@@ -158,7 +199,7 @@ class Game:
 
     @property
     def is_terminal(self) -> bool:
-        return self.deal.phase is Phase.OVER
+        return self.deal.phase is _OVER  # asked before every action of a loop: a module constant
 
     @property
     def current_player(self) -> int:
@@ -168,8 +209,11 @@ class Game:
     def legal_actions(self) -> list[str]:
         deal = self.deal
         if deal.phase is _PLAY:
-            # a few lookups from the legal mask: a fresh list each time, nothing cached
-            return _card_names(deal.play.legal_mask())  # type: ignore[union-attr]
+            # a few lookups from the legal mask: a fresh list each time; the mask is kept for apply()
+            play = deal.play
+            mask = play.legal = play.legal_mask()  # type: ignore[union-attr]
+            s, c, d, h = _SUIT_NAMES  # _card_names(mask), without the call
+            return [*s[mask & 0xFF], *c[mask >> 8 & 0xFF], *d[mask >> 16 & 0xFF], *h[mask >> 24 & 0xFF]]
         legal = self._legal
         if legal is None:
             legal = self._legal = self._compute_legal()
@@ -183,12 +227,15 @@ class Game:
             # the card of play, the action of 30 of a deal's 38: its legality is one bit of the legal mask
             play = deal.play
             card = _CARD_GET(action) if action.__class__ is str else None
-            if card is not None and play.legal_mask() >> card & 1:  # type: ignore[union-attr]
+            legal = play.legal  # type: ignore[union-attr]
+            if legal < 0:  # not handed out by legal_actions() since the last card
+                legal = play.legal_mask()  # type: ignore[union-attr]
+            if card is not None and legal >> card & 1:
                 self.history.append(action)
                 play.play(card)  # type: ignore[union-attr]
                 # the event log: a marker, read back from the tricks (observation.events), and each closed
                 # trick as the trick play keeps it: no new object on the hot path
-                self._log.append(seen.CARD)
+                self._log.append(_CARD)
                 if self._watch:
                     self._after_card()  # open hands to show or talon cards to turn yet
                 elif not play.trick:  # type: ignore[union-attr]
@@ -210,14 +257,15 @@ class Game:
         self.history.append(action)
         if phase is Phase.PLAY:
             self._apply_play(action)
-        elif phase is Phase.AUCTION:
+        elif phase is _AUCTION:
             self._log.append((deal.number, deal.to_act, "call", action, None, None, None))
-            self._apply_auction(action)
+            deal.calls.append((deal.to_act, action))
+            self._step_auction()
         elif phase is Phase.DISCARD:
             self._log.append((deal.number, deal.to_act, "discard", action, (deal.to_act,), None, None))
             card = CARD_INDEX[action]
-            deal.hands[deal.to_act] &= ~bit(card)
-            deal.discard |= bit(card)
+            deal.hands[deal.to_act] &= ~(1 << card)
+            deal.discard |= 1 << card
             deal.to_discard -= 1
             if not deal.to_discard:
                 deal.discarded_by.append(deal.to_act)
@@ -348,7 +396,7 @@ class Game:
     def events(self) -> list[Event]:
         """Every event of the match so far, numbered from 0: each action applied and what the engine did
         (dealt, showed, closed a trick, scored), each with the seats that may see it."""
-        return seen.events(self._log, live=self._live_trick())
+        return seen.events(self._log, self.match, live=self._live_trick())
 
     @property
     def event_count(self) -> int:
@@ -359,7 +407,7 @@ class Game:
         """The events numbered ``since`` and later as JSON, blanked (``action``, ``data`` null) where
         ``seat`` (``None``: a spectator) may not see them, such as another seat's discard."""
         self._check_seat(seat)
-        return seen.events_json(self._log, seat, since, live=self._live_trick())
+        return seen.events_json(self._log, self.match, seat, since, live=self._live_trick())
 
     def _live_trick(self) -> Sequence[tuple[int, int]]:
         play = self.deal.play
@@ -487,15 +535,15 @@ class Game:
     def _compute_legal(self) -> list[str]:
         deal = self.deal
         phase = deal.phase
-        if phase is Phase.PLAY:
-            assert deal.play is not None
-            return names_of(deal.play.legal_mask())
-        if phase is Phase.AUCTION:
+        if phase is _AUCTION:
             # the view the last auction step was computed from is still current
             auction = self._view if isinstance(self._view, AuctionView) else self._auction_view()
             return self.book.auction_legal(auction, deal.to_act)
+        if phase is _PLAY:
+            assert deal.play is not None
+            return names_of(deal.play.legal_mask())
         if phase is Phase.DISCARD:
-            return names_of(deal.hands[deal.to_act])
+            return _card_names(deal.hands[deal.to_act])
         if phase is Phase.DECLARE:
             return self.book.declaration_legal(self._declaration_view())
         if phase is Phase.DEFENCE:
@@ -522,7 +570,11 @@ class Game:
     # ------------------------------------------------------------------ internals: deal lifecycle
 
     def _seats_from(self, dealer: int) -> tuple[int, ...]:
-        n = self.n_hands  # two players: the hand no player holds has the third place, after seat 1
+        return self._orders[dealer]
+
+    @staticmethod
+    def _speaking_order(dealer: int, n: int) -> tuple[int, ...]:
+        # two players: the hand no player holds has the third place, after seat 1
         order = tuple((dealer + i) % n for i in range(1, n + 1))
         # three hands are dealt: with four players the dealer, last in the order, sits out ("on the talon")
         return order[:HANDS_IN_PLAY]
@@ -531,14 +583,13 @@ class Game:
         self._pending_entries = self.match.before_deal(dealer)
         active = self._seats_from(dealer)
         pack = list(range(32))
-        self.rng.shuffle(pack)  # shuffled even when the pack is fixed, so later deals stay the seed's
+        shuffle_pack(self.rng, pack)  # shuffled even when the pack is fixed, so later deals stay the seed's
         fixed = len(self.match.results)
         if fixed < len(self.deals):
             pack = list(self.deals[fixed])
         hands = [0] * self.n_hands
         for i, seat in enumerate(active):
-            for c in pack[i * 10:(i + 1) * 10]:
-                hands[seat] |= 1 << c
+            hands[seat] = sum(map(_BIT.__getitem__, pack[i * 10:(i + 1) * 10]))  # ten different bits: | is +
         talon = tuple(pack[30:32])
         deal = Deal(len(self.match.results), dealer, active, hands, talon, tuple(hands), pack=tuple(pack))
         self.deal = deal
@@ -554,11 +605,7 @@ class Game:
         deal = self.deal
         # a hand no player holds (two players) gets cards but never bids
         bidders = tuple(s for s in deal.active if s not in self.ownerless) if self.ownerless else deal.active
-        return AuctionView(self.match_view(), deal.dealer, bidders, tuple(deal.calls), self.contracts)
-
-    def _apply_auction(self, action: str) -> None:
-        self.deal.calls.append((self.deal.to_act, action))
-        self._step_auction()
+        return AuctionView(self.match.view(), deal.dealer, bidders, tuple(deal.calls), self.contracts)
 
     def _step_auction(self) -> None:
         deal = self.deal
@@ -583,7 +630,7 @@ class Game:
     def _declaration_view(self) -> DeclarationView:
         deal = self.deal
         assert deal.declarer is not None and deal.bid is not None
-        return DeclarationView(self.match_view(), deal.declarer, self.contracts[deal.bid], self.contracts,
+        return DeclarationView(self.match.view(), deal.declarer, self.contracts[deal.bid], self.contracts,
                                tuple(deal.declaration_calls), deal.talon_taken, tuple(deal.discarded_by),
                                tuple(deal.calls), deal.to_act, deal.dealer, hands=tuple(deal.hands),
                                discard=deal.discard)
@@ -626,7 +673,7 @@ class Game:
         deal = self.deal
         assert deal.declarer is not None and deal.contract is not None
         defenders = tuple(s for s in self._seats_from(deal.declarer) if s in deal.active and s != deal.declarer)
-        return DefenceView(self.match_view(), deal.declarer, deal.contract, defenders, tuple(deal.defence_calls))
+        return DefenceView(self.match.view(), deal.declarer, deal.contract, defenders, tuple(deal.defence_calls))
 
     def _start_defence(self) -> None:
         self.deal.phase = Phase.DEFENCE
@@ -649,7 +696,7 @@ class Game:
         deal = self.deal
         assert deal.contract is not None
         deal.defended = defended
-        view = PlayView(self.match_view(), deal.dealer, deal.active, deal.declarer, deal.contract, defended,
+        view = PlayView(self.match.view(), deal.dealer, deal.active, deal.declarer, deal.contract, defended,
                         deal.first_hand)
         rules = self.book.play_rules(view)
         if self.ownerless:  # every hand in play needs a player, the one no player holds too
@@ -668,7 +715,10 @@ class Game:
             deal.controllers[hand] = seat
         deal.to_act = deal.controllers[deal.play.to_play]
         log, number = self._log, deal.number
-        log.append((number, None, "play_start", None, None, None, (rules, leads_of(deal.play))))
+        # the rules the events read, as ints and tuples of ints: kept for the whole match, such an entry is none of
+        # the garbage collector's business, where the PlayRules would be one more object for it to visit
+        log.append((number, None, "play_start", None, None, None,
+                    (rules.leader, rules.hands, rules.controllers, leads_of(deal.play), rules.open_hands)))
         for hand, seat in rules.controllers:
             if seat != hand:
                 log.append((number, None, "hand_given", deal.hands[hand], (seat,), hand, None))
@@ -744,8 +794,10 @@ class Game:
             held=deal.held,
             talon=deal.talon if deal.talon_taken else 0,
         )
-        entries = self.match.post(result, self._pending_entries)
-        self._log.append((deal.number, None, "deal_end", None, None, None, (result, entries)))
+        self.match.post(result, self._pending_entries)
+        # the result and its sheet lines are the match's (results, deal_entries: the events read them there by
+        # the deal's number): kept for the whole match, an entry of plain values is no work for the collector
+        self._log.append((deal.number, None, "deal_end", None, None, None, None))
         self._open_pending = self._watch = False
         # the deal's tricks stay readable (``last_trick``) while the next deal is played
         self._last_tricks = (deal.number, tuple(deal.play.completed) if played and deal.play is not None else ())

@@ -14,7 +14,7 @@ import pluggy
 from preferans.core.model.contracts import ContractTable
 from preferans.core.model.views import Amount, DealResult, Entry, LedgerView, MatchView, Settlement, apply_entries
 from preferans.core.rules.checked import CheckedRulebook
-from preferans.core.rules.config import Variant, build_contracts
+from preferans.core.rules.config import Variant
 from preferans.core.rules.manager import Rulebook
 
 
@@ -30,7 +30,10 @@ class Match:
         words = [c for c in variant.calls if "@" not in c]  # pass@defence: a meaning by context, not a call
         self.book = (CheckedRulebook(self.pm, self.rules, variant.local_plugins, words)
                      if variant.local_plugins else Rulebook(self.pm, self.rules))
-        self.contracts: ContractTable = build_contracts(self.pm, self.rules)
+        # the table the variant's stack registers, built once by the variant (``Variant.contracts``) rather than
+        # again by every game (a large part of the cost of a new one): a manager given here is one of the
+        # variant's (``Variant.new_manager``), which registers the same rows
+        self.contracts: ContractTable = variant.contracts
         self.results: list[DealResult] = []
         self.deal_entries: list[list[Entry]] = []
         self.totals: dict[tuple[str, int, int | None], Amount] = {}

@@ -29,8 +29,9 @@ Trick = tuple[int, tuple[tuple[int, int], ...]]
 
 Logged = tuple[int, int | None, str, str | int | None, tuple[int, ...] | None, int | None, Any]
 """An event as the game logs it: ``(deal, seat, kind, action, visible_to, hand, data)``, with the cards of
-an engine event as a mask (``action``) and its data as the engine's own values (a trick, a result and its
-sheet lines, the play rules): turned into names and JSON only when the events are read."""
+an engine event as a mask (``action``) and its data as the engine's own values (a trick; the play rules'
+leader, hands, controllers, talon leads and open hands; none for a deal's end, whose result and sheet lines the
+match keeps): turned into names and JSON only when the events are read."""
 
 CARD = "card"
 """The log's entry for a card of play: a marker only. Which card, from which hand, is read back from the
@@ -218,17 +219,13 @@ def observe(deal: Deal, match: Match, seat: int | None, *, legal: list[str], n_h
 def _data(kind: str, raw: Any) -> dict[str, Any] | None:
     if raw is None:
         return None
-    if kind == "deal_end":
-        result, entries = raw
-        return result_dict(result, entries)
     if kind == "deal_start":
         dealer, active = raw
         return {"dealer": dealer, "active": list(active)}
     if kind == "play_start":
-        rules, leads = raw
-        return {"leader": rules.leader, "hands": list(rules.hands),
-                "controllers": [[h, s] for h, s in rules.controllers], "talon_leads": leads,
-                "open_hands": list(rules.open_hands)}
+        leader, hands, controllers, leads, open_hands = raw
+        return {"leader": leader, "hands": list(hands), "controllers": [[h, s] for h, s in controllers],
+                "talon_leads": leads, "open_hands": list(open_hands)}
     return dict(raw)  # pragma: no cover - every kind with data is named above
 
 
@@ -242,9 +239,10 @@ def _deal_start(log: Sequence[LogEntry], at: int) -> int:
     return 0
 
 
-def events(log: Sequence[LogEntry], since: int = 0, live: Sequence[tuple[int, int]] = ()) -> list[Event]:
+def events(log: Sequence[LogEntry], match: Match, since: int = 0, live: Sequence[tuple[int, int]] = ()) -> list[Event]:
     """The log's events numbered ``since`` and later; ``live`` is the trick on the table (the cards of play
-    not yet in a closed trick)."""
+    not yet in a closed trick). A deal's end has its result and sheet lines in ``match``, where its number
+    finds them (``results``, ``deal_entries``)."""
     start = max(since, 0)
     if start >= len(log):
         return []
@@ -274,16 +272,17 @@ def events(log: Sequence[LogEntry], since: int = 0, live: Sequence[tuple[int, in
             continue
         deal, seat, kind, action, visible_to, hand, raw = entry
         if kind == "play_start":
-            rules, leads = raw
-            players, tricks = dict(rules.controllers), 0
+            _, _, controllers, leads, _ = raw
+            players, tricks = dict(controllers), 0
         named = " ".join(names_of(action)) if isinstance(action, int) else action
-        out.append(Event(i, deal, seat, kind, named, visible_to, hand, _data(kind, raw)))
+        data = result_dict(match.results[deal], match.deal_entries[deal]) if kind == "deal_end" else _data(kind, raw)
+        out.append(Event(i, deal, seat, kind, named, visible_to, hand, data))
     if waiting:
         fill(live[1:] if tricks < leads else live)
     return [e for e in out[start - first:] if e is not None]
 
 
-def events_json(log: Sequence[LogEntry], seat: int | None, since: int = 0,
+def events_json(log: Sequence[LogEntry], match: Match, seat: int | None, since: int = 0,
                 live: Sequence[tuple[int, int]] = ()) -> list[dict[str, Any]]:
     """The events numbered ``since`` and later as JSON, blanked where ``seat`` may not see them."""
-    return [e.to_dict(seat) for e in events(log, since, live)]
+    return [e.to_dict(seat) for e in events(log, match, since, live)]

@@ -19,6 +19,9 @@ TALON = -2
 
 _ABOVE = tuple(above(card) for card in range(32))
 """``above(card)`` for every card: a lookup instead of a call on the hot path."""
+_PAIRS = tuple(tuple((hand, card) for card in range(32)) for hand in range(4))
+"""The ``(hand, card)`` entries of a trick, made once: a card of play creates no object (the tricks are kept
+for the whole match, in the event log, and each new one is more work for the garbage collector)."""
 
 
 @dataclass(slots=True)
@@ -43,6 +46,9 @@ class TrickPlay:
     completed: list[tuple[int, tuple[tuple[int, int], ...]]] = field(default_factory=list)
     next_hand: tuple[int, ...] = ()
     trick_full: int = 0
+    legal: int = field(default=-1, repr=False, compare=False)
+    """The legal mask as the game last handed it out (``Game.legal_actions``), so that ``Game.apply`` checks
+    the card against it without working it out again; -1 once a card is played."""
 
     @classmethod
     def start(cls, rules: PlayRules, hands: list[int], talon_cards: tuple[int, ...], n_seats: int) -> TrickPlay:
@@ -59,7 +65,7 @@ class TrickPlay:
             self.rules, self.hands.copy(), self.talon_cards, self.n_seats, self.order, self.trick.copy(),
             self.tricks_won.copy(), self.tricks_done, self.to_play, self.led_suit, self.best_card,
             self.best_hand, self.best_is_trump, self.finished, self.played, self.completed.copy(),
-            self.next_hand, self.trick_full,
+            self.next_hand, self.trick_full,  # not the legal mask: a copy's hands are its owner's to change
         )
 
     # ------------------------------------------------------------------ trick structure
@@ -125,11 +131,12 @@ class TrickPlay:
     def play(self, card: int) -> None:
         """Play ``card`` from the hand to play. The caller has checked legality."""
         hand = self.to_play
+        self.legal = -1
         b = 1 << card
         self.hands[hand] ^= b
         self.played |= b
         trick = self.trick
-        trick.append((hand, card))
+        trick.append(_PAIRS[hand][card])  # (hand, card)
         suit = card >> 3
         if self.led_suit < 0:
             self.led_suit = suit
@@ -153,7 +160,9 @@ class TrickPlay:
             self.tricks_won[winner] += 1
         self.completed.append((winner, tuple(self.trick)))
         self.tricks_done = done = done + 1
-        if done >= 10 or (rules.declarer is not None and self._stop_early()):
+        # most play rules never stop early: the call only when they may
+        if done >= 10 or (rules.declarer is not None and (rules.stop_declarer_at is not None or
+                                                           rules.stop_defence_at is not None) and self._stop_early()):
             self.finished = True
             self.trick = []
             return
@@ -162,7 +171,14 @@ class TrickPlay:
             nxt = rules.after_talon_leader if rules.after_talon_leader is not None else rules.leader
         else:
             nxt = winner
-        self._open_trick(nxt)
+        if done < rules.talon_leads and done < len(self.talon_cards):
+            self._open_trick(nxt)  # a talon card leads the next trick
+        else:  # _open_trick(nxt) without a talon card, written out: it comes at every trick
+            self.trick = []
+            self.led_suit = self.best_card = -1
+            self.best_hand, self.best_is_trump = NOBODY, False
+            self.trick_full = len(self.order)
+            self.to_play = nxt
 
     def _stop_early(self) -> bool:
         rules = self.rules
@@ -184,6 +200,7 @@ class TrickPlay:
         before any method is called (a talon-led trick, an early stop) and at the end."""
         if self.finished:
             return
+        self.legal = -1
         rand = rng.random
         rules = self.rules
         trump = rules.trump
@@ -194,7 +211,7 @@ class TrickPlay:
         talon_tricks = min(rules.talon_leads, len(self.talon_cards))  # tricks led by the talon
         stops = rules.declarer is not None
         seats = len(self.order)
-        hands, next_hand, suit_mask, above_ = self.hands, self.next_hand, SUIT_MASK, _ABOVE
+        hands, next_hand, suit_mask, above_, pairs = self.hands, self.next_hand, SUIT_MASK, _ABOVE, _PAIRS
         tricks_won, completed = self.tricks_won, self.completed
         hand, led, trick, full = self.to_play, self.led_suit, self.trick, self.trick_full
         best, best_hand, best_trump, played = self.best_card, self.best_hand, self.best_is_trump, self.played
@@ -229,7 +246,7 @@ class TrickPlay:
             b = 1 << card
             hands[hand] = held ^ b
             played |= b
-            trick.append((hand, card))
+            trick.append(pairs[hand][card])  # (hand, card)
             suit = card >> 3
             if led < 0:
                 led, best, best_hand, best_trump = suit, card, hand, suit == trump

@@ -9,10 +9,13 @@ hooks. The engine reads only these fields; prices live in the variant's rules.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field, replace
+from typing import Any, TypeVar
 
 from preferans.core.model.cards import NO_TRUMP, SUITS
+
+_T = TypeVar("_T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,11 +89,15 @@ class ContractTable:
     _by_name: dict[str, ContractSpec] = field(init=False, repr=False, compare=False)
     _biddable: tuple[ContractSpec, ...] = field(init=False, repr=False, compare=False)
     _biddable_ranks: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    _memo: dict[Hashable, Any] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "_by_name", {r.name: r for r in self.rows})
         object.__setattr__(self, "_biddable", tuple(r for r in self.rows if r.biddable))
         object.__setattr__(self, "_biddable_ranks", tuple(r.rank for r in self._biddable))
+        object.__setattr__(self, "_memo", {})
+        # get() as the dict's own method: the auction hooks look every call up in the table, at every call
+        object.__setattr__(self, "get", self._by_name.get)
 
     def __getitem__(self, name: str) -> ContractSpec:
         return self._by_name[name]
@@ -116,6 +123,18 @@ class ContractTable:
 
     def kinds(self) -> frozenset[str]:
         return frozenset(r.kind for r in self.rows)
+
+    def memo(self, key: Hashable, make: Callable[[], _T]) -> _T:
+        """``make()``, worked out once per table and ``key``: for a value derived from the table that is asked
+        often, such as the calls above the highest bid, at every call of an auction. The table never changes,
+        so ``key`` must name everything else ``make`` reads (begin it with the function that works the value
+        out, so that no two callers' keys meet); the value is shared, so it must not be changed (a tuple)."""
+        memo = self._memo
+        if key in memo:
+            value: _T = memo[key]
+            return value
+        value = memo[key] = make()
+        return value
 
 
 def trump_name(trump: int) -> str:

@@ -8,7 +8,7 @@ plugin", so every domain answer is a typed object (``Next``, ``Won``, ``AllPasse
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import MISSING, dataclass, field, fields
 from fractions import Fraction
 from typing import Literal
 
@@ -22,6 +22,8 @@ Amount = int | Fraction
 def int_if_whole(x: Amount) -> Amount:
     """``x`` as an ``int`` when it is a whole Fraction, so the sheet stays readable; true fractions stay
     Fractions and ints stay ints (``int_if_whole(Fraction(4, 2)) == 2``, ``Fraction(5, 2)`` unchanged)."""
+    if type(x) is int:  # the usual case, without the abstract-class check of isinstance(x, Fraction)
+        return x
     if isinstance(x, Fraction) and x.denominator == 1:
         return int(x)
     return x
@@ -56,7 +58,8 @@ class LedgerView:
         return self.totals.get((account, seat, other), 0)
 
     def column(self, account: str) -> tuple[Amount, ...]:
-        return tuple(self.get(account, s) for s in range(self.n_players))
+        get = self.totals.get  # get(account, s) for each seat, without a call of it each
+        return tuple([get((account, s, None), 0) for s in range(self.n_players)])
 
 
 def apply_entries(totals: dict[tuple[str, Seat, Seat | None], Amount], entries: Iterable[Entry]) -> None:
@@ -382,3 +385,39 @@ class Settlement:
     rounded: tuple[int, ...]
     unit: str = "points"
     details: Mapping[str, object] = field(default_factory=dict)
+
+
+# ---------------------------------------------------------------- quicker construction
+
+
+def _quick_init(cls: type) -> None:
+    """Give the frozen dataclass ``cls`` an ``__init__`` with the parameters, defaults and effect of the one
+    :func:`dataclasses.dataclass` generates, only quicker. The generated one goes round the frozen
+    ``__setattr__`` with one ``object.__setattr__`` per field, which makes building a view cost about as much
+    as the hook that reads it, and the engine builds one at every call of an auction; this one fills the
+    instance's ``__dict__`` directly, or each slot through its descriptor. For plain fields only (no default
+    factory, no keyword-only field, no ``__post_init__``): checked here, so a field added later that needs
+    more keeps the generated ``__init__``."""
+    specs = fields(cls)
+    if not specs or hasattr(cls, "__post_init__") or any(
+            not f.init or f.kw_only or f.default_factory is not MISSING for f in specs):
+        return
+    names = [f.name for f in specs]
+    namespace: dict[str, object] = {f"_default_{f.name}": f.default for f in specs if f.default is not MISSING}
+    params = ", ".join(f.name if f.default is MISSING else f"{f.name}=_default_{f.name}" for f in specs)
+    if "__slots__" in cls.__dict__:
+        namespace.update({f"_set_{name}": getattr(cls, name).__set__ for name in names})
+        body = [f"_set_{name}(self, {name})" for name in names]
+    else:
+        body = ["d = self.__dict__", *(f"d[{name!r}] = {name}" for name in names)]
+    exec(f"def __init__(self, {params}):\n" + "".join(f"    {line}\n" for line in body), namespace)
+    init = namespace["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
+    init.__module__ = cls.__module__
+    init.__annotations__ = {**{f.name: f.type for f in specs}, "return": None}  # what inspect.signature shows
+    cls.__init__ = init  # type: ignore[misc]
+
+
+for _cls in (Entry, LedgerView, DealResult, MatchView, AuctionView, Next, Won, PlayAllPass, DeclarationView, TakeTalon,
+             PickUp, Discard, Declared, DefenceView, Defended, PlayView, PlayRules):
+    _quick_init(_cls)

@@ -64,10 +64,14 @@ def pref_auction_legal(view: AuctionView, seat: int, rules: CoreRules) -> list[s
             best = spec
     if binding:
         return ["pass"]  # a binding bid (first_bid_only) cannot be changed: the seat can only pass
-    higher = view.contracts.biddable_above(best.rank if best else None)
-    if mine:
-        return ["pass", *[s.name for s in higher if not s.first_bid_only]]
-    return ["pass", *[s.name for s in higher]]
+    table, rank = view.contracts, best.rank if best else None
+    # the names worked out once per table and situation (ContractTable.memo): asked at every call
+    return ["pass", *table.memo((_calls_above, rank, mine), lambda: _calls_above(table.biddable_above(rank), mine))]
+
+
+def _calls_above(higher: tuple[ContractSpec, ...], spoken: bool) -> tuple[str, ...]:
+    """The names of the rows ``higher``; once the seat has ``spoken``, without those bid only as a first call."""
+    return tuple(s.name for s in higher if not (spoken and s.first_bid_only))
 
 
 @hookimpl(trylast=True)
@@ -117,7 +121,13 @@ def pref_declaration_step(view: DeclarationView, rules: CoreRules) -> Declaratio
 def pref_declaration_legal(view: DeclarationView, rules: CoreRules) -> list[str]:
     if view.bid.first_bid_only:
         return [view.bid.name]
-    return [s.name for s in view.contracts.biddable() if s.rank >= view.bid.rank and not s.first_bid_only]
+    table, rank = view.contracts, view.bid.rank
+    return [*table.memo((_declarable, rank), lambda: _declarable(table.biddable(), rank))]
+
+
+def _declarable(rows: tuple[ContractSpec, ...], rank: int) -> tuple[str, ...]:
+    """The names of the rows a declarer who won with a bid of ``rank`` may declare (worked out once per table)."""
+    return tuple(s.name for s in rows if s.rank >= rank and not s.first_bid_only)
 
 
 @hookimpl(trylast=True)

@@ -229,6 +229,11 @@ def _teardown(teardowns: list[Generator[Any, Any, Any]], result: Any, exception:
     return result
 
 
+_PASSED_ON = frozenset({"auction_legal", "auction_step", "all_pass", "declaration_step", "declaration_legal",
+                        "defence_legal", "defence_step", "play_rules", "settle"})
+"""The :class:`Rulebook` methods that return the hook's answer unchanged."""
+
+
 class Rulebook:
     """Typed facade over ``pm.hook``: one method per hook, keyword calls, and an error instead of a
     silent ``None`` when a ``firstresult`` hook has no answer.
@@ -311,6 +316,18 @@ class Rulebook:
                     return result
 
                 caller, kind = single, "single"
+            elif first and all(picks is None for _, picks in steps):
+                # every implementation takes the hook's parameters as they are (the usual case): no picking
+                plain = tuple(fn for fn, _ in steps)
+
+                def first_plain(*args: Any) -> Any:
+                    for fn in plain:
+                        result = fn(*args, rules)
+                        if result is not None:
+                            return result
+                    raise NoRuleError(name)
+
+                caller, kind = first_plain, "first"
             elif first:
                 def first_answer(*args: Any) -> Any:
                     args = (*args, rules)
@@ -331,9 +348,14 @@ class Rulebook:
         return caller
 
     def _compile(self, name: str, params: tuple[str, ...], first: bool) -> Callable[..., Any]:
-        """:meth:`_caller`, kept in the hook's attribute (``_auction_legal`` for ``pref_auction_legal``)."""
+        """:meth:`_caller`, kept in the hook's attribute (``_auction_legal`` for ``pref_auction_legal``). A method
+        that passes the caller's answer on as it is (:data:`_PASSED_ON`) is then the caller itself on this
+        rulebook, one call less at each question (unless a subclass overrides it, to check the answers)."""
         caller = self._caller(name, params, first)
-        setattr(self, "_" + name.removeprefix("pref_"), caller)
+        method = name.removeprefix("pref_")
+        setattr(self, "_" + method, caller)
+        if method in _PASSED_ON and getattr(type(self), method) is getattr(Rulebook, method):
+            setattr(self, method, caller)
         return caller
 
     def _via_pluggy(self, name: str, params: tuple[str, ...], first: bool) -> Callable[..., Any]:

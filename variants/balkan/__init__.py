@@ -10,7 +10,8 @@ only. The actions and accounts are listed in docs/variants/balkan.md, "Actions".
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from preferans.core.plugin import (
@@ -65,12 +66,31 @@ def pref_register_contracts(contracts: ContractRegistry, rules: BalkanRules) -> 
 
 @hookimpl
 def pref_auction_legal(view: AuctionView, seat: int, rules: BalkanRules) -> list[str]:
-    return calls.auction_legal(view.bidders, view.calls, seat)
+    try:
+        return list(_auction_legal(view.bidders, view.calls, seat))
+    except TypeError:  # a view built by hand, with lists for tuples: nothing to remember it by
+        return calls.auction_legal(view.bidders, view.calls, seat)
+
+
+@lru_cache(maxsize=4096)
+def _auction_legal(bidders: Sequence[int], said: Sequence[tuple[int, str]], seat: int) -> tuple[str, ...]:
+    """``calls.auction_legal``, remembered: the calls so far decide it alone, and the few Balkan auctions
+    come back deal after deal."""
+    return tuple(calls.auction_legal(bidders, said, seat))
+
+
+@lru_cache(maxsize=4096)
+def _read_auction(bidders: Sequence[int], said: Sequence[tuple[int, str]]) -> calls.Auction:
+    """``calls.read_auction`` (a frozen value), remembered as :func:`_auction_legal` is."""
+    return calls.read_auction(bidders, said)
 
 
 @hookimpl
 def pref_auction_step(view: AuctionView, rules: BalkanRules) -> AuctionStep:
-    state = calls.read_auction(view.bidders, view.calls)
+    try:
+        state = _read_auction(view.bidders, view.calls)
+    except TypeError:  # a view built by hand, with lists for tuples
+        state = calls.read_auction(view.bidders, view.calls)
     if state.to_speak is not None:
         return Next(state.to_speak)
     best = state.best_named()

@@ -98,9 +98,15 @@ def auction_calls(view: AuctionView, seat: int, minimum: int) -> list[str]:
             best = spec
     if binding:
         return ["pass"]  # misère is binding: the seat can only pass
-    higher = view.contracts.biddable_above(best.rank if best else None)
-    return ["pass", *(s.name for s in higher
-                      if not (spoken and s.first_bid_only) and (not s.level or s.level >= minimum))]
+    table, rank = view.contracts, best.rank if best else None
+    # the names worked out once per table and situation (ContractTable.memo): asked at every call
+    return ["pass", *table.memo((_calls_above, rank, spoken, minimum),
+                                lambda: _calls_above(table.biddable_above(rank), spoken, minimum))]
+
+
+def _calls_above(higher: tuple[ContractSpec, ...], spoken: bool, minimum: int) -> tuple[str, ...]:
+    """The names of the rows ``higher`` that :func:`auction_calls` allows."""
+    return tuple(s.name for s in higher if not (spoken and s.first_bid_only) and (not s.level or s.level >= minimum))
 
 
 @hookimpl

@@ -123,13 +123,15 @@ def score_game(r: DealResult, rules: RussianRules) -> list[Entry]:
 def _whister_penalties(r: DealResult, level: int, price: int, ws: list[int], defence: int,
                        rules: RussianRules) -> list[Entry]:
     """Ремиз вистующего: a whister who fails the obligation pays per missing trick into the mountain."""
+    obligation = rules.whist.obligation.get(level, 0)
+    deficit = max(0, obligation - defence)
+    if not ws or deficit == 0:
+        return []  # the usual case, before any arithmetic with Fractions
     rate = RESPONSIBILITY_RATE[rules.whist.responsibility] * price
     if rules.whist.responsibility_base == "whist":
         # Leningrad: half of a doubled whist is the price (docs/rules/russian.md#prices-leningrad)
         rate *= rules.whist.rate
-    obligation = rules.whist.obligation.get(level, 0)
-    deficit = max(0, obligation - defence)
-    if not ws or rate == 0 or deficit == 0:
+    if rate == 0:
         return []
     if len(ws) == 1:
         return [gora(ws[0], deficit * rate, f"whister short by {deficit}")]

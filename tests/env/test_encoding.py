@@ -205,7 +205,6 @@ def test_a_bid_of_7s_is_the_contracts_and_not_the_cards() -> None:
 def test_the_last_observation_of_a_deal_shows_no_card_of_the_next() -> None:
     # one-deal episodes: the engine deals the next deal as soon as one is scored; that deal belongs to no
     # episode, so the episode's last observation has the sheet and the result, and no cards or calls
-    from preferans.env.encoding import Encoder
     from preferans.env.table import Table
 
     table = Table("sochi")
@@ -218,6 +217,6 @@ def test_the_last_observation_of_a_deal_shows_no_card_of_the_next() -> None:
         obs = table.observation(seat)
         assert (obs.phase, obs.hands, obs.talon, obs.calls, obs.trick) == ("over", {}, None, [], [])
         assert obs.last_result is not None and obs.last_result["deal"] == 0  # the episode's own deal
-        vector = Encoder(table.variant, table.space).encode(obs)
-        cards = Encoder(table.variant, table.space).blocks[1]
+        vector = table.encoder.encode(obs)
+        cards = table.encoder.blocks[1]
         assert cards.name == "hands" and not vector[cards.start:cards.start + cards.size].any()

@@ -35,9 +35,11 @@ def test_the_layout_table_is_the_encoders() -> None:
     described = [(name, str(start), str(size), meaning) for name, start, size, meaning in
                  Encoder(table.variant, table.space).describe()]
     assert rows == described
-    # the total worked by hand from the blocks: 5 + 3·32 + 3 + 32 + 2 + 32 + 1 + 2·(3·32) + 3 + 3 + 2·(3·39)
-    # + 3·39 + 5·3 + 3·3·4 (three accounts, three seats, no other seat or one of three) + 3 + 4 capabilities
-    assert 5 + 96 + 3 + 32 + 2 + 32 + 1 + 192 + 3 + 3 + 234 + 117 + 15 + 36 + 3 + 4 == 778
+    # the total worked by hand from Sochi's table: 3 hands, 3 seats, 39 calls (71 ids less the 32 cards),
+    # 3 accounts, 4 capabilities: 5 phases + 3·32 hands + 3 counts + 32 talon + 2 + 32 discard + 1
+    # + 2·(3·32) played and trick + 3 leader + 3 tricks + 2·(3·39) auction and defence + 3·39 bid, declaration
+    # and contract + 5·3 seats + 3·3·(1 + 3) sheet + 3 settlement + 4 capabilities = 778
+    assert Encoder(table.variant, table.space).size == 778
     assert int(rows[-1][1]) + int(rows[-1][2]) == 778
 
 

@@ -22,6 +22,7 @@ import json
 import platform
 import random
 import time
+from collections.abc import Callable
 
 from preferans.core import Game, Variant, load_variant
 from preferans.core.engine.game import Phase
@@ -46,33 +47,60 @@ def bare_deals(n: int, seed: int) -> list[int]:
         hands = [pack[0:10], pack[10:20], pack[20:30]]  # pack[30:32] is the talon, out of play
         trump = int(rand() * 5)  # 0..3 a suit, 4 no trump
         leader = int(rand() * 3)
-        for _trick in range(10):
-            led = -1
-            winner = best = -1
-            best_is_trump = False
-            seat = leader
-            for _card in range(3):
-                hand = hands[seat]
-                if led < 0:
-                    legal = hand
-                else:
-                    legal = [c for c in hand if c // 8 == led]
-                    if not legal:
-                        legal = [c for c in hand if c // 8 == trump] or hand
-                card = legal[int(rand() * len(legal))]
-                hand.remove(card)
-                suit = card // 8
-                if led < 0:
-                    led, winner, best, best_is_trump = suit, seat, card, suit == trump
-                elif suit == trump:
-                    if not best_is_trump or card > best:
-                        winner, best, best_is_trump = seat, card, True
-                elif suit == led and not best_is_trump and card > best:
-                    winner, best = seat, card
-                seat = (seat + 1) % 3
-            taken[winner] += 1
-            leader = winner
+        bare_play_out(hands, trump, leader, rand, taken)
     return taken
+
+
+def bare_play_out(hands: list[list[int]], trump: int, leader: int, rand: Callable[[], float],
+                  taken: list[int]) -> None:
+    """Ten tricks of random legal cards from ``hands`` (emptied), the tricks counted into ``taken``."""
+    for _trick in range(10):
+        led = -1
+        winner = best = -1
+        best_is_trump = False
+        seat = leader
+        for _card in range(3):
+            hand = hands[seat]
+            if led < 0:
+                legal = hand
+            else:
+                legal = [c for c in hand if c // 8 == led]
+                if not legal:
+                    legal = [c for c in hand if c // 8 == trump] or hand
+            card = legal[int(rand() * len(legal))]
+            hand.remove(card)
+            suit = card // 8
+            if led < 0:
+                led, winner, best, best_is_trump = suit, seat, card, suit == trump
+            elif suit == trump:
+                if not best_is_trump or card > best:
+                    winner, best, best_is_trump = seat, card, True
+            elif suit == led and not best_is_trump and card > best:
+                winner, best = seat, card
+            seat = (seat + 1) % 3
+        taken[winner] += 1
+        leader = winner
+
+
+def bare_playout_rate(seconds: float, seed: int) -> float:
+    """Play-outs per second of the bare loop alone, without the shuffle and the deal: 200 positions dealt
+    beforehand, each play-out a copy of one played to the end (the stricter yardstick: it leaves out the
+    shuffle, which a full deal of the engine pays too)."""
+    rng = random.Random(seed)
+    rand = rng.random
+    positions = []
+    for _ in range(200):
+        pack = list(range(32))
+        rng.shuffle(pack)
+        positions.append(([pack[0:10], pack[10:20], pack[20:30]], int(rand() * 5), int(rand() * 3)))
+    taken = [0, 0, 0]
+    n = 0
+    start = clock()
+    while clock() - start < seconds:
+        for hands, trump, leader in positions:
+            bare_play_out([h.copy() for h in hands], trump, leader, rand, taken)
+        n += len(positions)
+    return n / (clock() - start)
 
 
 def bare_rate(seconds: float, seed: int) -> float:
@@ -185,11 +213,13 @@ def main() -> None:
     bare_runs: list[float] = []
     deal_runs: list[float] = []
     roll_runs: list[float] = []
-    for i in range(args.repeat):  # interleaved, so that the machine's load hits the three alike
+    playout_runs: list[float] = []
+    for i in range(args.repeat):  # interleaved, so that the machine's load hits them alike
         bare_runs.append(bare_rate(args.seconds, args.seed + i))
+        playout_runs.append(bare_playout_rate(args.seconds, args.seed + i))
         deal_runs.append(full_deals(args.variant, args.deals, args.seed + i))
         roll_runs.append(rollouts(starts, args.seconds, args.seed + i))
-    bare, deals, rolls = max(bare_runs), max(deal_runs), max(roll_runs)
+    bare, deals, rolls, playouts = max(bare_runs), max(deal_runs), max(roll_runs), max(playout_runs)
     result = {
         "variant": args.variant,
         "python": platform.python_version(),
@@ -200,6 +230,8 @@ def main() -> None:
         "rollouts_per_s": round(rolls),
         "deals_ratio": round(deals / bare, 3),
         "rollouts_ratio": round(rolls / bare, 3),
+        "bare_playouts_per_s": round(playouts),
+        "deals_vs_bare_playouts": round(deals / playouts, 3),
         "bare_per_s_runs": [round(x) for x in bare_runs],
         "deals_per_s_runs": [round(x) for x in deal_runs],
         "rollouts_per_s_runs": [round(x) for x in roll_runs],

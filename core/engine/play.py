@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from functools import cache
 
 from preferans.core.model.cards import NO_TRUMP, SUIT_MASK, above
 from preferans.core.model.views import PlayRules
@@ -22,6 +23,17 @@ _ABOVE = tuple(above(card) for card in range(32))
 _PAIRS = tuple(tuple((hand, card) for card in range(32)) for hand in range(4))
 """The ``(hand, card)`` entries of a trick, made once: a card of play creates no object (the tricks are kept
 for the whole match, in the event log, and each new one is more work for the garbage collector)."""
+
+
+@cache
+def _seating(hands: tuple[int, ...], n_seats: int) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The hands in play in seat order, and for each of the ``n_seats`` seats the hand in play after it
+    (``TrickPlay.order`` and ``next_hand``): worked out once for the few sets of hands a game meets."""
+    order = tuple(sorted(hands))
+    nxt = [0] * n_seats
+    for i, hand in enumerate(order):
+        nxt[hand] = order[(i + 1) % len(order)]
+    return order, tuple(nxt)
 
 
 @dataclass(slots=True)
@@ -52,11 +64,15 @@ class TrickPlay:
 
     @classmethod
     def start(cls, rules: PlayRules, hands: list[int], talon_cards: tuple[int, ...], n_seats: int) -> TrickPlay:
-        order = tuple(sorted(rules.hands))
-        nxt = [0] * n_seats
-        for i, hand in enumerate(order):
-            nxt[hand] = order[(i + 1) % len(order)]
-        tp = cls(rules, list(hands), talon_cards, n_seats, order, tricks_won=[0] * n_seats, next_hand=tuple(nxt))
+        # every field set here, not through the dataclass __init__, whose default factories make it twice as
+        # slow (play starts once a deal); those of the trick are _open_trick's
+        tp = cls.__new__(cls)
+        tp.rules, tp.hands, tp.talon_cards, tp.n_seats = rules, list(hands), talon_cards, n_seats
+        tp.order, tp.next_hand = _seating(tuple(rules.hands), n_seats)  # tuple(): a key, whatever the hook gave
+        tp.tricks_won, tp.completed = [0] * n_seats, []
+        tp.tricks_done = tp.played = 0
+        tp.finished = False
+        tp.legal = -1
         tp._open_trick(rules.leader)
         return tp
 

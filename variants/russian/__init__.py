@@ -143,21 +143,22 @@ def pref_play_rules(view: PlayView, rules: RussianRules) -> Generator[None, Play
     """The core's play rules (the answer below), refined for raspasovka and misère, and with two players
     the dummy's hand given its player."""
     base = yield
+    kind = view.contract.kind
     dummy = gusarik.dummy_of(view.match)
     if dummy is not None:
         base = gusarik.dummy_player(base, view)  # two players: somebody plays the dummy's hand
-    if view.contract.kind == "raspasovka" and dummy is not None:
+    if kind == "raspasovka" and dummy is not None:
         return gusarik.raspasovka_play(base, view, rules)  # two players: the talon is not turned (RUS-RASP-18)
-    if view.contract.kind == "raspasovka" and rules.raspasovka.record == "whists":
+    if kind == "raspasovka" and rules.raspasovka.record == "whists":
         return base  # Rostov (RUS-RASP-16): the talon takes no part; first hand leads (GAP-RUS-07)
-    if view.contract.kind == "raspasovka":
+    if kind == "raspasovka":
         four = view.match.n_players == 4
         # RUS-RASP-15/17: the two talon cards lead tricks 1 and 2; with four players the card is the
         # sitting-out dealer's lead and can win, with three it only names the suit.
         return dataclasses.replace(base, talon_leads=2, talon_contends=four,
                                    talon_owner=view.dealer if four else None,
                                    after_talon_leader=view.first_hand)
-    if view.contract.kind == "misere":
+    if kind == "misere":
         # RUS-MIS-06: a declarer on lead leads before the defenders lie open; RUS-MIS-08: they may write
         # down the layout
         return dataclasses.replace(base, open_after_declarer_leads=True, layout_notes=misere.note_takers(view))
@@ -179,9 +180,11 @@ def pref_after_score(match: MatchView, posted: list[Entry], rules: RussianRules)
 
 @hookimpl
 def pref_match_over(match: MatchView, rules: RussianRules) -> bool | None:
-    if all(p >= rules.pool for p in match.ledger.column("pool")):
-        return True
-    return None  # not closed: let the core's max_deals decide
+    led = match.ledger
+    for s in range(match.n_players):  # asked after every deal: stops at the first open pool, no tuple built
+        if led.get("pool", s) < rules.pool:
+            return None  # not closed: let the core's max_deals decide
+    return True
 
 
 @hookimpl

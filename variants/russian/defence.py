@@ -42,18 +42,16 @@ def state(view: DefenceView, rules: RussianRules) -> Ask | Defended:
         # misère and a checked ten: no whist decisions; the defenders lie open
         return Defended(defending=(), played=True, open_hands=defenders if contract.defenders_open else ())
     dummy = dummy_of(view.match)
-    speakers = [s for s in defenders if s != dummy]
-    calls = list(view.calls)
-    first: dict[int, str] = {}
-    for i, seat in enumerate(speakers):
-        if i == len(calls):
-            return Ask(seat, _first_call(view, rules, first, dummy in defenders))
-        first[seat] = calls[i][1]
+    speakers = defenders if dummy is None else tuple(s for s in defenders if s != dummy)
+    calls = view.calls
+    if len(calls) < len(speakers):
+        return Ask(speakers[len(calls)], _first_call(view, rules, calls, dummy in defenders))
+    first = [c for _, c in calls[:len(speakers)]]  # each speaker's first call, in speaking order
     rest = [c for _, c in calls[len(speakers):]]
-    whisters = [s for s in speakers if first[s] == "whist"]
+    whisters = [s for s, c in zip(speakers, first, strict=True) if c == "whist"]
     level = contract.level
-    halfer = next((s for s in speakers if first[s] == "half"), None)
-    passer = next((s for s in speakers if first[s] == "pass"), None)
+    halfer = speakers[first.index("half")] if "half" in first else None
+    passer = speakers[first.index("pass")] if "pass" in first else None
     if halfer is not None and passer is not None and level in rules.whist.return_levels:
         if not rest:
             return Ask(passer, ("pass", "return"))
@@ -74,10 +72,12 @@ def state(view: DefenceView, rules: RussianRules) -> Ask | Defended:
     return _played(tuple(whisters), defenders, dummy, open_play)
 
 
-def _first_call(view: DefenceView, rules: RussianRules, first: dict[int, str], dummy_passed: bool) -> tuple[str, ...]:
+def _first_call(view: DefenceView, rules: RussianRules, calls: tuple[tuple[int, str], ...],
+                dummy_passed: bool) -> tuple[str, ...]:
+    """What the next speaker may say first, after the first calls ``calls`` of those before him."""
     if rules.whist.stalingrad and view.contract.name == "6S":
         return ("whist",)  # Сталинград: six spades is always whisted
-    after_pass = dummy_passed or (len(first) == 1 and "pass" in first.values())
+    after_pass = dummy_passed or (len(calls) == 1 and calls[0][1] == "pass")
     if after_pass and view.contract.level in rules.whist.half_whist_levels:
         return ("pass", "whist", "half")
     return ("pass", "whist")

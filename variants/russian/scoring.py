@@ -7,6 +7,7 @@ hooks. Accounts: ``pool`` and ``gora`` per seat, ``whists`` written by ``seat`` 
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 
 from preferans.core.plugin import Amount, DealResult, Entry, MatchView, Settlement, int_if_whole
 from preferans.variants.russian.rules import RussianRules
@@ -16,17 +17,20 @@ from .rules import RESPONSIBILITY_RATE
 from .series import raspasovka_streak
 from .talon import paid_talon
 
+# The three builders below make most of the entries of every deal: Entry's fields are passed by position
+# (account, seat, amount, other, note), cheaper than by keyword, and only a Fraction goes through int_if_whole.
+
 
 def pool(seat: int, amount: Amount, note: str) -> Entry:
-    return Entry("pool", seat, int_if_whole(amount), note=note)
+    return Entry("pool", seat, amount if type(amount) is int else int_if_whole(amount), None, note)
 
 
 def gora(seat: int, amount: Amount, note: str) -> Entry:
-    return Entry("gora", seat, int_if_whole(amount), note=note)
+    return Entry("gora", seat, amount if type(amount) is int else int_if_whole(amount), None, note)
 
 
 def whists(writer: int, on: int, amount: Amount, note: str) -> Entry:
-    return Entry("whists", writer, int_if_whole(amount), other=on, note=note)
+    return Entry("whists", writer, amount if type(amount) is int else int_if_whole(amount), on, note)
 
 
 def price_of(level: int, rules: RussianRules) -> int:
@@ -40,13 +44,18 @@ def players(r: DealResult, rules: RussianRules) -> list[int]:
     return [s for s in r.active if s != dummy]
 
 
-def consolation_writers(r: DealResult, rules: RussianRules) -> list[int]:
+def consolation_writers(r: DealResult, rules: RussianRules) -> tuple[int, ...]:
     """Who writes consolation (консоляция) on a set declarer: every other player, a sitting-out dealer
     included (Кодекс 3.8.1.2), or only the defenders (``declarer.consolation_by``); never the dummy."""
     if rules.declarer.consolation_by == "defenders":
-        return [s for s in players(r, rules) if s != r.declarer]
-    dummy = dummy_seat(rules.players)
-    return [s for s in range(len(r.tricks)) if s != r.declarer and s != dummy]
+        return tuple(s for s in players(r, rules) if s != r.declarer)
+    return _seats_but(len(r.tricks), r.declarer, dummy_seat(rules.players))
+
+
+@lru_cache(maxsize=64)  # a handful of (hands, declarer, dummy): worked out once each, not at every set game
+def _seats_but(hands: int, declarer: int | None, dummy: int | None) -> tuple[int, ...]:
+    """The seats ``0 .. hands - 1`` but ``declarer`` and ``dummy``."""
+    return tuple(s for s in range(hands) if s != declarer and s != dummy)
 
 
 def consolation_per_undertrick(price: int, rules: RussianRules) -> Amount:
@@ -59,17 +68,15 @@ def consolation_per_undertrick(price: int, rules: RussianRules) -> Amount:
 def score_deal(r: DealResult, match: MatchView, rules: RussianRules) -> list[Entry]:
     """The entries of any Russian deal: raspasovka, misère or a trick game. A deal thrown in (all passed
     and nothing played: a house rule's ``Redeal``; no Russian convention redeals) writes nothing."""
-    if r.outcome == "thrown_in":
-        return []
     if r.kind == "all_pass":
-        return score_raspasovka(r, match, rules)
+        return [] if r.outcome == "thrown_in" else score_raspasovka(r, match, rules)
     assert r.contract is not None
     if r.contract.kind == "misere":
         return half_and_half(r, score_misere(r, rules))
-    paid = paid_talon(r, price_of(r.contract.level, rules), rules)  # four players, talon.paid
-    if conceded(r):
-        return score_concession(r, rules) + paid
-    return score_game(r, rules) + paid
+    out = score_concession(r, rules) if conceded(r) else score_game(r, rules)
+    if rules.talon.paid:  # four players, talon.paid (a table option: asked first, no call without it)
+        out.extend(paid_talon(r, price_of(r.contract.level, rules), rules))
+    return out
 
 
 def score_game(r: DealResult, rules: RussianRules) -> list[Entry]:
@@ -77,12 +84,10 @@ def score_game(r: DealResult, rules: RussianRules) -> list[Entry]:
     assert r.declarer is not None and r.contract is not None
     d, level = r.declarer, r.contract.level
     price = price_of(level, rules)
-    out: list[Entry] = []
-    defenders = [s for s in r.active if s != d]
 
     if not r.played:
         # both passed, or half-whist: the game is written as made, no play (docs/rules/russian.md#prices-common)
-        out.append(pool(d, price, "game, not played"))
+        out = [pool(d, price, "game, not played")]
         for seat, call in r.defence:
             if call == "half":
                 # half the obligation, half a trick where it is odd (an 8 when half_whist_levels reach it)
@@ -90,37 +95,45 @@ def score_game(r: DealResult, rules: RussianRules) -> list[Entry]:
                 out.append(whists(seat, d, int_if_whole(half * price * rules.whist.rate), "half-whist"))
         return out
 
-    taken = r.tricks[d]
-    defence = sum(r.tricks[s] for s in defenders)
+    tricks = r.tricks
+    taken, defence = tricks[d], 0
+    for s in r.active:  # every active hand but the declarer's, the dummy's too (a loop: cheaper than sum([...]))
+        if s != d:
+            defence += tricks[s]
     made = taken >= level
     if made:
-        out.append(pool(d, price, "game made"))
+        out = [pool(d, price, "game made")]
     else:
         under = level - taken
-        out.append(gora(d, under * price * rules.declarer.undertrick_rate, f"set by {under}"))
+        out = [gora(d, under * price * rules.declarer.undertrick_rate, f"set by {under}")]
+        consolation = under * consolation_per_undertrick(price, rules)  # the same from every writer
         for s in consolation_writers(r, rules):
-            out.append(whists(s, d, under * consolation_per_undertrick(price, rules), "consolation"))
+            out.append(whists(s, d, consolation, "consolation"))
 
-    ws = list(r.defending)
+    ws = r.defending
     rate = rules.whist.rate
     if len(ws) == 2:
         for w in ws:
-            out.append(whists(w, d, r.tricks[w] * price * rate, "whists"))
+            out.append(whists(w, d, tricks[w] * price * rate, "whists"))
     elif len(ws) == 1:
         w = ws[0]
-        passer = next(s for s in defenders if s != w)
         total = defence * price * rate
-        if rules.whist.style == "gentleman" and not made and passer != dummy_seat(rules.players):
+        # the passer is looked for only where he may share the whists: gentleman's whist on a set declarer
+        shared = rules.whist.style == "gentleman" and not made
+        passer = next(s for s in r.active if s not in (d, w)) if shared else None
+        if passer is not None and passer != dummy_seat(rules.players):
             # джентльменский вист: the whister and the passer share the defence whists
             out.append(whists(w, d, Fraction(total, 2), "whists (shared)"))
             out.append(whists(passer, d, Fraction(total, 2), "whists (shared)"))
         else:
             out.append(whists(w, d, total, "whists"))
-    out.extend(_whister_penalties(r, level, price, ws, defence, rules))
+    if ws and defence < rules.whist.obligation.get(level, 0):
+        # a whister short of the obligation: seldom, so the penalties are worked out only then
+        out.extend(_whister_penalties(r, level, price, ws, defence, rules))
     return out
 
 
-def _whister_penalties(r: DealResult, level: int, price: int, ws: list[int], defence: int,
+def _whister_penalties(r: DealResult, level: int, price: int, ws: tuple[int, ...], defence: int,
                        rules: RussianRules) -> list[Entry]:
     """Ремиз вистующего: a whister who fails the obligation pays per missing trick into the mountain."""
     obligation = rules.whist.obligation.get(level, 0)
@@ -144,7 +157,7 @@ def _whister_penalties(r: DealResult, level: int, price: int, ws: list[int], def
             short[shorts[0]] = min(short[shorts[0]], deficit)
         return [gora(w, short[w] * rate, f"whister short by {short[w]}") for w in ws if short[w]]
     # 8/9 (obligation 1): the pair took nothing
-    liable = ws if rules.whist.high_liability == "both" else [ws[-1]]
+    liable = ws if rules.whist.high_liability == "both" else (ws[-1],)
     return [gora(w, deficit * rate, f"whister short by {deficit}") for w in liable]
 
 
@@ -238,7 +251,13 @@ def overflow(match: MatchView, rules: RussianRules) -> list[Entry]:
         return []
     target = rules.pool
     n = match.n_players
-    pools = [match.ledger.get("pool", s) for s in range(n)]
+    led = match.ledger
+    for s in range(n):  # asked after every deal: seat by seat, with no tuple or generator for the usual case
+        if led.get("pool", s) > target:
+            break
+    else:
+        return []  # no pool past the target: the usual case
+    pools = [led.get("pool", s) for s in range(n)]
     out: list[Entry] = []
     for s in range(n):
         excess = pools[s] - target

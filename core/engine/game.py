@@ -13,6 +13,7 @@ import json
 import random
 from collections.abc import Sequence
 from enum import StrEnum
+from operator import itemgetter
 from typing import Any, Literal
 
 import pluggy
@@ -73,7 +74,9 @@ WHOLE = _Whole.GAME
 """``Game.to_dict(seat=WHOLE)`` (the default): the full replayable record, every card of it."""
 
 
-_PLAY, _AUCTION, _OVER = Phase.PLAY, Phase.AUCTION, Phase.OVER
+# the phases as module constants: each read of ``Phase.PLAY`` is a lookup through the enum's class, several an action
+_AUCTION, _DISCARD, _DECLARE, _DEFENCE = Phase.AUCTION, Phase.DISCARD, Phase.DECLARE, Phase.DEFENCE
+_PLAY, _OVER = Phase.PLAY, Phase.OVER
 _CARD = seen.CARD
 _CARD_GET = CARD_INDEX.get
 _BIT = tuple(1 << c for c in range(32))
@@ -87,13 +90,16 @@ def _card_names(mask: int) -> list[str]:
     return [*s[mask & 0xFF], *c[mask >> 8 & 0xFF], *d[mask >> 16 & 0xFF], *h[mask >> 24 & 0xFF]]
 
 
+_SHUFFLE_STEPS = tuple((i, i + 1, (i + 1).bit_length()) for i in range(31, 0, -1))
+"""The steps of a shuffle of the 32 cards: the place filled, how many cards it is chosen among, how many random
+bits a choice draws (worked out here, not at each of the 31 steps of every deal)."""
+
+
 def _shuffle_as_random(rng: random.Random, pack: list[int]) -> None:
-    """``random.Random.shuffle(rng, pack)`` written out: the same draws of the generator give the same pack,
-    without the call of ``Random._randbelow`` that it makes for each card (31 calls a deal)."""
+    """``random.Random.shuffle(rng, pack)`` for the 32 cards written out: the same draws of the generator give
+    the same pack, without the call of ``Random._randbelow`` that it makes for each card (31 calls a deal)."""
     getrandbits = rng.getrandbits
-    for i in range(len(pack) - 1, 0, -1):
-        n = i + 1
-        k = n.bit_length()
+    for i, n, k in _SHUFFLE_STEPS:
         j = getrandbits(k)
         while j >= n:  # as Random._randbelow_with_getrandbits: draw again until the number is below n
             j = getrandbits(k)
@@ -117,9 +123,9 @@ _FAST_SHUFFLE = _same_shuffle()
 
 
 def shuffle_pack(rng: random.Random, pack: list[int]) -> None:
-    """Shuffle ``pack`` in place exactly as ``rng.shuffle(pack)`` does, quicker for a plain ``random.Random``
-    (a subclass, or the table's ``SystemRandom``, shuffles itself)."""
-    if _FAST_SHUFFLE and type(rng) is random.Random:
+    """Shuffle ``pack`` in place exactly as ``rng.shuffle(pack)`` does, quicker for the 32 cards and a plain
+    ``random.Random`` (a subclass, or the table's ``SystemRandom``, shuffles itself)."""
+    if _FAST_SHUFFLE and type(rng) is random.Random and len(pack) == 32:
         _shuffle_as_random(rng, pack)
     else:
         rng.shuffle(pack)
@@ -168,6 +174,12 @@ class Game:
         self.ownerless: tuple[int, ...] = ownerless_hands(self.n_players)
         # the seats dealt to, in speaking order, after each dealer: worked out once, asked twice a deal
         self._orders = tuple(self._speaking_order(dealer, self.n_hands) for dealer in range(self.n_hands))
+        # ``[dealer][declarer]``: the defenders, the seats dealt to other than the declarer's, in speaking order
+        # from the declarer's left: worked out once, not at each defence step
+        self._defenders = tuple(
+            tuple(tuple(s for s in self._orders[declarer] if s in active and s != declarer)
+                  for declarer in range(self.n_hands))
+            for active in self._orders)
         check_start(seed, first_dealer, self.n_players, deals)
         self.seed = seed
         self.first_dealer = first_dealer
@@ -177,7 +189,8 @@ class Game:
         self.rng = random.Random(seed) if shuffler is None else shuffler
         self.history: list[str] = []
         self._legal: list[str] | None = None
-        self._view: AuctionView | DefenceView | None = None  # the view of the last step, reused for legality
+        # the view of the last step, reused for legality
+        self._view: AuctionView | DeclarationView | DefenceView | None = None
         self._pending_entries: list[Entry] = []
         self.deals: tuple[tuple[int, ...], ...] = tuple(tuple(p) for p in deals)
         self._log: list[seen.LogEntry] = []
@@ -255,13 +268,13 @@ class Game:
         phase = deal.phase
         self._legal = None
         self.history.append(action)
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             self._apply_play(action)
         elif phase is _AUCTION:
             self._log.append((deal.number, deal.to_act, "call", action, None, None, None))
             deal.calls.append((deal.to_act, action))
             self._step_auction()
-        elif phase is Phase.DISCARD:
+        elif phase is _DISCARD:
             self._log.append((deal.number, deal.to_act, "discard", action, (deal.to_act,), None, None))
             card = CARD_INDEX[action]
             deal.hands[deal.to_act] &= ~(1 << card)
@@ -270,11 +283,11 @@ class Game:
             if not deal.to_discard:
                 deal.discarded_by.append(deal.to_act)
                 self._step_declaration()
-        elif phase is Phase.DECLARE:
+        elif phase is _DECLARE:
             self._log.append((deal.number, deal.to_act, "declare", action, None, None, None))
             deal.declaration_calls.append((deal.to_act, action))
             self._step_declaration()
-        elif phase is Phase.DEFENCE:
+        elif phase is _DEFENCE:
             self._log.append((deal.number, deal.to_act, "defence", action, None, None, None))
             deal.defence_calls.append((deal.to_act, action))
             self._step_defence()
@@ -542,11 +555,15 @@ class Game:
         if phase is _PLAY:
             assert deal.play is not None
             return names_of(deal.play.legal_mask())
-        if phase is Phase.DISCARD:
+        if phase is _DISCARD:
             return _card_names(deal.hands[deal.to_act])
-        if phase is Phase.DECLARE:
-            return self.book.declaration_legal(self._declaration_view())
-        if phase is Phase.DEFENCE:
+        if phase is _DECLARE:
+            # the view the last declaration step was worked out from is current, unless that step passed the turn
+            view = self._view
+            if not isinstance(view, DeclarationView) or view.to_act != deal.to_act:
+                view = self._declaration_view()
+            return self.book.declaration_legal(view)
+        if phase is _DEFENCE:
             defence = self._view if isinstance(self._view, DefenceView) else self._defence_view()
             return self.book.defence_legal(defence, deal.to_act)
         return []
@@ -588,8 +605,9 @@ class Game:
         if fixed < len(self.deals):
             pack = list(self.deals[fixed])
         hands = [0] * self.n_hands
+        bits = itemgetter(*pack)(_BIT)  # the cards as bits in one call
         for i, seat in enumerate(active):
-            hands[seat] = sum(map(_BIT.__getitem__, pack[i * 10:(i + 1) * 10]))  # ten different bits: | is +
+            hands[seat] = sum(bits[i * 10:i * 10 + 10])  # ten different bits: | is +
         talon = tuple(pack[30:32])
         deal = Deal(len(self.match.results), dealer, active, hands, talon, tuple(hands), pack=tuple(pack))
         self.deal = deal
@@ -632,21 +650,21 @@ class Game:
         assert deal.declarer is not None and deal.bid is not None
         return DeclarationView(self.match.view(), deal.declarer, self.contracts[deal.bid], self.contracts,
                                tuple(deal.declaration_calls), deal.talon_taken, tuple(deal.discarded_by),
-                               tuple(deal.calls), deal.to_act, deal.dealer, hands=tuple(deal.hands),
-                               discard=deal.discard)
+                               tuple(deal.calls), deal.to_act, deal.dealer, tuple(deal.hands), deal.discard)
 
     def _step_declaration(self) -> None:
         """Ask the variant what happens next until a seat must act or the contract is declared."""
         deal = self.deal
         while True:
-            step = self.book.declaration_step(self._declaration_view())
+            self._view = view = self._declaration_view()
+            step = self.book.declaration_step(view)
             if isinstance(step, TakeTalon):
                 deal.hands[step.seat] |= deal.talon
                 deal.talon_taken = True
                 deal.talon_to = step.seat
                 row = self.contracts.get(deal.bid) if deal.bid else None
                 deal.talon_public = row is not None and row.talon_shown
-                shown = " ".join(CARD_NAMES[c] for c in deal.talon_cards)  # as they lay
+                shown = " ".join(map(CARD_NAMES.__getitem__, deal.talon_cards))  # as they lay
                 kind = "talon_shown" if deal.talon_public else "talon_taken"
                 self._log.append((deal.number, step.seat, kind, shown,
                                   None if deal.talon_public else (step.seat,), None, None))
@@ -655,10 +673,10 @@ class Game:
                 deal.hands[step.seat] |= deal.discard
                 deal.discard = 0
             elif isinstance(step, Discard):
-                deal.phase, deal.to_act, deal.to_discard = Phase.DISCARD, step.seat, step.count
+                deal.phase, deal.to_act, deal.to_discard = _DISCARD, step.seat, step.count
                 return
             elif isinstance(step, Next):
-                deal.phase, deal.to_act = Phase.DECLARE, step.seat
+                deal.phase, deal.to_act = _DECLARE, step.seat
                 return
             elif isinstance(step, Declared):
                 deal.declarer = step.seat
@@ -672,11 +690,11 @@ class Game:
     def _defence_view(self) -> DefenceView:
         deal = self.deal
         assert deal.declarer is not None and deal.contract is not None
-        defenders = tuple(s for s in self._seats_from(deal.declarer) if s in deal.active and s != deal.declarer)
+        defenders = self._defenders[deal.dealer][deal.declarer]
         return DefenceView(self.match.view(), deal.declarer, deal.contract, defenders, tuple(deal.defence_calls))
 
     def _start_defence(self) -> None:
-        self.deal.phase = Phase.DEFENCE
+        self.deal.phase = _DEFENCE
         self._step_defence()
 
     def _step_defence(self) -> None:
@@ -706,32 +724,32 @@ class Game:
                     raise NoRuleError("pref_play_rules", f"hand {hand} is held by no player and the play rules "
                                                          f"name nobody to play it (controllers)")
         talon_cards = deal.talon_cards if (rules.talon_leads and not deal.talon_taken) else ()
-        deal.play = TrickPlay.start(rules, deal.hands, talon_cards, self.n_hands)
-        deal.hands = deal.play.hands  # one list: the trick play owns the hands now
-        deal.phase = Phase.PLAY
+        deal.play = play = TrickPlay.start(rules, deal.hands, talon_cards, self.n_hands)
+        deal.hands = hands = play.hands  # one list: the trick play owns the hands now
+        deal.phase = _PLAY
         self._view = None
-        deal.controllers = list(range(self.n_hands))
+        deal.controllers = controllers = list(range(self.n_hands))
         for hand, seat in rules.controllers:
-            deal.controllers[hand] = seat
-        deal.to_act = deal.controllers[deal.play.to_play]
-        log, number = self._log, deal.number
+            controllers[hand] = seat
+        deal.to_act = controllers[play.to_play]
+        log, number, leads = self._log, deal.number, leads_of(play)
         # the rules the events read, as ints and tuples of ints: kept for the whole match, such an entry is none of
         # the garbage collector's business, where the PlayRules would be one more object for it to visit
         log.append((number, None, "play_start", None, None, None,
-                    (rules.leader, rules.hands, rules.controllers, leads_of(deal.play), rules.open_hands)))
+                    (rules.leader, rules.hands, rules.controllers, leads, rules.open_hands)))
         for hand, seat in rules.controllers:
             if seat != hand:
-                log.append((number, None, "hand_given", deal.hands[hand], (seat,), hand, None))
+                log.append((number, None, "hand_given", hands[hand], (seat,), hand, None))
         self._tricks_logged = 0
         if rules.open_hands:
-            if seen.open_now(deal.play):
+            if seen.open_now(play):
                 self._log_open_hands()
             else:
                 self._open_pending = True
-        if deal.play.talon_cards and seen.turned_talon(deal.play):
-            log.append((number, None, "talon_card", CARD_NAMES[deal.play.talon_cards[0]], None, None, None))
+        if play.talon_cards and seen.turned_talon(play):
+            log.append((number, None, "talon_card", CARD_NAMES[play.talon_cards[0]], None, None, None))
         # the hot path looks for these only while they may come (``_after_card``)
-        self._watch = self._open_pending or leads_of(deal.play) > 1
+        self._watch = self._open_pending or leads > 1
 
     def _log_open_hands(self) -> None:
         deal = self.deal
@@ -802,7 +820,7 @@ class Game:
         # the deal's tricks stay readable (``last_trick``) while the next deal is played
         self._last_tricks = (deal.number, tuple(deal.play.completed) if played and deal.play is not None else ())
         if self.match.is_over():
-            deal.phase = Phase.OVER
+            deal.phase = _OVER
             deal.to_act = -1
             return
         self._packs.append(deal.pack)

@@ -23,7 +23,7 @@ class Phase(StrEnum):
     OVER = "over"
 
 
-@dataclass
+@dataclass(slots=True)  # slots: the engine reads and writes its fields at every action
 class Deal:
     """The mutable state of the deal in progress (the engine's own; hooks never see it)."""
 

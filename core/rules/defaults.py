@@ -77,9 +77,10 @@ def _calls_above(higher: tuple[ContractSpec, ...], spoken: bool) -> tuple[str, .
 @hookimpl(trylast=True)
 def pref_auction_step(view: AuctionView, rules: CoreRules) -> AuctionStep:
     calls = view.calls
+    order = view.bidders
     if not calls:
         # nobody has spoken: nobody passed, nothing was bid
-        return Next(view.bidders[0]) if view.bidders else AllPassed()
+        return Next(order[0]) if order else AllPassed()
     # one pass over the calls: who passed, and the highest contract and its caller (as ``view.highest()``)
     get = view.contracts.get
     passed = set()
@@ -91,14 +92,14 @@ def pref_auction_step(view: AuctionView, rules: CoreRules) -> AuctionStep:
         spec = get(call)
         if spec is not None and (best is None or spec.rank > best.rank):
             best, best_seat = spec, s
-    order = view.bidders
-    remaining = [s for s in order if s not in passed]
-    if not remaining:
-        return AllPassed()
-    if len(remaining) == 1 and best is not None and best_seat == remaining[0]:
-        return Won(best_seat, best.name)
+    # next_speaker also tells who is left, with no list of the remaining seats (asked at every call):
+    # nobody when it finds no seat; only the seat it finds when going round from that seat finds it again
     seat = next_speaker(order, calls[-1][0], passed)
-    return AllPassed() if seat is None else Next(seat)  # None cannot happen: remaining was non-empty
+    if seat is None:
+        return AllPassed()
+    if best is not None and seat == best_seat and next_speaker(order, seat, passed) == seat:
+        return Won(best_seat, best.name)  # the highest bidder is the only one who has not passed
+    return Next(seat)
 
 
 @hookimpl(trylast=True)

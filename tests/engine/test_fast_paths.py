@@ -90,3 +90,45 @@ def test_the_legal_mask_handed_out_is_never_used_for_the_next_card() -> None:
     assert play.legal == -1
     with pytest.raises(IllegalActionError):
         game.apply(legal[0])  # the same card again: no longer in the hand
+
+
+@pytest.mark.parametrize("name", ["sochi", "classic", "balkan", "serbian", "nachgehen", "austrian"])
+def test_the_declaration_view_kept_from_the_last_step_gives_what_a_fresh_one_gives(name: str) -> None:
+    """legal_actions() in the declaration reuses the view the last declaration step was asked with, unless that
+    step passed the turn to another seat (Nachgehen's take-over): at every such decision of random games the
+    answer is the variant's answer to a view built afresh, and it is the calls of the seat to act."""
+    variant = load_variant(name)
+    asked = 0
+    for seed in range(40):
+        game = Game(variant, seed=seed)
+        rng = random.Random(seed)
+        while not game.is_terminal and len(game.results) < 3:
+            legal = game.legal_actions()
+            if game.phase is Phase.DECLARE:
+                assert legal == game.book.declaration_legal(game._declaration_view())
+                asked += 1
+            game.apply(legal[rng.randrange(len(legal))])
+    assert asked >= 5  # random bidding reaches a declaration in some deals: the check has met several
+
+
+def test_the_declaration_view_is_built_afresh_when_the_turn_passes() -> None:
+    """Nachgehen's take-over (seat 0 "1", seat 1 "2", both others pass; seat 1 lies, seat 0 takes over with
+    Bettel, seat 1 over it with Durchmarsch, seat 0 passes): after "lie" the same declaration goes on with
+    another seat to act, whose calls are "pass" and "take", not the liar's."""
+    game = Game(load_variant("nachgehen"), seed=2, first_dealer=2)
+    script = iter(["1", "2", "pass", "pass", "lie", "take", "bettel", "take", "durchmarsch", "pass"])
+    wanted = next(script)
+    seats = []
+    while game.phase is not Phase.PLAY:
+        legal = game.legal_actions()
+        if game.phase is Phase.DECLARE:
+            assert legal == game.book.declaration_legal(game._declaration_view())
+            seats.append(game.current_player)
+        if wanted in legal:
+            game.apply(wanted)
+            wanted = next(script, "")
+        else:  # a discard: the first two cards
+            game.apply(legal[0])
+    # seat 1 lies; seat 0 is asked (pass or take), takes, discards and names Bettel; seat 1 is asked, takes,
+    # discards and names Durchmarsch; seat 0 is asked and passes
+    assert seats == [1, 0, 0, 1, 1, 0]

@@ -176,6 +176,51 @@ def rollouts(starts: list[TrickPlay], seconds: float, seed: int) -> float:
     return n / (clock() - start)
 
 
+HOOK_METHODS = ("auction_legal", "auction_step", "all_pass", "declaration_step", "declaration_legal",
+                "defence_legal", "defence_step", "play_rules", "score_deal", "after_score", "before_deal",
+                "next_dealer", "match_over")
+"""The ``Rulebook`` methods through which the engine asks the variant's hooks during a deal."""
+
+
+def hook_cost(variant_name: str, deals: int, seed: int, repeat: int) -> dict[str, float]:
+    """What the variant's own rules cost a random deal: every hook call of ``deals`` random deals recorded
+    with its arguments (the views as the engine built them), then replayed alone, best of ``repeat``. The
+    figure leaves out building the views and everything else the engine does, so it is a floor under the
+    time of a full deal that no change to the engine can go below while the hooks are asked as they are."""
+    game = Game(load_variant(variant_name), seed=seed)
+    rng = random.Random(seed)
+
+    def play(n: int) -> None:
+        target = len(game.results) + n
+        while len(game.results) < target and not game.is_terminal:
+            legal = game.legal_actions()
+            game.apply(legal[int(rng.random() * len(legal))])
+
+    play(20)  # the rulebook compiles each hook's caller at its first call: these are compiled now
+    calls: list[tuple[Callable[..., object], tuple[object, ...]]] = []
+    book = game.book
+
+    def recorder(method: Callable[..., object]) -> Callable[..., object]:
+        def record(*args: object) -> object:
+            calls.append((method, args))
+            return method(*args)
+        return record
+
+    for name in HOOK_METHODS:
+        setattr(book, name, recorder(getattr(book, name)))
+    start = len(game.results)
+    play(deals)
+    played = len(game.results) - start
+    best = float("inf")
+    for _ in range(repeat):
+        begin = clock()
+        for method, args in calls:
+            method(*args)
+        best = min(best, clock() - begin)
+    return {"deals": played, "hook_calls_per_deal": round(len(calls) / played, 1),
+            "hooks_us_per_deal": round(best / played * 1e6, 1)}
+
+
 def profile(variant_name: str, deals: int, seed: int, top: int) -> None:
     """Where the time of :func:`random_deals` goes: the ``top`` functions by their own time (cProfile adds
     its own cost to every call, so read the shares, not the absolute times)."""
@@ -199,6 +244,8 @@ def main() -> None:
     ap.add_argument("--clock", choices=["wall", "cpu"], default="wall",
                     help="time the runs by the wall clock or by the process's CPU time")
     ap.add_argument("--json", action="store_true")
+    ap.add_argument("--hooks", action="store_true",
+                    help="instead of the figures: the hook calls of --deals random deals, replayed alone (us a deal)")
     ap.add_argument("--profile", type=int, nargs="?", const=30, metavar="TOP",
                     help="instead of the figures: cProfile of --deals random deals, the TOP functions by own time")
     args = ap.parse_args()
@@ -206,6 +253,10 @@ def main() -> None:
     clock = time.process_time if args.clock == "cpu" else time.perf_counter
     if args.profile:
         profile(args.variant, args.deals, args.seed, args.profile)
+        return
+    if args.hooks:
+        figures = hook_cost(args.variant, 100 if args.smoke else args.deals, args.seed, args.repeat)
+        print(json.dumps(figures) if args.json else "\n".join(f"{k:22} {v}" for k, v in figures.items()))
         return
     if args.smoke:
         args.deals, args.seconds, args.repeat = 100, 0.2, 1

@@ -7,7 +7,6 @@ hooks. Accounts: ``pool`` and ``gora`` per seat, ``whists`` written by ``seat`` 
 from __future__ import annotations
 
 from fractions import Fraction
-from functools import lru_cache
 
 from preferans.core.plugin import Amount, DealResult, Entry, MatchView, Settlement, int_if_whole
 from preferans.variants.russian.rules import RussianRules
@@ -49,13 +48,8 @@ def consolation_writers(r: DealResult, rules: RussianRules) -> tuple[int, ...]:
     included (Кодекс 3.8.1.2), or only the defenders (``declarer.consolation_by``); never the dummy."""
     if rules.declarer.consolation_by == "defenders":
         return tuple(s for s in players(r, rules) if s != r.declarer)
-    return _seats_but(len(r.tricks), r.declarer, dummy_seat(rules.players))
-
-
-@lru_cache(maxsize=64)  # a handful of (hands, declarer, dummy): worked out once each, not at every set game
-def _seats_but(hands: int, declarer: int | None, dummy: int | None) -> tuple[int, ...]:
-    """The seats ``0 .. hands - 1`` but ``declarer`` and ``dummy``."""
-    return tuple(s for s in range(hands) if s != declarer and s != dummy)
+    dummy = dummy_seat(rules.players)
+    return tuple(s for s in range(len(r.tricks)) if s != r.declarer and s != dummy)
 
 
 def consolation_per_undertrick(price: int, rules: RussianRules) -> Amount:
